@@ -1,0 +1,355 @@
+// Package chunk cuts a parsed document into passages (chunks) whose size is
+// measured in tokens of the embedding model's own tokenizer.
+//
+// Rules: chunks never span a header boundary; paragraphs are packed whole
+// while they fit; a paragraph longer than the budget is split at sentence
+// boundaries, then at whitespace, and only a single "word" longer than the
+// whole budget is cut inside. The stored content of a chunk is plain text.
+// The text that is embedded additionally carries a breadcrumb of the
+// enclosing headers ("[Title > Section > Subsection]") and the tail of the
+// previous chunk of the same section (overlap).
+package chunk
+
+import (
+	"crypto/sha256"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Counter counts tokens of text without special tokens. *tokenize.Tokenizer
+// implements it.
+type Counter interface {
+	Count(text string) int
+}
+
+// Options sizes chunks. All sizes are in tokens of the embedding model's
+// tokenizer.
+type Options struct {
+	ContentTokens    int // maximum tokens of a chunk's stored content (RAG_CHUNK_TOKENS)
+	OverlapTokens    int // maximum tokens of the previous chunk's tail (RAG_CHUNK_OVERLAP_TOKENS)
+	BreadcrumbTokens int // maximum tokens of the breadcrumb (RAG_CHUNK_BREADCRUMB_TOKENS)
+	// InputTokens is the model's input limit including special tokens
+	// (0 = unlimited), SpecialTokens how many of those the model adds and
+	// PrefixTokens the tokens of the document prefix (RAG_EMBED_DOCUMENT_PREFIX).
+	InputTokens   int
+	SpecialTokens int
+	PrefixTokens  int
+}
+
+// Fit returns o with ContentTokens lowered so that prefix + breadcrumb +
+// overlap + content + special tokens fit InputTokens, and whether it had to
+// lower it. The result has ContentTokens ≥ 16 unless even that cannot fit, in
+// which case it returns the largest value ≥ 1 it can.
+func (o Options) Fit() (Options, bool) {
+	if o.InputTokens <= 0 {
+		return o, false
+	}
+	room := o.InputTokens - o.SpecialTokens - o.PrefixTokens - o.BreadcrumbTokens - o.OverlapTokens - 2 // separators
+	if room >= o.ContentTokens {
+		return o, false
+	}
+	if room < 1 {
+		room = 1
+	}
+	o.ContentTokens = room
+	return o, true
+}
+
+// Chunk is one passage of a document.
+type Chunk struct {
+	Ordinal    int    // 0-based position in the document
+	Content    string // stored and shown text, verbatim from the document
+	Breadcrumb string // "[Title > Section]", "" when the document has no headers or title
+	// Context is prepended to Content when embedding: the breadcrumb line and
+	// the previous chunk's tail in the same section.
+	Context   string
+	StartLine int // 1-based, inclusive
+	EndLine   int // 1-based, inclusive
+	Tokens    int // tokens of Content
+}
+
+// EmbedText is the text to embed (before any model prefix): Context + Content.
+func (c Chunk) EmbedText() string { return c.Context + c.Content }
+
+// Hash is the SHA-256 of EmbedText: equal hashes mean an equal embedding.
+func (c Chunk) Hash() []byte {
+	h := sha256.Sum256([]byte(c.EmbedText()))
+	return h[:]
+}
+
+// Split cuts doc into chunks following the package rules. opts must already
+// be fitted (see Options.Fit); ContentTokens must be ≥ 1.
+func Split(doc Document, opts Options, tk Counter) []Chunk {
+	if opts.ContentTokens < 1 {
+		opts.ContentTokens = 1
+	}
+	var out []Chunk
+	for _, sec := range doc.Sections {
+		bc := Breadcrumb(sec.Path, opts.BreadcrumbTokens, tk)
+		var units []unit
+		for _, b := range sec.Blocks {
+			units = append(units, splitBlock(b, opts.ContentTokens, tk)...)
+		}
+		prev := ""
+		for _, g := range pack(units, "\n\n", opts.ContentTokens, tk) {
+			c := Chunk{Ordinal: len(out), Content: g.text, Breadcrumb: bc, StartLine: g.start, EndLine: g.end, Tokens: g.tokens}
+			tail := ""
+			if prev != "" && opts.OverlapTokens > 0 {
+				tail = Tail(prev, opts.OverlapTokens, tk)
+			}
+			c.Context = context(bc, tail)
+			if opts.InputTokens > 0 && tail != "" &&
+				opts.SpecialTokens+opts.PrefixTokens+tk.Count(c.EmbedText()) > opts.InputTokens {
+				c.Context = context(bc, "") // rare: joining changed the count; drop the overlap
+			}
+			out = append(out, c)
+			prev = g.text
+		}
+	}
+	return out
+}
+
+func context(breadcrumb, tail string) string {
+	var b strings.Builder
+	if breadcrumb != "" {
+		b.WriteString(breadcrumb)
+		b.WriteString("\n")
+	}
+	if tail != "" {
+		b.WriteString(tail)
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// unit is a piece of text that is packed whole.
+type unit struct {
+	text       string
+	start, end int // lines
+	tokens     int
+}
+
+// pack greedily joins consecutive units with sep while the joined text fits
+// max tokens. Every unit must fit on its own.
+func pack(units []unit, sep string, max int, tk Counter) []unit {
+	var out []unit
+	for i := 0; i < len(units); {
+		join := func(j int) string { // units[i..j] joined
+			parts := make([]string, 0, j-i+1)
+			for _, u := range units[i : j+1] {
+				parts = append(parts, u.text)
+			}
+			return strings.Join(parts, sep)
+		}
+		// Gallop then bisect for the last j whose join fits: O(log n) counts
+		// of texts at most about twice the budget.
+		lo, step := i, 1
+		loTokens := units[i].tokens
+		hi := len(units)
+		for lo+step < len(units) {
+			if n := tk.Count(join(lo + step)); n <= max {
+				lo, loTokens = lo+step, n
+				step *= 2
+			} else {
+				hi = lo + step
+				break
+			}
+		}
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if n := tk.Count(join(mid)); n <= max {
+				lo, loTokens = mid, n
+			} else {
+				hi = mid
+			}
+		}
+		out = append(out, unit{text: join(lo), start: units[i].start, end: units[lo].end, tokens: loTokens})
+		i = lo + 1
+	}
+	return out
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?。！？…]+["'”’)\]]*\s+`)
+
+// splitBlock returns b as one unit when it fits max, else as pieces that do:
+// lines (code) or sentences (prose), then words, then characters.
+func splitBlock(b Block, max int, tk Counter) []unit {
+	n := tk.Count(b.Text)
+	if n <= max {
+		return []unit{{text: b.Text, start: b.StartLine, end: b.EndLine, tokens: n}}
+	}
+	var levels []func(string) []span
+	if b.Code {
+		levels = []func(string) []span{lineSpans, wordSpans, runeSpans}
+	} else {
+		levels = []func(string) []span{sentenceSpans, wordSpans, runeSpans}
+	}
+	var out []unit
+	for _, sp := range split(b.Text, span{0, len(b.Text)}, levels, max, tk) {
+		t := b.Text[sp.a:sp.b]
+		start := b.StartLine + strings.Count(b.Text[:sp.a], "\n")
+		out = append(out, unit{text: t, start: start, end: start + strings.Count(t, "\n"), tokens: tk.Count(t)})
+	}
+	return out
+}
+
+// span is a byte range [a, b) of a text.
+type span struct{ a, b int }
+
+// split cuts text[s] into spans that fit max tokens, using the coarsest
+// segmentation that works; spans are trimmed of surrounding whitespace.
+func split(text string, s span, levels []func(string) []span, max int, tk Counter) []span {
+	var out, fitting []span
+	flush := func() {
+		out = append(out, packSpans(text, fitting, max, tk)...)
+		fitting = fitting[:0]
+	}
+	for _, sg := range levels[0](text[s.a:s.b]) {
+		p := span{s.a + sg.a, s.a + sg.b}
+		if tk.Count(text[p.a:p.b]) <= max {
+			fitting = append(fitting, p)
+			continue
+		}
+		flush()
+		if len(levels) > 1 {
+			out = append(out, split(text, p, levels[1:], max, tk)...)
+		} else {
+			out = append(out, p) // one character over budget: nothing smaller exists
+		}
+	}
+	flush()
+	return out
+}
+
+// packSpans greedily merges consecutive spans (keeping the original text
+// between them) while the merged text fits max tokens.
+func packSpans(text string, spans []span, max int, tk Counter) []span {
+	var out []span
+	for i := 0; i < len(spans); {
+		lo, step, hi := i, 1, len(spans)
+		for lo+step < len(spans) {
+			if tk.Count(text[spans[i].a:spans[lo+step].b]) <= max {
+				lo += step
+				step *= 2
+			} else {
+				hi = lo + step
+				break
+			}
+		}
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if tk.Count(text[spans[i].a:spans[mid].b]) <= max {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		out = append(out, span{spans[i].a, spans[lo].b})
+		i = lo + 1
+	}
+	return out
+}
+
+// trimmed returns the span of text[a:b] without surrounding whitespace, and
+// false when nothing is left.
+func trimmed(text string, a, b int) (span, bool) {
+	for a < b && isSpace(text[a]) {
+		a++
+	}
+	for b > a && isSpace(text[b-1]) {
+		b--
+	}
+	return span{a, b}, b > a
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func sentenceSpans(text string) []span {
+	var out []span
+	a := 0
+	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
+		if sp, ok := trimmed(text, a, m[1]); ok {
+			out = append(out, sp)
+		}
+		a = m[1]
+	}
+	if sp, ok := trimmed(text, a, len(text)); ok {
+		out = append(out, sp)
+	}
+	return out
+}
+
+func lineSpans(text string) []span {
+	var out []span
+	a := 0
+	for a <= len(text) {
+		b := strings.IndexByte(text[a:], '\n')
+		if b < 0 {
+			b = len(text)
+		} else {
+			b += a
+		}
+		if sp, ok := trimmed(text, a, b); ok {
+			out = append(out, sp)
+		}
+		a = b + 1
+	}
+	return out
+}
+
+func wordSpans(text string) []span {
+	var out []span
+	a := -1
+	for i := 0; i < len(text); i++ {
+		if isSpace(text[i]) {
+			if a >= 0 {
+				out = append(out, span{a, i})
+				a = -1
+			}
+		} else if a < 0 {
+			a = i
+		}
+	}
+	if a >= 0 {
+		out = append(out, span{a, len(text)})
+	}
+	return out
+}
+
+func runeSpans(text string) []span {
+	out := make([]span, 0, utf8.RuneCountInString(text))
+	for i, r := range text {
+		out = append(out, span{i, i + utf8.RuneLen(r)})
+	}
+	return out
+}
+
+// Tail returns the end of text that fits max tokens, starting at a word
+// boundary; "" when not even the last word fits.
+func Tail(text string, max int, tk Counter) string {
+	words := wordSpans(text)
+	// smallest k such that text[words[k].a:] fits; counts grow as k falls.
+	lo, hi := len(words), 0 // lo: known to fit (empty), search k in [hi, lo)
+	if len(words) == 0 {
+		return ""
+	}
+	if tk.Count(text[words[0].a:]) <= max {
+		return strings.TrimSpace(text[words[0].a:])
+	}
+	hi = 1 // k=0 does not fit
+	for lo-hi > 0 {
+		mid := (lo + hi) / 2
+		if tk.Count(text[words[mid].a:]) <= max {
+			lo = mid
+		} else {
+			hi = mid + 1
+		}
+	}
+	if lo >= len(words) {
+		return ""
+	}
+	return strings.TrimSpace(text[words[lo].a:])
+}

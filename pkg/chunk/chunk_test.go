@@ -1,0 +1,189 @@
+package chunk_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+)
+
+func parseFile(t *testing.T, path string) chunk.Document {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(b), "\r\n", "\n")
+	if strings.HasSuffix(path, ".md") {
+		return chunk.ParseMarkdown(path, text)
+	}
+	return chunk.ParseText(path, text)
+}
+
+// bodyWords is every whitespace-separated word of the document's blocks, in
+// order: the whole file minus front matter.
+func bodyWords(doc chunk.Document) []string {
+	var w []string
+	for _, s := range doc.Sections {
+		for _, b := range s.Blocks {
+			w = append(w, strings.Fields(b.Text)...)
+		}
+	}
+	return w
+}
+
+func sampleDocs(t *testing.T) map[string]chunk.Document {
+	docs := map[string]chunk.Document{}
+	for _, f := range []string{"homelab/postgres-tuning.md", "homelab/network.md", "cooking/sourdough.md",
+		"cooking/ratatouille-fr.md", "papers/rag-survey-notes.md", "travel/japan-2025.txt", "travel/lisbon-packing.txt"} {
+		docs[f] = parseFile(t, filepath.Join("..", "..", "testdata", "notes", f))
+	}
+	return docs
+}
+
+func TestSplitRespectsBudgetAndKeepsEveryWord(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	for _, budget := range []int{12, 40, 150, 400} {
+		opts := chunk.Options{ContentTokens: budget, OverlapTokens: 10, BreadcrumbTokens: 16}
+		for name, doc := range sampleDocs(t) {
+			chunks := chunk.Split(doc, opts, tk)
+			var words []string
+			for i, c := range chunks {
+				if n := tk.Count(c.Content); n > budget || n != c.Tokens {
+					t.Errorf("%s budget %d: chunk %d has %d tokens (recorded %d)", name, budget, i, n, c.Tokens)
+				}
+				if n := tk.Count(c.Breadcrumb); n > 16 {
+					t.Errorf("%s: breadcrumb %q has %d tokens", name, c.Breadcrumb, n)
+				}
+				if c.Ordinal != i || c.StartLine < 1 || c.EndLine < c.StartLine {
+					t.Errorf("%s: chunk %d ordinal %d lines %d-%d", name, i, c.Ordinal, c.StartLine, c.EndLine)
+				}
+				words = append(words, strings.Fields(c.Content)...)
+			}
+			want := bodyWords(doc)
+			// Below the length of the longest word, that word must be cut:
+			// then only the characters are kept in order.
+			if got, w := strings.Join(words, ""), strings.Join(want, ""); got != w {
+				t.Errorf("%s budget %d: chunk text differs from document text", name, budget)
+			}
+			if budget >= 40 && !reflect.DeepEqual(words, want) {
+				t.Errorf("%s budget %d: chunk words differ from document words (%d vs %d)", name, budget, len(words), len(want))
+			}
+		}
+	}
+}
+
+func TestSplitNeverSpansHeaders(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	doc := parseFile(t, "../../testdata/notes/homelab/postgres-tuning.md")
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64}, tk)
+	// Each chunk begins a section or continues the one before; no header line
+	// may appear after the first line of a chunk.
+	for _, c := range chunks {
+		lines := strings.Split(c.Content, "\n")
+		for _, l := range lines[1:] {
+			if strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "# fetch") {
+				t.Errorf("chunk %d spans header %q", c.Ordinal, l)
+			}
+		}
+	}
+	var crumbs []string
+	for _, c := range chunks {
+		crumbs = append(crumbs, c.Breadcrumb)
+	}
+	want := []string{
+		"[PostgreSQL on the home server]",
+		"[PostgreSQL on the home server > Installation]",
+		"[PostgreSQL on the home server > Memory settings]",
+		"[PostgreSQL on the home server > Memory settings > shared_buffers]",
+		"[PostgreSQL on the home server > Memory settings > work_mem]",
+		"[PostgreSQL on the home server > Vacuum and maintenance]",
+		"[PostgreSQL on the home server > Backups]",
+	}
+	if !reflect.DeepEqual(crumbs, want) {
+		t.Fatalf("breadcrumbs:\n got %q\nwant %q", crumbs, want)
+	}
+	// The code block's "# fetch ..." comment stays inside the Installation chunk.
+	if !strings.Contains(chunks[1].Content, "# fetch the source package") {
+		t.Fatalf("code comment not in the Installation chunk: %q", chunks[1].Content)
+	}
+}
+
+func TestOverlapAndEmbedText(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	doc := parseFile(t, "../../testdata/notes/papers/rag-survey-notes.md")
+	opts := chunk.Options{ContentTokens: 60, OverlapTokens: 12, BreadcrumbTokens: 64}
+	chunks := chunk.Split(doc, opts, tk)
+	overlapped := 0
+	for i, c := range chunks {
+		if !strings.HasPrefix(c.EmbedText(), c.Breadcrumb+"\n") || !strings.HasSuffix(c.EmbedText(), c.Content) {
+			t.Fatalf("chunk %d embed text %q lacks breadcrumb or content", i, c.EmbedText())
+		}
+		tail := strings.TrimSuffix(strings.TrimPrefix(c.Context, c.Breadcrumb+"\n"), "\n\n")
+		if i == 0 || chunks[i-1].Breadcrumb != c.Breadcrumb {
+			if tail != "" {
+				t.Errorf("chunk %d starts a section but carries overlap %q", i, tail)
+			}
+			continue
+		}
+		if tail == "" || !strings.HasSuffix(chunks[i-1].Content, tail) || tk.Count(tail) > 12 {
+			t.Errorf("chunk %d overlap %q is not a ≤12-token tail of the previous chunk", i, tail)
+		}
+		overlapped++
+	}
+	if overlapped < 3 {
+		t.Fatalf("only %d chunks carried overlap", overlapped)
+	}
+}
+
+func TestFitLowersContentBudget(t *testing.T) {
+	o := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 256, SpecialTokens: 2, PrefixTokens: 3}
+	f, lowered := o.Fit()
+	if !lowered || f.ContentTokens != 256-2-3-64-40-2 {
+		t.Fatalf("Fit = %d, %v", f.ContentTokens, lowered)
+	}
+	if _, lowered := (chunk.Options{ContentTokens: 100, InputTokens: 512, SpecialTokens: 2}).Fit(); lowered {
+		t.Fatal("lowered a budget that fits")
+	}
+}
+
+func TestSplitFitsModelInput(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	opts, _ := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 128, SpecialTokens: tk.Special()}.Fit()
+	for name, doc := range sampleDocs(t) {
+		for _, c := range chunk.Split(doc, opts, tk) {
+			if n := tk.Special() + tk.Count(c.EmbedText()); n > 128 {
+				t.Errorf("%s chunk %d: embedded text has %d tokens > 128", name, c.Ordinal, n)
+			}
+		}
+	}
+}
+
+func TestLongWordAndLongSentence(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	long := strings.Repeat("a", 3000) // one "word" of ~1000 tokens
+	sentence := strings.TrimSpace(strings.Repeat("lorem ipsum dolor ", 300))
+	doc := chunk.ParseText("/x/t.txt", "start\n\n"+long+"\n\n"+sentence+"\n")
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 50}, tk)
+	var got strings.Builder
+	for _, c := range chunks {
+		if c.Tokens > 50 {
+			t.Fatalf("chunk %d: %d tokens", c.Ordinal, c.Tokens)
+		}
+		got.WriteString(c.Content)
+	}
+	if strings.Count(got.String(), "a") < 3000 || strings.Count(got.String(), "lorem") != 300 {
+		t.Fatal("text lost while splitting")
+	}
+	for _, c := range chunks {
+		for _, w := range strings.Fields(c.Content) {
+			if w != "lorem" && w != "ipsum" && w != "dolor" && w != "start" && strings.Trim(w, "a") != "" {
+				t.Fatalf("split mid-word: %q in chunk %d", w, c.Ordinal)
+			}
+		}
+	}
+}

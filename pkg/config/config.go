@@ -1,0 +1,220 @@
+// Package config reads hrag's settings from RAG_* variables.
+//
+// Precedence, highest first: command-line flags (applied by cmd), the process
+// environment, the .env file (RAG_ENV_FILE, else ./.env, else
+// ~/.config/hrag/env), then the defaults below. Every variable is listed in
+// .env.example and the README.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// Config is the resolved configuration. Sizes in tokens are tokens of the
+// embedding model's tokenizer.
+type Config struct {
+	DatabaseURL string // RAG_DATABASE_URL
+	Collection  string // RAG_COLLECTION
+
+	EmbedModel          string // RAG_EMBED_MODEL: local model directory (or a model id to download)
+	EmbedQueryPrefix    string // RAG_EMBED_QUERY_PREFIX, prepended to questions
+	EmbedDocumentPrefix string // RAG_EMBED_DOCUMENT_PREFIX, prepended to chunks
+	EmbedBatchSize      int    // RAG_EMBED_BATCH_SIZE: chunks per model call
+	ONNXRuntimeLib      string // RAG_ONNXRUNTIME_LIB: libonnxruntime.so, or the directory holding it
+	ModelCache          string // RAG_MODEL_CACHE: where downloaded models go
+
+	ChunkTokens           int // RAG_CHUNK_TOKENS
+	ChunkOverlapTokens    int // RAG_CHUNK_OVERLAP_TOKENS
+	ChunkBreadcrumbTokens int // RAG_CHUNK_BREADCRUMB_TOKENS
+
+	FTSConfig    string   // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
+	MaxFileBytes int64    // RAG_MAX_FILE_BYTES: larger files are skipped
+	Include      []string // RAG_INCLUDE: comma-separated file-name globs to index
+	Exclude      []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
+
+	DBTimeout time.Duration // RAG_DB_TIMEOUT: connect timeout
+}
+
+// Var documents one variable: its name, default and meaning.
+type Var struct {
+	Name, Default, Help string
+}
+
+// Vars lists every variable hrag reads, in .env.example order.
+var Vars = []Var{
+	{"RAG_DATABASE_URL", "postgres://hrag:hrag@127.0.0.1:5432/hrag?sslmode=disable", "PostgreSQL URL (pgvector required)"},
+	{"RAG_COLLECTION", "default", "collection name: independent index within the database"},
+	{"RAG_EMBED_MODEL", "~/.cache/hrag/models/all-MiniLM-L6-v2-int8", "embedding model: a local directory with an ONNX model and tokenizer.json"},
+	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding (e.g. \"query: \" for E5)"},
+	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding (e.g. \"passage: \" for E5)"},
+	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call"},
+	{"RAG_ONNXRUNTIME_LIB", "~/.cache/hrag/lib", "libonnxruntime.so or its directory"},
+	{"RAG_MODEL_CACHE", "~/.cache/hrag/models", "directory for downloaded models"},
+	{"RAG_CHUNK_TOKENS", "400", "maximum tokens of a chunk's content (lowered automatically to fit the model)"},
+	{"RAG_CHUNK_OVERLAP_TOKENS", "40", "tokens of the previous chunk's tail embedded with a chunk"},
+	{"RAG_CHUNK_BREADCRUMB_TOKENS", "64", "maximum tokens of the header breadcrumb embedded with a chunk"},
+	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)"},
+	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped"},
+	{"RAG_INCLUDE", "*.md,*.markdown,*.txt", "comma-separated globs of files to index"},
+	{"RAG_EXCLUDE", "", "comma-separated globs of files or directories to skip"},
+	{"RAG_DB_TIMEOUT", "10s", "how long to wait for the database to answer"},
+}
+
+// Load resolves the configuration from lookupEnv (normally os.LookupEnv)
+// layered over the .env file and the defaults. Errors name the variable and
+// the bad value.
+func Load(lookupEnv func(string) (string, bool)) (Config, error) {
+	getenv := func(name string) string { v, _ := lookupEnv(name); return v }
+	file, err := readEnvFile(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	get := func(name string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		if v, ok := file[name]; ok && v != "" {
+			return v
+		}
+		for _, v := range Vars {
+			if v.Name == name {
+				return v.Default
+			}
+		}
+		return ""
+	}
+	// Prefixes may legitimately be set to "" or end in a space; an unset
+	// variable falls through to the file.
+	getRaw := func(name string) string {
+		if v, ok := lookupEnv(name); ok {
+			return v
+		}
+		return file[name]
+	}
+	var errs []string
+	posInt := func(name string, min int) int {
+		v := get(name)
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < min {
+			errs = append(errs, fmt.Sprintf("%s=%q: want an integer ≥ %d", name, v, min))
+		}
+		return n
+	}
+	c := Config{
+		DatabaseURL:           get("RAG_DATABASE_URL"),
+		Collection:            get("RAG_COLLECTION"),
+		EmbedModel:            ExpandHome(get("RAG_EMBED_MODEL")),
+		EmbedQueryPrefix:      getRaw("RAG_EMBED_QUERY_PREFIX"),
+		EmbedDocumentPrefix:   getRaw("RAG_EMBED_DOCUMENT_PREFIX"),
+		EmbedBatchSize:        posInt("RAG_EMBED_BATCH_SIZE", 1),
+		ONNXRuntimeLib:        ExpandHome(get("RAG_ONNXRUNTIME_LIB")),
+		ModelCache:            ExpandHome(get("RAG_MODEL_CACHE")),
+		ChunkTokens:           posInt("RAG_CHUNK_TOKENS", 1),
+		ChunkOverlapTokens:    posInt("RAG_CHUNK_OVERLAP_TOKENS", 0),
+		ChunkBreadcrumbTokens: posInt("RAG_CHUNK_BREADCRUMB_TOKENS", 0),
+		FTSConfig:             get("RAG_FTS_CONFIG"),
+		Include:               splitList(get("RAG_INCLUDE")),
+		Exclude:               splitList(get("RAG_EXCLUDE")),
+	}
+	{
+		v := get("RAG_MAX_FILE_BYTES")
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n < 1 {
+			errs = append(errs, fmt.Sprintf("RAG_MAX_FILE_BYTES=%q: want a number of bytes ≥ 1", v))
+		}
+		c.MaxFileBytes = n
+	}
+	{
+		v := get("RAG_DB_TIMEOUT")
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || d <= 0 {
+			errs = append(errs, fmt.Sprintf("RAG_DB_TIMEOUT=%q: want a duration such as 10s", v))
+		}
+		c.DBTimeout = d
+	}
+	if strings.TrimSpace(c.Collection) == "" {
+		errs = append(errs, "RAG_COLLECTION is empty: want a name such as default")
+	}
+	if !validIdent(c.FTSConfig) {
+		errs = append(errs, fmt.Sprintf("RAG_FTS_CONFIG=%q: want a text-search configuration name such as english or simple", c.FTSConfig))
+	}
+	if len(c.Include) == 0 {
+		errs = append(errs, "RAG_INCLUDE is empty: want globs such as *.md,*.txt")
+	}
+	for _, g := range append(append([]string{}, c.Include...), c.Exclude...) {
+		if _, err := filepath.Match(g, ""); err != nil {
+			errs = append(errs, fmt.Sprintf("glob %q in RAG_INCLUDE/RAG_EXCLUDE: %v", g, err))
+		}
+	}
+	if len(errs) > 0 {
+		return c, &Error{Problems: errs}
+	}
+	return c, nil
+}
+
+// Error lists every invalid setting found by Load.
+type Error struct{ Problems []string }
+
+func (e *Error) Error() string {
+	return "invalid configuration: " + strings.Join(e.Problems, "; ")
+}
+
+func readEnvFile(getenv func(string) string) (map[string]string, error) {
+	path := getenv("RAG_ENV_FILE")
+	explicit := path != ""
+	if !explicit {
+		path = ".env"
+		if _, err := os.Stat(path); err != nil {
+			if dir, err := os.UserConfigDir(); err == nil {
+				path = filepath.Join(dir, "hrag", "env")
+			}
+		}
+	}
+	m, err := godotenv.Read(ExpandHome(path))
+	if err != nil {
+		if !explicit && os.IsNotExist(err) {
+			return map[string]string{}, nil
+		}
+		return nil, fmt.Errorf("RAG_ENV_FILE %s: %w", path, err)
+	}
+	return m, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func validIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// ExpandHome replaces a leading "~/" with the user's home directory.
+func ExpandHome(p string) string {
+	if strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, p[2:])
+		}
+	}
+	return p
+}

@@ -1,0 +1,58 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestDefaultsAndPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "env")
+	if err := os.WriteFile(f, []byte("RAG_CHUNK_TOKENS=200\nRAG_COLLECTION=fromfile\nRAG_EMBED_QUERY_PREFIX=\"query: \"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{"RAG_ENV_FILE": f, "RAG_COLLECTION": "fromenv"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ChunkTokens != 200 || c.Collection != "fromenv" || c.EmbedQueryPrefix != "query: " {
+		t.Fatalf("precedence: tokens=%d collection=%q prefix=%q", c.ChunkTokens, c.Collection, c.EmbedQueryPrefix)
+	}
+	if c.ChunkOverlapTokens != 40 || c.ChunkBreadcrumbTokens != 64 || c.FTSConfig != "english" || c.MaxFileBytes != 10<<20 {
+		t.Fatalf("defaults: %+v", c)
+	}
+	// An explicitly empty prefix in the environment overrides the file.
+	c, _ = Load(env(map[string]string{"RAG_ENV_FILE": f, "RAG_EMBED_QUERY_PREFIX": ""}))
+	if c.EmbedQueryPrefix != "" {
+		t.Fatalf("empty env prefix did not win: %q", c.EmbedQueryPrefix)
+	}
+}
+
+func TestBadValuesNameTheVariable(t *testing.T) {
+	for name, val := range map[string]string{
+		"RAG_CHUNK_TOKENS":     "abc",
+		"RAG_EMBED_BATCH_SIZE": "0",
+		"RAG_MAX_FILE_BYTES":   "-5",
+		"RAG_DB_TIMEOUT":       "soon",
+		"RAG_FTS_CONFIG":       "english; drop table x",
+	} {
+		_, err := Load(env(map[string]string{"RAG_ENV_FILE": os.DevNull, name: val}))
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%q: err = %v", name, val, err)
+		}
+	}
+	_, err := Load(env(map[string]string{"RAG_ENV_FILE": os.DevNull, "RAG_CHUNK_TOKENS": "0"}))
+	if err == nil || !strings.Contains(err.Error(), `RAG_CHUNK_TOKENS="0"`) {
+		t.Fatalf("zero chunk tokens: %v", err)
+	}
+	_, err = Load(env(map[string]string{"RAG_ENV_FILE": "/nonexistent/hrag.env"}))
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/hrag.env") {
+		t.Fatalf("missing explicit env file: %v", err)
+	}
+}

@@ -1,0 +1,156 @@
+// Package embed turns text into embedding vectors with a local ONNX model run
+// by hugot (github.com/knights-analytics/hugot). hugot and ONNX Runtime types
+// stay inside this package.
+package embed
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Model describes an embedding model directory.
+type Model struct {
+	ID        string // stable name, e.g. "all-MiniLM-L6-v2-int8" (hrag-model.json "id", else the directory name)
+	Dir       string // absolute directory
+	ONNXFile  string // file name of the ONNX graph inside Dir
+	Tokenizer string // path of tokenizer.json
+	Dim       int    // embedding dimension
+	// MaxTokens is the longest input the model embeds without truncation,
+	// special tokens included: the smallest of sentence-transformers'
+	// max_seq_length, tokenizer.json's truncation and config.json's
+	// max_position_embeddings that are present.
+	MaxTokens int
+	Pooling   string // "mean" or "cls" (1_Pooling/config.json; hrag-model.json may override)
+	Normalize bool   // L2-normalise vectors (true for sentence-transformers models with a Normalize module)
+}
+
+// ErrModelMissing reports that the configured model directory does not exist
+// or lacks its files; the message says which setting to fix.
+var ErrModelMissing = errors.New("embedding model not found")
+
+// Inspect reads a model directory's metadata. It needs one *.onnx file (or
+// onnx/model.onnx) and tokenizer.json; it reads config.json,
+// sentence_bert_config.json, 1_Pooling/config.json, modules.json and the
+// optional hrag-model.json. Errors wrap ErrModelMissing and name the path.
+func Inspect(dir string) (Model, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return Model{}, err
+	}
+	st, err := os.Stat(abs)
+	if err != nil || !st.IsDir() {
+		return Model{}, fmt.Errorf("%w: RAG_EMBED_MODEL=%s is not a directory (run scripts/install-deps.sh, or point RAG_EMBED_MODEL at a model directory)", ErrModelMissing, dir)
+	}
+	m := Model{ID: filepath.Base(abs), Dir: abs, Tokenizer: filepath.Join(abs, "tokenizer.json"), Pooling: "mean"}
+	if _, err := os.Stat(m.Tokenizer); err != nil {
+		return Model{}, fmt.Errorf("%w: %s has no tokenizer.json (RAG_EMBED_MODEL)", ErrModelMissing, abs)
+	}
+	onnx, _ := filepath.Glob(filepath.Join(abs, "*.onnx"))
+	if len(onnx) == 0 {
+		onnx, _ = filepath.Glob(filepath.Join(abs, "onnx", "model.onnx"))
+	}
+	if len(onnx) != 1 {
+		return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (RAG_EMBED_MODEL)", ErrModelMissing, abs, len(onnx))
+	}
+	m.ONNXFile, _ = filepath.Rel(abs, onnx[0])
+
+	var cfg struct {
+		Hidden int `json:"hidden_size"`
+		MaxPos int `json:"max_position_embeddings"`
+	}
+	var st2 struct {
+		MaxSeq int `json:"max_seq_length"`
+	}
+	var pool struct {
+		Dim  int  `json:"word_embedding_dimension"`
+		CLS  bool `json:"pooling_mode_cls_token"`
+		Mean bool `json:"pooling_mode_mean_tokens"`
+	}
+	var tok struct {
+		Truncation *struct {
+			MaxLength int `json:"max_length"`
+		} `json:"truncation"`
+	}
+	var modules []struct {
+		Type string `json:"type"`
+	}
+	var own struct {
+		ID        string `json:"id"`
+		Pooling   string `json:"pooling"`
+		Normalize *bool  `json:"normalize"`
+		MaxTokens int    `json:"max_tokens"`
+		Dim       int    `json:"dim"`
+	}
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"config.json", &cfg}, {"sentence_bert_config.json", &st2}, {"1_Pooling/config.json", &pool},
+		{"tokenizer.json", &tok}, {"modules.json", &modules}, {"hrag-model.json", &own}} {
+		b, err := os.ReadFile(filepath.Join(abs, f.name))
+		if err != nil {
+			continue
+		}
+		if err := json.Unmarshal(b, f.v); err != nil {
+			return Model{}, fmt.Errorf("%s: %w", filepath.Join(abs, f.name), err)
+		}
+	}
+	m.Dim = pool.Dim
+	if m.Dim == 0 {
+		m.Dim = cfg.Hidden
+	}
+	if pool.CLS && !pool.Mean {
+		m.Pooling = "cls"
+	}
+	for _, mod := range modules {
+		if strings.HasSuffix(mod.Type, "Normalize") {
+			m.Normalize = true
+		}
+	}
+	for _, n := range []int{st2.MaxSeq, cfg.MaxPos} {
+		if n > 0 && (m.MaxTokens == 0 || n < m.MaxTokens) {
+			m.MaxTokens = n
+		}
+	}
+	if tok.Truncation != nil && tok.Truncation.MaxLength > 0 && (m.MaxTokens == 0 || tok.Truncation.MaxLength < m.MaxTokens) {
+		m.MaxTokens = tok.Truncation.MaxLength
+	}
+	if own.ID != "" {
+		m.ID = own.ID
+	}
+	if own.Pooling != "" {
+		m.Pooling = own.Pooling
+	}
+	if own.Normalize != nil {
+		m.Normalize = *own.Normalize
+	}
+	if own.MaxTokens > 0 {
+		m.MaxTokens = own.MaxTokens
+	}
+	if own.Dim > 0 {
+		m.Dim = own.Dim
+	}
+	if m.MaxTokens == 0 {
+		m.MaxTokens = 512
+	}
+	if m.Dim == 0 {
+		return Model{}, fmt.Errorf("%s: cannot tell the embedding dimension (no 1_Pooling/config.json or config.json hidden_size); add {\"dim\": N} to hrag-model.json", abs)
+	}
+	return m, nil
+}
+
+// Embedder turns texts into vectors. Implementations are safe for use by one
+// goroutine at a time unless they say otherwise.
+type Embedder interface {
+	// Embed returns one vector of Model().Dim float32s per text, in order.
+	// Texts must already carry any prefix and fit Model().MaxTokens.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	// Model describes the model behind the vectors.
+	Model() Model
+	// Close releases the model and its runtime.
+	Close() error
+}

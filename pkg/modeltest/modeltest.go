@@ -1,0 +1,46 @@
+// Package modeltest locates the real embedding model for tests: the one
+// scripts/install-deps.sh puts in the cache, or RAG_TEST_EMBED_MODEL.
+package modeltest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/tokenize"
+)
+
+// Dir returns the model directory (RAG_TEST_EMBED_MODEL, else
+// $HRAG_CACHE or ~/.cache/hrag, then models/all-MiniLM-L6-v2-int8). A missing
+// directory fails the test with the command that installs it.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("RAG_TEST_EMBED_MODEL")
+	if dir == "" {
+		dir = filepath.Join(CacheDir(), "models", "all-MiniLM-L6-v2-int8")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tokenizer.json")); err != nil {
+		tb.Fatalf("embedding model missing at %s (run scripts/install-deps.sh): %v", dir, err)
+	}
+	return dir
+}
+
+// CacheDir is $HRAG_CACHE, else ~/.cache/hrag.
+func CacheDir() string {
+	if c := os.Getenv("HRAG_CACHE"); c != "" {
+		return c
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "hrag")
+}
+
+// Tokenizer loads the model's tokenizer.json and closes it when the test ends.
+func Tokenizer(tb testing.TB) *tokenize.Tokenizer {
+	tb.Helper()
+	tk, err := tokenize.Load(filepath.Join(Dir(tb), "tokenizer.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { tk.Close() })
+	return tk
+}

@@ -1,0 +1,370 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/pgvector/pgvector-go"
+)
+
+// Collection is an independent index inside the database.
+type Collection struct {
+	ID        int
+	Name      string
+	FTSConfig string   // text-search configuration of its BM25 terms
+	Roots     []string // absolute directories indexed into it
+}
+
+// EnsureCollection returns the collection called name, creating it with
+// ftsConfig when it does not exist. It fails when ftsConfig is not a
+// text-search configuration of the server, or when the collection was
+// created with another one (BM25 terms would not match).
+func (s *Store) EnsureCollection(ctx context.Context, name, ftsConfig string) (Collection, error) {
+	if _, err := s.pool.Exec(ctx, `SELECT $1::regconfig`, ftsConfig); err != nil {
+		return Collection{}, fmt.Errorf("RAG_FTS_CONFIG=%s is not a text-search configuration of this server (try english or simple): %w", ftsConfig, err)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO collections (name, fts_config) VALUES ($1, $2::regconfig) ON CONFLICT (name) DO NOTHING`, name, ftsConfig); err != nil {
+		return Collection{}, err
+	}
+	c, err := s.Collection(ctx, name)
+	if err != nil {
+		return c, err
+	}
+	if c.FTSConfig != ftsConfig {
+		return c, fmt.Errorf("collection %q uses text-search configuration %s but RAG_FTS_CONFIG=%s: set RAG_FTS_CONFIG=%s, or index into a new --collection", name, c.FTSConfig, ftsConfig, c.FTSConfig)
+	}
+	return c, nil
+}
+
+// ErrNoCollection reports a collection name that does not exist.
+var ErrNoCollection = errors.New("no such collection")
+
+// Collection looks a collection up by name; ErrNoCollection when absent.
+func (s *Store) Collection(ctx context.Context, name string) (Collection, error) {
+	var c Collection
+	err := s.pool.QueryRow(ctx, `SELECT id, name, fts_config::text, roots FROM collections WHERE name = $1`, name).
+		Scan(&c.ID, &c.Name, &c.FTSConfig, &c.Roots)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return c, fmt.Errorf("%w: %q", ErrNoCollection, name)
+	}
+	return c, err
+}
+
+// AddRoots records absolute directories as indexed roots of the collection
+// and stamps its last index time.
+func (s *Store) AddRoots(ctx context.Context, collectionID int, roots []string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collections SET indexed_at = now(),
+		roots = (SELECT coalesce(array_agg(DISTINCT r ORDER BY r), '{}') FROM unnest(roots || $2::text[]) r)
+		WHERE id = $1`, collectionID, roots)
+	return err
+}
+
+// ErrLocked reports that another hrag process holds the collection's lock.
+var ErrLocked = errors.New("collection is locked by another hrag process")
+
+// Lock is a held per-collection writer lock (a PostgreSQL session advisory
+// lock on a dedicated connection).
+type Lock struct {
+	conn *pgxpool.Conn
+	key  int64
+}
+
+const lockClass = 0x68726167 << 20 // keeps hrag's keys apart from other users of advisory locks
+
+// LockCollection takes the collection's writer lock. With wait it blocks
+// until the lock is free (or ctx ends); without, it returns ErrLocked at once.
+func (s *Store) LockCollection(ctx context.Context, collectionID int, wait bool) (*Lock, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key := int64(lockClass) + int64(collectionID)
+	if wait {
+		_, err = conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, key)
+	} else {
+		var ok bool
+		err = conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok)
+		if err == nil && !ok {
+			err = ErrLocked
+		}
+	}
+	if err != nil {
+		conn.Release()
+		return nil, err
+	}
+	return &Lock{conn: conn, key: key}, nil
+}
+
+// Release frees the lock.
+func (l *Lock) Release() {
+	_, _ = l.conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, l.key)
+	l.conn.Release()
+}
+
+// VectorTable is one embedding model's vector table.
+type VectorTable struct {
+	Name           string
+	Model          string
+	Dim            int
+	MaxTokens      int
+	DocumentPrefix string
+	QueryPrefix    string
+}
+
+var nonIdent = regexp.MustCompile(`[^a-z0-9]+`)
+
+// VectorTableName derives the table name for a model id and dimension:
+// "vec_<model>_<dim>", lower-case, non-alphanumerics as "_", shortened with a
+// hash to fit PostgreSQL's 63-byte identifiers.
+func VectorTableName(model string, dim int) string {
+	base := strings.Trim(nonIdent.ReplaceAllString(strings.ToLower(model), "_"), "_")
+	name := fmt.Sprintf("vec_%s_%d", base, dim)
+	if len(name) > 63 {
+		h := sha256.Sum256([]byte(model))
+		suffix := fmt.Sprintf("_%s_%d", hex.EncodeToString(h[:4]), dim)
+		name = name[:63-len(suffix)] + suffix
+	}
+	return name
+}
+
+// EnsureVectorTable returns the vector table of t.Model and t.Dim (t.Name is
+// derived), creating it with an HNSW cosine index when missing. When it
+// exists with a different document prefix, it returns an error that says to
+// run `hrag reembed`, since vectors embedded with and without a prefix must
+// not mix.
+func (s *Store) EnsureVectorTable(ctx context.Context, t VectorTable) (VectorTable, error) {
+	t.Name = VectorTableName(t.Model, t.Dim)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLockID); err != nil {
+			return err
+		}
+		var have VectorTable
+		err := tx.QueryRow(ctx, `SELECT table_name, model, dim, max_tokens, document_prefix, query_prefix
+			FROM embedding_tables WHERE table_name = $1`, t.Name).
+			Scan(&have.Name, &have.Model, &have.Dim, &have.MaxTokens, &have.DocumentPrefix, &have.QueryPrefix)
+		if err == nil {
+			if have.DocumentPrefix != t.DocumentPrefix {
+				return fmt.Errorf("vector table %s holds vectors embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: set it back, or run `hrag reembed`", t.Name, have.DocumentPrefix, t.DocumentPrefix)
+			}
+			t = have
+			return nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		id := pgx.Identifier{t.Name}.Sanitize()
+		stmts := []string{
+			fmt.Sprintf(`CREATE TABLE %s (
+				chunk_id   bigint PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+				embed_hash bytea NOT NULL,
+				embedding  vector(%d) NOT NULL)`, id, t.Dim),
+			fmt.Sprintf(`CREATE INDEX ON %s (embed_hash)`, id),
+			fmt.Sprintf(`CREATE INDEX ON %s USING hnsw (embedding vector_cosine_ops)`, id),
+		}
+		for _, q := range stmts {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO embedding_tables (table_name, model, dim, max_tokens, document_prefix, query_prefix)
+			VALUES ($1, $2, $3, $4, $5, $6)`, t.Name, t.Model, t.Dim, t.MaxTokens, t.DocumentPrefix, t.QueryPrefix)
+		return err
+	})
+	return t, err
+}
+
+// DocumentState is what the index knows about a file, for change detection.
+type DocumentState struct {
+	ID    int64
+	Path  string
+	Hash  []byte // SHA-256 of the file bytes
+	Size  int64
+	MTime time.Time
+}
+
+// DocumentStates returns every document of the collection keyed by path.
+func (s *Store) DocumentStates(ctx context.Context, collectionID int) (map[string]DocumentState, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, path, content_hash, size, mtime FROM documents WHERE collection_id = $1`, collectionID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]DocumentState{}
+	for rows.Next() {
+		var d DocumentState
+		if err := rows.Scan(&d.ID, &d.Path, &d.Hash, &d.Size, &d.MTime); err != nil {
+			return nil, err
+		}
+		out[d.Path] = d
+	}
+	return out, rows.Err()
+}
+
+// Document is a file's new version with its chunks, ready to store.
+type Document struct {
+	Path   string
+	Title  string
+	Body   string
+	Hash   []byte
+	Size   int64
+	MTime  time.Time
+	Chunks []Chunk
+}
+
+// Chunk is a passage to store, with its embedding.
+type Chunk struct {
+	Ordinal      int
+	Content      string
+	Breadcrumb   string
+	EmbedContext string
+	StartLine    int
+	EndLine      int
+	Tokens       int
+	EmbedHash    []byte    // SHA-256 of EmbedContext + Content
+	Embedding    []float32 // length = the vector table's dimension
+}
+
+// Embeddings returns the stored vectors of table whose embed hash is among
+// hashes, keyed by hex(hash): chunks with these hashes need no embedding.
+func (s *Store) Embeddings(ctx context.Context, table string, hashes [][]byte) (map[string][]float32, error) {
+	out := map[string][]float32{}
+	if len(hashes) == 0 {
+		return out, nil
+	}
+	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT DISTINCT ON (embed_hash) embed_hash, embedding FROM %s WHERE embed_hash = ANY($1)`,
+		pgx.Identifier{table}.Sanitize()), hashes)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var h []byte
+		var v pgvector.Vector
+		if err := rows.Scan(&h, &v); err != nil {
+			return nil, err
+		}
+		out[hex.EncodeToString(h)] = v.Slice()
+	}
+	return out, rows.Err()
+}
+
+// PutDocument stores doc as the new version of its path in one transaction:
+// the document row is inserted or updated, its old chunks (with their BM25
+// postings and vectors) are deleted and the new ones inserted with their
+// vectors into table. Killed at any point, the database holds either the old
+// or the new version. Returns the document id.
+func (s *Store) PutDocument(ctx context.Context, collectionID int, table string, doc Document) (int64, error) {
+	var id int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
+				mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now()
+			RETURNING id`, collectionID, doc.Path, doc.Hash, doc.Size, doc.MTime, doc.Title, doc.Body).Scan(&id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM chunks WHERE document_id = $1`, id); err != nil {
+			return err
+		}
+		if len(doc.Chunks) == 0 {
+			return nil
+		}
+		n := len(doc.Chunks)
+		ord, start, end, toks := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		content, crumb, ectx := make([]string, n), make([]string, n), make([]string, n)
+		hashes := make([][]byte, n)
+		for i, c := range doc.Chunks {
+			ord[i], start[i], end[i], toks[i] = int32(c.Ordinal), int32(c.StartLine), int32(c.EndLine), int32(c.Tokens)
+			content[i], crumb[i], ectx[i], hashes[i] = c.Content, c.Breadcrumb, c.EmbedContext, c.EmbedHash
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+				start_line, end_line, token_count, embed_hash)
+			SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::bytea[])
+			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, toks, hashes)
+		if err != nil {
+			return err
+		}
+		ids := make([]int64, n)
+		for rows.Next() {
+			var cid int64
+			var o int32
+			if err := rows.Scan(&cid, &o); err != nil {
+				return err
+			}
+			ids[o] = cid
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		_, err = tx.CopyFrom(ctx, pgx.Identifier{table}, []string{"chunk_id", "embed_hash", "embedding"},
+			pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+				return []any{ids[i], doc.Chunks[i].EmbedHash, pgvector.NewVector(doc.Chunks[i].Embedding)}, nil
+			}))
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("storing %s: %w", doc.Path, describePgErr(err))
+	}
+	return id, nil
+}
+
+// TouchDocument records a new size and mtime for a document whose content
+// did not change.
+func (s *Store) TouchDocument(ctx context.Context, id int64, size int64, mtime time.Time) error {
+	_, err := s.pool.Exec(ctx, `UPDATE documents SET size = $2, mtime = $3 WHERE id = $1`, id, size, mtime)
+	return err
+}
+
+// MoveDocument gives an indexed document a new path (a renamed file with the
+// same content); its chunks and vectors are kept.
+func (s *Store) MoveDocument(ctx context.Context, id int64, path string, size int64, mtime time.Time) error {
+	_, err := s.pool.Exec(ctx, `UPDATE documents SET path = $2, size = $3, mtime = $4, indexed_at = now() WHERE id = $1`, id, path, size, mtime)
+	return err
+}
+
+// DeleteDocuments removes documents with their chunks, postings and vectors,
+// in one transaction.
+func (s *Store) DeleteDocuments(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := s.pool.Exec(ctx, `DELETE FROM documents WHERE id = ANY($1)`, ids)
+	return err
+}
+
+// Counts are the collection's sizes.
+type Counts struct {
+	Documents int64
+	Chunks    int64
+	Vectors   int64 // rows of the given vector table for this collection
+}
+
+// Count returns document, chunk and vector counts of a collection; table may
+// be "" to skip vectors.
+func (s *Store) Count(ctx context.Context, collectionID int, table string) (Counts, error) {
+	var c Counts
+	err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM documents WHERE collection_id = $1),
+		(SELECT count(*) FROM chunks WHERE collection_id = $1)`, collectionID).Scan(&c.Documents, &c.Chunks)
+	if err != nil || table == "" {
+		return c, err
+	}
+	err = s.pool.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM %s v JOIN chunks c ON c.id = v.chunk_id WHERE c.collection_id = $1`,
+		pgx.Identifier{table}.Sanitize()), collectionID).Scan(&c.Vectors)
+	return c, err
+}
+
+func describePgErr(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Detail != "" {
+		return fmt.Errorf("%w (%s)", err, pgErr.Detail)
+	}
+	return err
+}

@@ -1,0 +1,74 @@
+// Package storetest gives tests a real, empty hrag database: a fresh
+// PostgreSQL schema per test on the test server, dropped when the test ends.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// DefaultURL is the test database that scripts/install-postgres.sh creates.
+const DefaultURL = "postgres://hrag_test:hrag_test@127.0.0.1:5432/hrag_test?sslmode=disable"
+
+// URL returns RAG_TEST_DATABASE_URL, or DefaultURL when it is unset.
+func URL() string {
+	if u := os.Getenv("RAG_TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	return DefaultURL
+}
+
+// SchemaURL creates a new empty schema on the test server and returns a
+// database URL whose search_path selects it (then public, where the vector
+// extension lives). The schema is dropped at the end of the test. A test
+// server that cannot be reached fails the test: run scripts/install-postgres.sh.
+func SchemaURL(tb testing.TB) string {
+	tb.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, URL())
+	if err != nil {
+		tb.Fatalf("test database %s unreachable (run scripts/install-postgres.sh or set RAG_TEST_DATABASE_URL): %v", URL(), err)
+	}
+	defer conn.Close(ctx)
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	schema := "t_" + hex.EncodeToString(b[:])
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), URL())
+		if err != nil {
+			return
+		}
+		defer c.Close(context.Background())
+		_, _ = c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+	})
+	u, err := url.Parse(URL())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema+",public")
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Open returns a migrated Store on a fresh schema (see SchemaURL).
+func Open(tb testing.TB) *store.Store {
+	tb.Helper()
+	s, err := store.Open(context.Background(), SchemaURL(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(s.Close)
+	return s
+}
