@@ -15,7 +15,7 @@ import (
 
 // Model describes an embedding model directory.
 type Model struct {
-	ID        string // stable name, e.g. "all-MiniLM-L6-v2-int8" (hrag-model.json "id", else the directory name)
+	ID        string // stable name, e.g. "all-MiniLM-L6-v2-int8" (hrag-model.json "name", else the directory name)
 	Dir       string // absolute directory
 	ONNXFile  string // file name of the ONNX graph inside Dir
 	Tokenizer string // path of tokenizer.json
@@ -80,11 +80,11 @@ func Inspect(dir string) (Model, error) {
 		Type string `json:"type"`
 	}
 	var own struct {
-		ID        string `json:"id"`
+		ID        string `json:"name"`
 		Pooling   string `json:"pooling"`
 		Normalize *bool  `json:"normalize"`
 		MaxTokens int    `json:"max_tokens"`
-		Dim       int    `json:"dim"`
+		Dim       int    `json:"dimension"`
 	}
 	for _, f := range []struct {
 		name string
@@ -138,7 +138,7 @@ func Inspect(dir string) (Model, error) {
 		m.MaxTokens = 512
 	}
 	if m.Dim == 0 {
-		return Model{}, fmt.Errorf("%s: cannot tell the embedding dimension (no 1_Pooling/config.json or config.json hidden_size); add {\"dim\": N} to hrag-model.json", abs)
+		return Model{}, fmt.Errorf("%s: cannot tell the embedding dimension (no 1_Pooling/config.json or config.json hidden_size); add {\"dimension\": N} to hrag-model.json", abs)
 	}
 	return m, nil
 }

@@ -1,0 +1,120 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/index"
+)
+
+// IndexOptions are the inputs of `hrag index`.
+type IndexOptions struct {
+	Factory *Factory
+	Paths   []string
+	Include []string
+	Exclude []string
+	NoPrune bool
+	NoWait  bool
+	JSON    bool
+}
+
+// NewCmdIndex builds `hrag index PATH...`. runF replaces the run function in
+// tests (nil: indexRun).
+func NewCmdIndex(f *Factory, runF func(context.Context, *IndexOptions) error) *cobra.Command {
+	opts := &IndexOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "index PATH...",
+		Short: "Index files and folders of notes (Markdown and text)",
+		Long: `Index walks the given files and folders, cuts new and changed files into chunks,
+embeds the chunks with the local model and stores them in PostgreSQL, one
+transaction per document. Unchanged files cost nothing; files deleted from an
+indexed folder are removed from the index (unless --no-prune).
+
+Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interrupted.`,
+		Args: cobraArgs(cobra.MinimumNArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Paths = args
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return indexRun(c.Context(), opts)
+		},
+	}
+	cmd.Flags().StringSliceVar(&opts.Include, "include", nil, "file-name globs to index (RAG_INCLUDE, default *.md,*.markdown,*.txt)")
+	cmd.Flags().StringSliceVar(&opts.Exclude, "exclude", nil, "globs of files or folders to skip (RAG_EXCLUDE)")
+	cmd.Flags().BoolVar(&opts.NoPrune, "no-prune", false, "keep indexed documents whose file was deleted")
+	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is indexing the collection")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+func indexRun(ctx context.Context, opts *IndexOptions) error {
+	f := opts.Factory
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	if opts.Include != nil {
+		cfg.Include = opts.Include
+	}
+	if opts.Exclude != nil {
+		cfg.Exclude = opts.Exclude
+	}
+	// Fail fast, before any work: model first (local), then the database.
+	emb, tk, err := f.OpenEmbedder(cfg)
+	if err != nil {
+		return err
+	}
+	defer emb.Close()
+	defer tk.Close()
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	prog := f.IO.NewProgress("indexing", !opts.JSON)
+	sum, err := index.Run(ctx, index.Options{
+		Roots: opts.Paths, Collection: cfg.Collection, FTSConfig: cfg.FTSConfig,
+		Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
+		Prune: !opts.NoPrune, Wait: !opts.NoWait,
+		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
+			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
+		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
+		Store: st, Embedder: emb, Tokenizer: tk, Reporter: prog,
+	})
+	prog.Finish()
+	if err != nil && !errors.Is(err, index.ErrInterrupted) {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(f.IO.Out)
+		enc.SetIndent("", "  ")
+		if e := enc.Encode(sum); e != nil {
+			return e
+		}
+	} else {
+		fmt.Fprintln(f.IO.Out, summaryLine(sum))
+	}
+	switch {
+	case err != nil:
+		return withCode(ExitInterrupted, err)
+	case sum.Failed > 0:
+		return withCode(ExitPartial, fmt.Errorf("%d file(s) could not be indexed (see the warnings above)", sum.Failed))
+	}
+	return nil
+}
+
+func summaryLine(s index.Summary) string {
+	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
+		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
+	if s.Interrupted {
+		line += " (interrupted)"
+	}
+	return line
+}

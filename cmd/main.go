@@ -1,0 +1,130 @@
+// Package cmd wires hrag's command line: the Cobra commands, the exit codes,
+// signal handling and the construction of the pieces each verb needs.
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/iostreams"
+)
+
+// Exit codes. They are documented in the README; scripts rely on them.
+const (
+	ExitOK          = 0   // success
+	ExitError       = 1   // the command failed (database down, model missing, bad configuration, ...)
+	ExitUsage       = 2   // wrong flags or arguments
+	ExitPartial     = 3   // finished, but some files failed
+	ExitInterrupted = 130 // stopped by Ctrl-C or SIGTERM; committed work is kept
+)
+
+// Main runs hrag with os.Args and returns the process exit code. The context
+// is cancelled on SIGINT/SIGTERM (as restic's cleanup handler does); a
+// second signal kills the process at once.
+func Main() int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		cancel()
+		<-sig
+		os.Exit(ExitInterrupted)
+	}()
+	io := iostreams.System()
+	f := &Factory{IO: io, LookupEnv: os.LookupEnv}
+	root := NewCmdRoot(f)
+	root.SetArgs(os.Args[1:])
+	err := root.ExecuteContext(ctx)
+	code := ExitCode(err)
+	if err != nil && !errors.Is(err, errSilent) {
+		fmt.Fprintf(io.ErrOut, "hrag: %v\n", err)
+		if code == ExitUsage {
+			fmt.Fprintln(io.ErrOut, "Run 'hrag --help' for usage.")
+		}
+	}
+	if ctx.Err() != nil && code == ExitOK {
+		code = ExitInterrupted
+	}
+	return code
+}
+
+// exitError carries an exit code chosen by a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// errSilent is wrapped by errors already reported to the user.
+var errSilent = errors.New("")
+
+// withCode returns err marked with an exit code.
+func withCode(code int, err error) error { return &exitError{code, err} }
+
+// ExitCode maps an error returned by a command to the process exit code: the
+// one table for every verb.
+func ExitCode(err error) int {
+	var ee *exitError
+	var ce *config.Error
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, context.Canceled):
+		return ExitInterrupted
+	case errors.As(err, &ce):
+		return ExitError
+	case isUsage(err):
+		return ExitUsage
+	}
+	return ExitError
+}
+
+type usageError struct{ error }
+
+func isUsage(err error) bool {
+	var u usageError
+	return errors.As(err, &u)
+}
+
+// NewCmdRoot builds the `hrag` command tree.
+func NewCmdRoot(f *Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hrag",
+		Short: "Honest retrieval-augmented generation over your notes",
+		Long: `hrag indexes folders of notes, manuals and papers into PostgreSQL (BM25 + pgvector)
+and answers questions only from the retrieved passages, with citations.
+
+Configuration comes from RAG_* variables (see .env.example); flags override them.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
+	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
+	root.AddCommand(NewCmdIndex(f, nil))
+	return root
+}
+
+// cobraArgs wraps a positional-argument validator so that its errors map to
+// ExitUsage.
+func cobraArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := v(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,447 @@
+// Package index runs `hrag index`: it walks folders, cuts changed files into
+// chunks, embeds the chunks whose embedded text is new and stores each
+// document in its own transaction. Data flows one way:
+// files → chunk → embed → store.
+package index
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// Tokenizer counts tokens with the embedding model's tokenizer.
+type Tokenizer interface {
+	chunk.Counter
+	Special() int // special tokens the model adds to one input
+}
+
+// Reporter receives progress. Implementations decide whether to draw it.
+type Reporter interface {
+	Start(total int)                   // total files to look at
+	Advance(path string)               // one file done
+	Warn(path string, err error)       // a file skipped or repaired, with the reason
+	Notice(format string, args ...any) // a one-off message (e.g. the chunk budget was lowered)
+}
+
+// Options configures one indexing run.
+type Options struct {
+	Roots      []string // files or directories to index
+	Collection string   // RAG_COLLECTION / --collection
+	FTSConfig  string   // RAG_FTS_CONFIG, fixed when the collection is created
+	Include    []string // file-name globs to index
+	Exclude    []string // globs to skip
+	MaxBytes   int64    // larger files are skipped
+	Prune      bool     // delete indexed documents whose file is gone from a root
+	Wait       bool     // wait for another run on the collection instead of failing
+
+	Chunk          chunk.Options // sizes; fitted to the model's input limit here
+	DocumentPrefix string        // RAG_EMBED_DOCUMENT_PREFIX
+	QueryPrefix    string        // RAG_EMBED_QUERY_PREFIX, recorded with the vector table
+
+	BatchSize int // chunks per embedding call, gathered across documents (RAG_EMBED_BATCH_SIZE)
+
+	Store     *store.Store
+	Embedder  embed.Embedder
+	Tokenizer Tokenizer
+	Reporter  Reporter // nil: silent
+}
+
+// Summary reports what a run did. Counts are files unless named otherwise.
+type Summary struct {
+	Collection    string  `json:"collection"`
+	Added         int     `json:"files_added"`
+	Updated       int     `json:"files_updated"`
+	Unchanged     int     `json:"files_unchanged"`
+	Moved         int     `json:"files_moved"`
+	Deleted       int     `json:"files_deleted"`
+	Skipped       int     `json:"files_skipped"` // binary or too large
+	Failed        int     `json:"files_failed"`  // unreadable or could not be stored
+	Repaired      int     `json:"files_repaired"`
+	Chunks        int     `json:"chunks_written"`
+	Embedded      int     `json:"chunks_embedded"` // chunks sent to the model
+	Reused        int     `json:"chunks_reused"`   // chunks whose vector was already stored
+	ContentTokens int     `json:"chunk_tokens"`    // content budget used, after fitting to the model
+	Seconds       float64 `json:"seconds"`
+	Interrupted   bool    `json:"interrupted"`
+}
+
+// ErrInterrupted is returned (with a valid Summary) when ctx was cancelled:
+// every document committed before stays committed.
+var ErrInterrupted = errors.New("interrupted; documents indexed so far are kept")
+
+type nopReporter struct{}
+
+func (nopReporter) Start(int)             {}
+func (nopReporter) Advance(string)        {}
+func (nopReporter) Warn(string, error)    {}
+func (nopReporter) Notice(string, ...any) {}
+
+// prepared is a file read and chunked, waiting for embeddings and storage.
+type prepared struct {
+	file     File
+	state    *store.DocumentState // nil for a new file
+	repaired int                  // invalid UTF-8 sequences replaced
+	doc      store.Document
+	missing  []int // indexes of chunks without a stored vector
+}
+
+// Run indexes opts.Roots into the collection. It returns the summary and an
+// error only for failures of the whole run (database down, lock held, model
+// mismatch); problems with single files are counted in the summary and
+// reported to opts.Reporter. A cancelled ctx stops after the document being
+// stored and returns ErrInterrupted.
+func Run(ctx context.Context, opts Options) (Summary, error) {
+	began := time.Now()
+	rep := opts.Reporter
+	if rep == nil {
+		rep = nopReporter{}
+	}
+	sum := Summary{Collection: opts.Collection}
+	st := opts.Store
+	model := opts.Embedder.Model()
+
+	copts := opts.Chunk
+	copts.InputTokens = model.MaxTokens
+	copts.SpecialTokens = opts.Tokenizer.Special()
+	copts.PrefixTokens = opts.Tokenizer.Count(opts.DocumentPrefix)
+	fitted, lowered := copts.Fit()
+	if lowered {
+		rep.Notice("RAG_CHUNK_TOKENS=%d does not fit model %s (input limit %d tokens = %d special + %d prefix + %d breadcrumb + %d overlap + content): using %d content tokens",
+			opts.Chunk.ContentTokens, model.ID, model.MaxTokens, copts.SpecialTokens, copts.PrefixTokens, copts.BreadcrumbTokens, copts.OverlapTokens, fitted.ContentTokens)
+	}
+	sum.ContentTokens = fitted.ContentTokens
+
+	coll, err := st.EnsureCollection(ctx, opts.Collection, opts.FTSConfig)
+	if err != nil {
+		return sum, err
+	}
+	lock, err := st.LockCollection(ctx, coll.ID, opts.Wait)
+	if err != nil {
+		if errors.Is(err, store.ErrLocked) {
+			return sum, fmt.Errorf("collection %q is being indexed by another hrag process; rerun without --no-wait to wait for it: %w", opts.Collection, err)
+		}
+		return sum, err
+	}
+	defer lock.Release()
+	table, err := st.EnsureVectorTable(ctx, store.VectorTable{Model: model.ID, Dim: model.Dim, MaxTokens: model.MaxTokens,
+		DocumentPrefix: opts.DocumentPrefix, QueryPrefix: opts.QueryPrefix})
+	if err != nil {
+		return sum, err
+	}
+	states, err := st.DocumentStates(ctx, coll.ID)
+	if err != nil {
+		return sum, err
+	}
+
+	files, problems := Walk(opts.Roots, opts.Include, opts.Exclude)
+	rep.Start(len(files))
+	for _, p := range problems {
+		sum.Failed++
+		rep.Warn(p.Path, p.Err)
+	}
+	var scopes []string // paths under which a missing file means a deleted one
+	for _, r := range opts.Roots {
+		if abs, err := filepath.Abs(r); err == nil {
+			scopes = append(scopes, abs)
+		}
+	}
+	onDisk := map[string]bool{}
+	for _, f := range files {
+		onDisk[f.Path] = true
+	}
+	vanished := map[string]store.DocumentState{} // by hex hash
+	for path, s := range states {
+		if !onDisk[path] && inScope(path, scopes) && !unreadable(path, problems) {
+			vanished[hex.EncodeToString(s.Hash)] = s
+		}
+	}
+
+	// Classify: unchanged files cost a stat; moved ones a read; the rest go
+	// through the pipeline.
+	var todo []File
+	for _, f := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		s, known := states[f.Path]
+		if known && s.Size == f.Size && s.MTime.Equal(f.MTime) {
+			sum.Unchanged++
+			rep.Advance(f.Path)
+			continue
+		}
+		if !known && len(vanished) > 0 {
+			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil {
+				if old, ok := vanished[hex.EncodeToString(t.Hash)]; ok {
+					if err := st.MoveDocument(ctx, old.ID, f.Path, f.Size, f.MTime); err != nil {
+						return sum, err
+					}
+					delete(vanished, hex.EncodeToString(t.Hash))
+					sum.Moved++
+					rep.Advance(f.Path)
+					continue
+				}
+			}
+		}
+		todo = append(todo, f)
+	}
+
+	prepCh := make(chan prepared, 8)
+	readyCh := make(chan prepared, 8)
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	warnCh := make(chan Problem, 64)
+	go func() { // read + chunk + look up reusable vectors
+		defer close(prepCh)
+		for _, f := range todo {
+			if runCtx.Err() != nil {
+				return
+			}
+			var sp *store.DocumentState
+			if s, ok := states[f.Path]; ok {
+				sp = &s
+			}
+			p, err := prepare(runCtx, f, sp, fitted, opts, table.Name)
+			if err != nil {
+				select {
+				case warnCh <- Problem{f.Path, err}:
+				case <-runCtx.Done():
+					return
+				}
+				continue
+			}
+			select {
+			case prepCh <- p:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	embedErr := make(chan error, 1)
+	go func() { // embed in batches across documents
+		defer close(readyCh)
+		embedErr <- embedLoop(runCtx, prepCh, readyCh, opts)
+	}()
+
+	for done := false; !done; {
+		select {
+		case w := <-warnCh:
+			sum.countProblem(w, rep)
+		case p, ok := <-readyCh:
+			if !ok {
+				done = true
+				break
+			}
+			if ctx.Err() != nil {
+				continue // interrupted: drop what is not stored yet
+			}
+			if p.repaired > 0 {
+				sum.Repaired++
+				rep.Warn(p.file.Path, fmt.Errorf("%d invalid UTF-8 byte(s) replaced by U+FFFD (is the file in another encoding?)", p.repaired))
+			}
+			// The document being stored finishes even if ctx is cancelled now.
+			if _, err := st.PutDocument(context.WithoutCancel(ctx), coll.ID, table.Name, p.doc); err != nil {
+				if isConnErr(err) {
+					return sum, err
+				}
+				sum.Failed++
+				rep.Warn(p.file.Path, err)
+				rep.Advance(p.file.Path)
+				continue
+			}
+			if p.state == nil {
+				sum.Added++
+			} else {
+				sum.Updated++
+			}
+			sum.Chunks += len(p.doc.Chunks)
+			sum.Embedded += len(p.missing)
+			sum.Reused += len(p.doc.Chunks) - len(p.missing)
+			rep.Advance(p.file.Path)
+		}
+	}
+	// The preparer has finished (the pipeline closed behind it): report the
+	// problems still queued.
+	for len(warnCh) > 0 {
+		sum.countProblem(<-warnCh, rep)
+	}
+	if err := <-embedErr; err != nil && ctx.Err() == nil {
+		return sum, err
+	}
+	if ctx.Err() != nil {
+		sum.Interrupted = true
+		sum.Seconds = time.Since(began).Seconds()
+		return sum, ErrInterrupted
+	}
+	if opts.Prune && len(vanished) > 0 {
+		ids := make([]int64, 0, len(vanished))
+		for _, s := range vanished {
+			ids = append(ids, s.ID)
+		}
+		if err := st.DeleteDocuments(ctx, ids); err != nil {
+			return sum, err
+		}
+		sum.Deleted = len(ids)
+	}
+	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil {
+		return sum, err
+	}
+	sum.Seconds = time.Since(began).Seconds()
+	return sum, nil
+}
+
+func (s *Summary) countProblem(p Problem, rep Reporter) {
+	switch {
+	case errors.Is(p.Err, ErrBinary), errors.Is(p.Err, ErrTooLarge):
+		s.Skipped++
+	default:
+		s.Failed++
+	}
+	rep.Warn(p.Path, p.Err)
+	rep.Advance(p.Path)
+}
+
+func inScope(path string, scopes []string) bool {
+	for _, s := range scopes {
+		if path == s || strings.HasPrefix(path, s+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unreadable reports whether path lies in a directory that could not be read
+// this run: its documents are kept, not pruned.
+func unreadable(path string, problems []Problem) bool {
+	for _, p := range problems {
+		if path == p.Path || strings.HasPrefix(path, p.Path+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// prepare reads, decodes and chunks one file and finds which chunks already
+// have a vector in table.
+func prepare(ctx context.Context, f File, state *store.DocumentState, copts chunk.Options, opts Options, table string) (prepared, error) {
+	t, err := ReadText(f.Path, opts.MaxBytes)
+	if err != nil {
+		return prepared{}, err
+	}
+	var doc chunk.Document
+	switch strings.ToLower(filepath.Ext(f.Path)) {
+	case ".md", ".markdown", ".mdown", ".mkd":
+		doc = chunk.ParseMarkdown(f.Path, t.Body)
+	default:
+		doc = chunk.ParseText(f.Path, t.Body)
+	}
+	chunks := chunk.Split(doc, copts, opts.Tokenizer)
+	p := prepared{file: f, state: state, repaired: t.Repaired, doc: store.Document{
+		Path: f.Path, Title: doc.Title, Body: t.Body, Hash: t.Hash, Size: f.Size, MTime: f.MTime,
+		Chunks: make([]store.Chunk, len(chunks)),
+	}}
+	hashes := make([][]byte, len(chunks))
+	for i, c := range chunks {
+		hashes[i] = c.Hash()
+		p.doc.Chunks[i] = store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
+			StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hashes[i]}
+	}
+	have, err := opts.Store.Embeddings(ctx, table, hashes)
+	if err != nil {
+		return prepared{}, err
+	}
+	for i := range p.doc.Chunks {
+		if v, ok := have[hex.EncodeToString(hashes[i])]; ok {
+			p.doc.Chunks[i].Embedding = v
+		} else {
+			p.missing = append(p.missing, i)
+		}
+	}
+	return p, nil
+}
+
+// embedLoop gathers prepared documents until a batch of missing chunks is
+// full (or no more are waiting), embeds them and passes the documents on.
+func embedLoop(ctx context.Context, in <-chan prepared, out chan<- prepared, opts Options) error {
+	batch := opts.BatchSize
+	if batch < 1 {
+		batch = 32
+	}
+	var pending []prepared
+	npending := 0
+	flush := func() error {
+		var texts []string
+		for _, p := range pending {
+			for _, i := range p.missing {
+				texts = append(texts, opts.DocumentPrefix+chunkEmbedText(p.doc.Chunks[i]))
+			}
+		}
+		if len(texts) > 0 {
+			vecs, err := opts.Embedder.Embed(ctx, texts)
+			if err != nil {
+				return err
+			}
+			k := 0
+			for _, p := range pending {
+				for _, i := range p.missing {
+					p.doc.Chunks[i].Embedding = vecs[k]
+					k++
+				}
+			}
+		}
+		for _, p := range pending {
+			select {
+			case out <- p:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		pending, npending = pending[:0], 0
+		return nil
+	}
+	for {
+		var p prepared
+		var ok bool
+		if len(pending) == 0 {
+			select {
+			case p, ok = <-in:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		} else {
+			select {
+			case p, ok = <-in:
+			default: // nothing waiting: embed what we have
+				if err := flush(); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if !ok {
+			return flush()
+		}
+		pending = append(pending, p)
+		npending += len(p.missing)
+		if npending >= batch {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func chunkEmbedText(c store.Chunk) string { return c.EmbedContext + c.Content }
+
+func isConnErr(err error) bool {
+	return errors.Is(err, store.ErrUnavailable) || strings.Contains(err.Error(), "connection refused") ||
+		strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "unexpected EOF")
+}
