@@ -43,6 +43,9 @@ func Open(opts Options) (*Local, error) {
 		return nil, err
 	}
 	var popts []hugot.FeatureExtractionOption
+	if m.Output != "" {
+		popts = append(popts, pipelines.WithOutputName(m.Output))
+	}
 	if m.Normalize {
 		popts = append(popts, pipelines.WithNormalization())
 	}

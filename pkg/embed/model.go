@@ -26,7 +26,11 @@ type Model struct {
 	// max_position_embeddings that are present.
 	MaxTokens int
 	Pooling   string // "mean" or "cls" (1_Pooling/config.json; hrag-model.json may override)
-	Normalize bool   // L2-normalise vectors (true for sentence-transformers models with a Normalize module)
+	// Output names the ONNX output to use (hrag-model.json "onnx_output");
+	// "" means the first. Token embeddings are mean-pooled, sentence
+	// embeddings used as they are.
+	Output    string
+	Normalize bool // L2-normalise vectors (true for sentence-transformers models with a Normalize module)
 }
 
 // ErrModelMissing reports that the configured model directory does not exist
@@ -85,6 +89,7 @@ func Inspect(dir string) (Model, error) {
 		Normalize *bool  `json:"normalize"`
 		MaxTokens int    `json:"max_tokens"`
 		Dim       int    `json:"dimension"`
+		Output    string `json:"onnx_output"`
 	}
 	for _, f := range []struct {
 		name string
@@ -134,6 +139,7 @@ func Inspect(dir string) (Model, error) {
 	if own.Dim > 0 {
 		m.Dim = own.Dim
 	}
+	m.Output = own.Output
 	if m.MaxTokens == 0 {
 		m.MaxTokens = 512
 	}

@@ -1,0 +1,74 @@
+package embed_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+)
+
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	return dot / math.Sqrt(na*nb)
+}
+
+func TestRelatedSentencesScoreHigher(t *testing.T) {
+	e := modeltest.Embedder(t)
+	m := e.Model()
+	if m.Dim != 384 || m.MaxTokens != 256 || m.Pooling != "mean" || !m.Normalize {
+		t.Fatalf("model metadata = %+v", m)
+	}
+	// Each row: a sentence, a paraphrase of it, and an unrelated sentence.
+	cases := [][3]string{
+		{"How do I back up my PostgreSQL database?", "Nightly base backups of the Postgres server go to the NAS.", "The sourdough starter doubles in six hours."},
+		{"The cat sleeps on the warm windowsill.", "A kitten is napping in the sun by the window.", "Interest rates rose by half a percent."},
+		{"Preheat the oven to 250 degrees before baking bread.", "Heat the oven very hot before the loaf goes in.", "The router assigns addresses from a DHCP pool."},
+		{"Which Wi-Fi channel does the hallway access point use?", "The access point in the hallway is on channel 36.", "Ratatouille tastes better the next day."},
+		{"Reciprocal rank fusion combines ranked lists.", "RRF merges several rankings by summing 1/(k+rank).", "Wash fully before entering the onsen bath."},
+	}
+	var texts []string
+	for _, c := range cases {
+		texts = append(texts, c[0], c[1], c[2])
+	}
+	vecs, err := e.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vecs) != len(texts) {
+		t.Fatalf("%d vectors for %d texts", len(vecs), len(texts))
+	}
+	for i, c := range cases {
+		a, p, u := vecs[3*i], vecs[3*i+1], vecs[3*i+2]
+		if n := cosine(a, a); math.Abs(n-1) > 1e-5 {
+			t.Fatalf("not normalised: |v|² = %f", n)
+		}
+		rel, unrel := cosine(a, p), cosine(a, u)
+		if rel <= unrel+0.1 {
+			t.Errorf("%q: related %.3f vs unrelated %.3f", c[0], rel, unrel)
+		}
+	}
+}
+
+func TestBatchingDoesNotChangeVectors(t *testing.T) {
+	e := modeltest.Embedder(t)
+	texts := []string{"short", "a somewhat longer sentence about PostgreSQL vacuum settings and bloat", "third"}
+	all, err := e.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		one, err := e.Embed(context.Background(), []string{s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := cosine(all[i], one[0]); c < 0.9999 {
+			t.Errorf("%q: batched vs single cosine %.6f", s, c)
+		}
+	}
+}

@@ -1,0 +1,317 @@
+package index_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// copyNotes copies testdata/notes into a temporary directory.
+func copyNotes(t *testing.T) string {
+	t.Helper()
+	dst := t.TempDir()
+	src := filepath.Join("..", "..", "testdata", "notes")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+type env struct {
+	opts index.Options
+	url  string
+	dir  string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	url := storetest.SchemaURL(t)
+	st, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	dir := copyNotes(t)
+	return &env{url: url, dir: dir, opts: index.Options{
+		Roots: []string{dir}, Collection: "default", FTSConfig: "english",
+		Include: []string{"*.md", "*.markdown", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
+		Chunk:    chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
+		Store:    st,
+		Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t), BatchSize: 16,
+	}}
+}
+
+func (e *env) run(t *testing.T) index.Summary {
+	t.Helper()
+	sum, err := index.Run(context.Background(), e.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// expectedChunks chunks path the way the indexer should, independently of the database.
+func (e *env) expectedChunks(t *testing.T, path string) []chunk.Chunk {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	txt, err := index.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := e.opts.Chunk
+	opts.InputTokens, opts.SpecialTokens = 256, e.opts.Tokenizer.Special()
+	opts, _ = opts.Fit()
+	var doc chunk.Document
+	if strings.HasSuffix(path, ".md") {
+		doc = chunk.ParseMarkdown(path, txt.Body)
+	} else {
+		doc = chunk.ParseText(path, txt.Body)
+	}
+	return chunk.Split(doc, opts, e.opts.Tokenizer)
+}
+
+// dbChunks returns path → number of chunks and number of vectors, from SQL.
+func (e *env) dbChunks(t *testing.T) map[string][2]int {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	table := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim)
+	rows, err := conn.Query(context.Background(), `SELECT d.path, count(c.id), count(v.chunk_id)
+		FROM documents d LEFT JOIN chunks c ON c.document_id = d.id LEFT JOIN `+table+` v ON v.chunk_id = c.id
+		GROUP BY d.path`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][2]int{}
+	for rows.Next() {
+		var p string
+		var n, v int
+		if err := rows.Scan(&p, &n, &v); err != nil {
+			t.Fatal(err)
+		}
+		out[p] = [2]int{n, v}
+	}
+	return out
+}
+
+func TestIndexSampleNotesThenIncremental(t *testing.T) {
+	e := newEnv(t)
+	sum := e.run(t)
+	// 12 files match the globs; the .obsidian folder is hidden; router-firmware.txt is binary.
+	if sum.Added != 10 || sum.Skipped != 1 || sum.Failed != 0 || sum.Repaired != 1 || sum.Embedded != sum.Chunks || sum.Chunks == 0 {
+		t.Fatalf("first run: %+v", sum)
+	}
+	got := e.dbChunks(t)
+	total := 0
+	for path, nv := range got {
+		want := len(e.expectedChunks(t, path))
+		if nv[0] != want || nv[1] != want {
+			t.Errorf("%s: %d chunks, %d vectors; want %d", path, nv[0], nv[1], want)
+		}
+		if strings.Contains(path, ".obsidian") || strings.Contains(path, "router-firmware") {
+			t.Errorf("indexed %s", path)
+		}
+		total += want
+	}
+	if total != sum.Chunks {
+		t.Fatalf("summary says %d chunks, database has %d", sum.Chunks, total)
+	}
+
+	// Unchanged: nothing read, nothing embedded.
+	sum = e.run(t)
+	if sum.Unchanged != 10 || sum.Added+sum.Updated+sum.Embedded+sum.Chunks != 0 {
+		t.Fatalf("re-run: %+v", sum)
+	}
+
+	// Touch without change: content hash matches, so no embedding either.
+	tuning := filepath.Join(e.dir, "homelab", "postgres-tuning.md")
+	future := time.Now().Add(time.Hour)
+	os.Chtimes(tuning, future, future)
+	sum = e.run(t)
+	if sum.Embedded != 0 {
+		t.Fatalf("touch re-embedded %d chunks: %+v", sum.Embedded, sum)
+	}
+
+	// Edit one section: only chunks whose embedded text changed are embedded.
+	before := e.expectedChunks(t, tuning)
+	b, _ := os.ReadFile(tuning)
+	edited := strings.Replace(string(b), "Going higher did not help", "Going higher, even to 8GB, did not help", 1)
+	os.WriteFile(tuning, []byte(edited), 0o644)
+	after := e.expectedChunks(t, tuning)
+	old := map[string]bool{}
+	for _, c := range before {
+		old[string(c.Hash())] = true
+	}
+	changed := 0
+	for _, c := range after {
+		if !old[string(c.Hash())] {
+			changed++
+		}
+	}
+	sum = e.run(t)
+	if sum.Updated != 1 || sum.Embedded != changed || sum.Reused != len(after)-changed || changed == 0 || changed == len(after) {
+		t.Fatalf("edit: want 1 updated, %d embedded, %d reused; got %+v", changed, len(after)-changed, sum)
+	}
+
+	// Rename: recognised by hash, nothing embedded, same chunk count.
+	oldPath := filepath.Join(e.dir, "cooking", "sourdough.md")
+	newPath := filepath.Join(e.dir, "cooking", "bread.md")
+	n := e.dbChunks(t)[oldPath][0]
+	if err := os.Rename(oldPath, newPath); err != nil {
+		t.Fatal(err)
+	}
+	sum = e.run(t)
+	if sum.Moved != 1 || sum.Deleted != 0 || sum.Embedded != 0 || sum.Added != 0 {
+		t.Fatalf("rename: %+v", sum)
+	}
+	if db := e.dbChunks(t); db[newPath][0] != n || db[oldPath][0] != 0 {
+		t.Fatalf("rename: chunks %v at new path, %v at old", db[newPath], db[oldPath])
+	}
+
+	// Delete with --no-prune keeps the document; without, it goes.
+	gone := filepath.Join(e.dir, "travel", "japan-2025.txt")
+	os.Remove(gone)
+	e.opts.Prune = false
+	if sum = e.run(t); sum.Deleted != 0 || len(e.dbChunks(t)) != 10 {
+		t.Fatalf("no-prune: %+v", sum)
+	}
+	e.opts.Prune = true
+	if sum = e.run(t); sum.Deleted != 1 || len(e.dbChunks(t)) != 9 {
+		t.Fatalf("prune: %+v", sum)
+	}
+	if _, ok := e.dbChunks(t)[gone]; ok {
+		t.Fatal("deleted file still indexed")
+	}
+}
+
+func TestBadInputIsReportedAndKeepsIndexedData(t *testing.T) {
+	e := newEnv(t)
+	e.run(t)
+	before := e.dbChunks(t)
+
+	// A previously good file becomes binary: skipped, old version kept.
+	net := filepath.Join(e.dir, "homelab", "network.md")
+	os.WriteFile(net, []byte("garbage\x00\x01"), 0o644)
+	// A huge file, a BOM+CRLF file, a broken link and a symlink loop.
+	os.WriteFile(filepath.Join(e.dir, "huge.txt"), []byte(strings.Repeat("word ", 1<<19)), 0o644)
+	os.WriteFile(filepath.Join(e.dir, "bom.md"), []byte("\xef\xbb\xbf# BOM title\r\n\r\nline one\r\nline two\r\n"), 0o644)
+	os.Symlink(filepath.Join(e.dir, "missing.md"), filepath.Join(e.dir, "broken.md"))
+	os.Symlink(e.dir, filepath.Join(e.dir, "misc", "loop"))
+
+	var warned []string
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, p+": "+err.Error()) }}
+	sum := e.run(t)
+	if sum.Added != 1 || sum.Skipped != 3 || sum.Failed != 2 {
+		t.Fatalf("summary %+v, warnings %q", sum, warned)
+	}
+	joined := strings.Join(warned, "\n")
+	for _, want := range []string{"network.md: binary file", "huge.txt: file too large", "broken.md: broken symbolic link", "loop: symbolic link loop"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no warning %q in:\n%s", want, joined)
+		}
+	}
+	after := e.dbChunks(t)
+	if after[net] != before[net] {
+		t.Fatalf("network.md changed from %v to %v", before[net], after[net])
+	}
+	var title, body string
+	conn, _ := pgx.Connect(context.Background(), e.url)
+	defer conn.Close(context.Background())
+	if err := conn.QueryRow(context.Background(), `SELECT title, body FROM documents WHERE path LIKE '%/bom.md'`).Scan(&title, &body); err != nil {
+		t.Fatal(err)
+	}
+	if title != "BOM title" || body != "# BOM title\n\nline one\nline two\n" {
+		t.Fatalf("BOM/CRLF: title %q body %q", title, body)
+	}
+}
+
+type recorder struct{ warn func(string, error) }
+
+func (recorder) Start(int)                  {}
+func (recorder) Advance(string)             {}
+func (r recorder) Warn(p string, err error) { r.warn(p, err) }
+func (recorder) Notice(string, ...any)      {}
+
+func TestConcurrentRunsAreSerialised(t *testing.T) {
+	e := newEnv(t)
+	coll, err := e.opts.Store.EnsureCollection(context.Background(), "default", "english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := e.opts.Store.LockCollection(context.Background(), coll.ID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.opts.Wait = false
+	if _, err := index.Run(context.Background(), e.opts); !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("--no-wait with a held lock: err = %v", err)
+	}
+	e.opts.Wait = true
+	done := make(chan index.Summary)
+	go func() {
+		s, _ := index.Run(context.Background(), e.opts)
+		done <- s
+	}()
+	// The second run must be blocked on the advisory lock, having written nothing.
+	conn, err := pgx.Connect(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	waiting := false
+	for i := 0; i < 200 && !waiting; i++ {
+		select {
+		case s := <-done:
+			t.Fatalf("run did not wait for the lock: %+v", s)
+		default:
+		}
+		conn.QueryRow(context.Background(), `SELECT count(*) > 0 FROM pg_stat_activity
+			WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%pg_advisory_lock%'`).Scan(&waiting)
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !waiting {
+		t.Fatal("second run is not waiting on the collection lock")
+	}
+	var docs int
+	conn.QueryRow(context.Background(), `SELECT count(*) FROM documents`).Scan(&docs)
+	if docs != 0 {
+		t.Fatalf("%d documents written while the lock was held", docs)
+	}
+	lock.Release()
+	if s := <-done; s.Added != 10 {
+		t.Fatalf("waiting run: %+v", s)
+	}
+}

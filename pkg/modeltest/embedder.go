@@ -1,0 +1,39 @@
+package modeltest
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/embed"
+)
+
+var (
+	once     sync.Once
+	shared   *embed.Local
+	sharedEr error
+)
+
+// ORTLib is RAG_ONNXRUNTIME_LIB, else the cache's lib directory.
+func ORTLib() string {
+	if l := os.Getenv("RAG_ONNXRUNTIME_LIB"); l != "" {
+		return l
+	}
+	return filepath.Join(CacheDir(), "lib")
+}
+
+// Embedder returns the real model, loaded once per test binary (ONNX Runtime
+// allows one session per process) and never closed. Safe to call from
+// several tests, but not to use from several goroutines at once.
+func Embedder(tb testing.TB) *embed.Local {
+	tb.Helper()
+	dir := Dir(tb)
+	once.Do(func() {
+		shared, sharedEr = embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: ORTLib(), BatchSize: 32})
+	})
+	if sharedEr != nil {
+		tb.Fatalf("loading embedding model %s: %v", dir, sharedEr)
+	}
+	return shared
+}

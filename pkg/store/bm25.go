@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Okapi BM25 parameters used by the index (sql/0002_bm25.sql); they are fixed
+// there, these constants document them for callers and tests.
+const (
+	// BM25K1 is Okapi BM25's term-frequency saturation parameter k1.
+	BM25K1 = 1.2
+	// BM25B is Okapi BM25's length-normalisation parameter b.
+	BM25B = 0.75
+)
+
+// BM25Hit is one chunk's Okapi BM25 score for a query: ChunkID is chunks.id,
+// Score is the dimensionless BM25 score (> 0; higher is more relevant).
+type BM25Hit struct {
+	ChunkID int64
+	Score   float64
+}
+
+// SearchBM25 returns the top limit chunks of collection collectionID by Okapi
+// BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and
+// Beyond", 2009), best first, ties broken by chunk id ascending:
+//
+//	score(q, c) = Σ_t qtf(t) · idf(t) · tf(t,c)·(k1+1) / (tf(t,c) + k1·(1 − b + b·dl(c)/avgdl))
+//	idf(t)      = ln(1 + (N − df(t) + 0.5) / (df(t) + 0.5))
+//
+// with k1 = BM25K1, b = BM25B, the sum over distinct query terms t. Terms are the
+// lexemes of PostgreSQL's to_tsvector(collections.fts_config, text), for chunks
+// and query alike (so stopwords and stemming match); tf(t,c) is the number of
+// positions of t in the chunk, dl(c) the sum of tf over the chunk's lexemes,
+// avgdl = total length / N, N the number of chunks in the collection and df(t)
+// the number of its chunks containing t; qtf(t) counts repetitions of t in the
+// query (bag of words, as in Lucene). Statistics are exact as of the query's
+// snapshot. Scoring is exact; MaxScore pruning (Turtle & Flood 1995) only skips
+// postings that provably cannot change the top limit.
+//
+// An empty query, one without known terms, an unknown collection or limit <= 0
+// yield no hits and no error. Errors are database errors (ErrUnavailable-style
+// connection failures are returned as reported by pgx, wrapped).
+func (s *Store) SearchBM25(ctx context.Context, collectionID int, query string, limit int) ([]BM25Hit, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT chunk_id, score FROM bm25_search($1, $2, $3)`, collectionID, query, limit)
+	if err != nil {
+		return nil, fmt.Errorf("bm25 search: %w", err)
+	}
+	defer rows.Close()
+	hits := make([]BM25Hit, 0, limit)
+	for rows.Next() {
+		var h BM25Hit
+		if err := rows.Scan(&h.ChunkID, &h.Score); err != nil {
+			return nil, fmt.Errorf("bm25 search: %w", err)
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("bm25 search: %w", err)
+	}
+	return hits, nil
+}
+
+// BM25Stats are a collection's exact BM25 corpus statistics: Chunks is N, the
+// number of chunks; Vocabulary the number of distinct terms (lexemes) with
+// df > 0; AvgLength the mean chunk length avgdl in lexeme positions (0 when
+// the collection has no chunks).
+type BM25Stats struct {
+	Chunks     int64
+	Vocabulary int64
+	AvgLength  float64
+}
+
+// BM25Stats returns collection collectionID's BM25 statistics (see BM25Stats
+// the type). A collection without chunks, or an unknown one, has zero stats
+// and no error; errors are database errors.
+func (s *Store) BM25Stats(ctx context.Context, collectionID int) (BM25Stats, error) {
+	var st BM25Stats
+	var total int64
+	err := s.pool.QueryRow(ctx, `
+		SELECT coalesce(max(n), 0), coalesce(max(vocabulary), 0), coalesce(max(total_len), 0)
+		FROM bm25_stats WHERE collection_id = $1`, collectionID).Scan(&st.Chunks, &st.Vocabulary, &total)
+	if err != nil {
+		return BM25Stats{}, fmt.Errorf("bm25 stats: %w", err)
+	}
+	if st.Chunks > 0 {
+		st.AvgLength = float64(total) / float64(st.Chunks)
+	}
+	return st, nil
+}

