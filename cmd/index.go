@@ -85,6 +85,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 		Prune: !opts.NoPrune, Wait: !opts.NoWait,
 		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
 			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
+		WarnLowered:    cfg.ChunkTokensSet,
 		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
 		Store: st, Embedder: emb, Tokenizer: tk, Reporter: prog,
 	})

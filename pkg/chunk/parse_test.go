@@ -8,24 +8,24 @@ import (
 
 func TestParseMarkdownHeadersAndFences(t *testing.T) {
 	md := strings.Join([]string{
-		"---",                 // 1
-		"title: Front Title",  // 2
-		"tags: [a, b]",        // 3
-		"---",                 // 4
-		"Intro paragraph.",    // 5
-		"",                    // 6
-		"## Setup",            // 7
-		"```sh",               // 8
-		"# not a header",      // 9
-		"echo hi",             // 10
-		"```",                 // 11
-		"Sub Title",           // 12
-		"---------",           // 13
-		"Body under setext.",  // 14
-		"### Deep ###",        // 15
-		"deep text",           // 16
-		"# Top",               // 17
-		"top text",            // 18
+		"---",                // 1
+		"title: Front Title", // 2
+		"tags: [a, b]",       // 3
+		"---",                // 4
+		"Intro paragraph.",   // 5
+		"",                   // 6
+		"## Setup",           // 7
+		"```sh",              // 8
+		"# not a header",     // 9
+		"echo hi",            // 10
+		"```",                // 11
+		"Sub Title",          // 12
+		"---------",          // 13
+		"Body under setext.", // 14
+		"### Deep ###",       // 15
+		"deep text",          // 16
+		"# Top",              // 17
+		"top text",           // 18
 	}, "\n")
 	doc := ParseMarkdown("/x/note.md", md)
 	if doc.Title != "Front Title" {

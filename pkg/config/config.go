@@ -30,9 +30,10 @@ type Config struct {
 	ONNXRuntimeLib      string // RAG_ONNXRUNTIME_LIB: libonnxruntime.so, or the directory holding it
 	ModelCache          string // RAG_MODEL_CACHE: where downloaded models go
 
-	ChunkTokens           int // RAG_CHUNK_TOKENS
-	ChunkOverlapTokens    int // RAG_CHUNK_OVERLAP_TOKENS
-	ChunkBreadcrumbTokens int // RAG_CHUNK_BREADCRUMB_TOKENS
+	ChunkTokens           int  // RAG_CHUNK_TOKENS
+	ChunkTokensSet        bool // RAG_CHUNK_TOKENS was set (not the default): warn when it must be lowered
+	ChunkOverlapTokens    int  // RAG_CHUNK_OVERLAP_TOKENS
+	ChunkBreadcrumbTokens int  // RAG_CHUNK_BREADCRUMB_TOKENS
 
 	FTSConfig    string   // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
 	MaxFileBytes int64    // RAG_MAX_FILE_BYTES: larger files are skipped
@@ -152,6 +153,11 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		if _, err := filepath.Match(g, ""); err != nil {
 			errs = append(errs, fmt.Sprintf("glob %q in RAG_INCLUDE/RAG_EXCLUDE: %v", g, err))
 		}
+	}
+	if v, ok := lookupEnv("RAG_CHUNK_TOKENS"); ok && v != "" {
+		c.ChunkTokensSet = true
+	} else if file["RAG_CHUNK_TOKENS"] != "" {
+		c.ChunkTokensSet = true
 	}
 	if len(errs) > 0 {
 		return c, &Error{Problems: errs}

@@ -44,6 +44,7 @@ type Options struct {
 	Wait       bool     // wait for another run on the collection instead of failing
 
 	Chunk          chunk.Options // sizes; fitted to the model's input limit here
+	WarnLowered    bool          // report when Chunk.ContentTokens had to be lowered (the user set it)
 	DocumentPrefix string        // RAG_EMBED_DOCUMENT_PREFIX
 	QueryPrefix    string        // RAG_EMBED_QUERY_PREFIX, recorded with the vector table
 
@@ -114,7 +115,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	copts.SpecialTokens = opts.Tokenizer.Special()
 	copts.PrefixTokens = opts.Tokenizer.Count(opts.DocumentPrefix)
 	fitted, lowered := copts.Fit()
-	if lowered {
+	if lowered && opts.WarnLowered {
 		rep.Notice("RAG_CHUNK_TOKENS=%d does not fit model %s (input limit %d tokens = %d special + %d prefix + %d breadcrumb + %d overlap + content): using %d content tokens",
 			opts.Chunk.ContentTokens, model.ID, model.MaxTokens, copts.SpecialTokens, copts.PrefixTokens, copts.BreadcrumbTokens, copts.OverlapTokens, fitted.ContentTokens)
 	}

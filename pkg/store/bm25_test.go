@@ -341,8 +341,9 @@ func (e *bm25Env) checkStats(coll int, ref *refIndex) {
 	var bad int
 	if err := e.conn.QueryRow(e.ctx, `
 		WITH p AS (SELECT t.term, u.p >> 32 AS c, u.p & 511 AS tf, (u.p >> 9) & 8388607 AS dl
-		           FROM bm25_blocks b JOIN bm25_terms t ON t.id = b.term_id, unnest(b.postings) u(p)
-		           WHERE b.collection_id = $1),
+		           FROM bm25_terms t, LATERAL (SELECT t.postings UNION ALL
+		                SELECT b.postings FROM bm25_blocks b WHERE b.term_id = t.id) b, unnest(b.postings) u(p)
+		           WHERE t.collection_id = $1),
 		     r AS (SELECT v.lexeme AS term, c.id AS c, array_length(v.positions, 1) AS tf,
 		                  sum(array_length(v.positions, 1)) OVER (PARTITION BY c.id) AS dl
 		           FROM chunks c JOIN collections k ON k.id = c.collection_id,

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	hragsql "github.com/hrag-dev/hrag/sql"
+	"github.com/jackc/pgx/v5"
 )
 
 func TestZZProtoLoad(t *testing.T) {
