@@ -1,0 +1,264 @@
+package retrieve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// Options tunes one retrieval. Zero values are replaced by the defaults in
+// brackets.
+type Options struct {
+	Collection   string           // collection name ["default"]
+	Candidates   int              // candidates per retriever, RAG_CANDIDATES [50]
+	TopK         int              // passages returned, RAG_TOP_K [6]
+	RRFK         float64          // RRF constant k, RAG_RRF_K [60]
+	WeightBM25   float64          // RRF weight of BM25, RAG_RRF_WEIGHT_BM25 [1]
+	WeightVector float64          // RRF weight of vector search, RAG_RRF_WEIGHT_VECTOR [1]
+	Path         store.PathFilter // only documents under/matching this path
+	// Gate: the passages count as relevant when the best cosine similarity
+	// reaches MinSimilarity (RAG_GATE_MIN_SIMILARITY) or a top BM25 passage
+	// holds at least MinCoverage of the question's terms
+	// (RAG_GATE_MIN_TERM_COVERAGE). Negative values switch a signal off.
+	MinSimilarity float64
+	MinCoverage   float64
+	// VectorQuery, when set, is embedded as a document (HyDE: a hypothetical
+	// answer passage) to drive the vector search instead of the question.
+	VectorQuery string
+}
+
+func (o *Options) defaults() {
+	if o.Collection == "" {
+		o.Collection = "default"
+	}
+	if o.Candidates <= 0 {
+		o.Candidates = 50
+	}
+	if o.TopK <= 0 {
+		o.TopK = 6
+	}
+	if o.RRFK <= 0 {
+		o.RRFK = 60
+	}
+}
+
+// Passage is a retrieved chunk as shown to the reader and the LLM.
+type Passage struct {
+	N          int     `json:"n"` // 1-based number used in citations
+	ChunkID    int64   `json:"chunk_id"`
+	Path       string  `json:"path"`
+	Title      string  `json:"title"`
+	StartLine  int     `json:"start_line"`
+	EndLine    int     `json:"end_line"`
+	Breadcrumb string  `json:"breadcrumb"`
+	Content    string  `json:"content"`
+	Score      float64 `json:"score"`       // fused RRF score
+	BM25Rank   int     `json:"bm25_rank"`   // 1-based, 0 = not in the BM25 candidates
+	VectorRank int     `json:"vector_rank"` // 1-based, 0 = not in the vector candidates
+	BM25Score  float64 `json:"bm25_score"`
+	Similarity float64 `json:"similarity"` // cosine similarity to the (query) embedding; 0 when not a vector candidate
+}
+
+// Result is what a retrieval found.
+type Result struct {
+	Passages []Passage
+	// Relevant is the gate's verdict; Reason explains it in one sentence.
+	Relevant bool
+	Reason   string
+	// Best signals behind the verdict.
+	TopSimilarity float64
+	TopCoverage   float64
+	BM25Hits      int
+	VectorHits    int
+	Warnings      []string // e.g. vectors built with another query prefix
+	BM25Time      time.Duration
+	VectorTime    time.Duration // embedding the query + vector search
+	Total         time.Duration
+}
+
+// Retriever runs hybrid retrieval over one database and embedding model.
+type Retriever struct {
+	Store       *store.Store
+	Embedder    embed.Embedder
+	QueryPrefix string // RAG_EMBED_QUERY_PREFIX
+	DocPrefix   string // RAG_EMBED_DOCUMENT_PREFIX (for HyDE passages)
+}
+
+// ErrEmptyIndex reports a collection with no chunks.
+var ErrEmptyIndex = errors.New("the index is empty")
+
+// ErrModelMismatch reports that the collection has no (or incomplete)
+// vectors for the configured embedding model.
+var ErrModelMismatch = errors.New("embedding model mismatch")
+
+// Retrieve finds the passages for question. BM25 and vector search run
+// concurrently (errgroup; cancelling ctx stops both). Errors wrap
+// store.ErrNoCollection, ErrEmptyIndex or ErrModelMismatch with a message
+// that says which command fixes it.
+func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (Result, error) {
+	o.defaults()
+	began := time.Now()
+	var res Result
+	coll, err := r.Store.Collection(ctx, o.Collection)
+	if err != nil {
+		if errors.Is(err, store.ErrNoCollection) {
+			return res, fmt.Errorf("%w: collection %q does not exist yet: run `hrag index PATH` first", ErrEmptyIndex, o.Collection)
+		}
+		return res, err
+	}
+	model := r.Embedder.Model()
+	table, warn, err := r.vectorTable(ctx, coll, model)
+	if err != nil {
+		return res, err
+	}
+	res.Warnings = warn
+
+	var bm25 []store.BM25Hit
+	var vec []store.VectorHit
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		t := time.Now()
+		defer func() { res.BM25Time = time.Since(t) }()
+		var err error
+		bm25, err = r.Store.SearchBM25Filtered(gctx, coll.ID, question, o.Candidates, o.Path)
+		return err
+	})
+	g.Go(func() error {
+		t := time.Now()
+		defer func() { res.VectorTime = time.Since(t) }()
+		text := r.QueryPrefix + question
+		if o.VectorQuery != "" {
+			text = r.DocPrefix + o.VectorQuery
+		}
+		v, err := r.Embedder.Embed(gctx, []string{text})
+		if err != nil {
+			return err
+		}
+		vec, err = r.Store.SearchVector(gctx, table, coll.ID, v[0], o.Candidates, o.Path)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return res, err
+	}
+	res.BM25Hits, res.VectorHits = len(bm25), len(vec)
+
+	bmIDs := make([]int64, len(bm25))
+	bmScore := map[int64]float64{}
+	for i, h := range bm25 {
+		bmIDs[i] = h.ChunkID
+		bmScore[h.ChunkID] = h.Score
+	}
+	vecIDs := make([]int64, len(vec))
+	sim := map[int64]float64{}
+	for i, h := range vec {
+		vecIDs[i] = h.ChunkID
+		sim[h.ChunkID] = h.Similarity
+		if i == 0 {
+			res.TopSimilarity = h.Similarity
+		}
+	}
+	wb, wv := o.WeightBM25, o.WeightVector
+	if wb == 0 && wv == 0 {
+		wb, wv = 1, 1
+	}
+	fused := RRF([]Ranking{{IDs: bmIDs, Weight: wb}, {IDs: vecIDs, Weight: wv}}, o.RRFK)
+	if len(fused) > o.TopK {
+		fused = fused[:o.TopK]
+	}
+	ids := make([]int64, len(fused))
+	for i, f := range fused {
+		ids[i] = f.ID
+	}
+	stored, err := r.Store.Passages(ctx, ids)
+	if err != nil {
+		return res, err
+	}
+	for i, f := range fused {
+		p := stored[f.ID]
+		res.Passages = append(res.Passages, Passage{
+			N: i + 1, ChunkID: f.ID, Path: p.Path, Title: p.Title, StartLine: p.StartLine, EndLine: p.EndLine,
+			Breadcrumb: p.Breadcrumb, Content: p.Content, Score: f.Score,
+			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
+		})
+	}
+
+	// Gate signals: the best BM25 passages' share of query terms.
+	if len(bm25) > 0 {
+		top := bmIDs[:min(3, len(bmIDs))]
+		cov, _, err := r.Store.TermCoverage(ctx, coll.ID, question, top)
+		if err != nil {
+			return res, err
+		}
+		for _, c := range cov {
+			res.TopCoverage = max(res.TopCoverage, c)
+		}
+	}
+	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), o.MinSimilarity, o.MinCoverage)
+	res.Total = time.Since(began)
+	return res, nil
+}
+
+// Gate decides whether retrieval found anything relevant enough to answer
+// from: yes when the best cosine similarity reaches minSim (if minSim ≥ 0)
+// or the best BM25 passage holds at least minCov of the question's terms (if
+// minCov ≥ 0). The reason is one sentence for the user.
+func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, string) {
+	switch {
+	case passages == 0:
+		return false, "nothing in the index matches the question"
+	case minSim >= 0 && topSim >= minSim:
+		return true, fmt.Sprintf("closest passage has cosine similarity %.2f ≥ %.2f", topSim, minSim)
+	case minCov >= 0 && topCov >= minCov && topCov > 0:
+		return true, fmt.Sprintf("a keyword match holds %.0f%% of the question's terms (≥ %.0f%%)", 100*topCov, 100*minCov)
+	}
+	return false, fmt.Sprintf("no passage is close enough (best cosine similarity %.2f < %.2f, best keyword coverage %.0f%% < %.0f%%)",
+		topSim, minSim, 100*topCov, 100*minCov)
+}
+
+// vectorTable finds the configured model's vector table for the collection
+// and checks it is complete.
+func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (string, []string, error) {
+	name := store.VectorTableName(m.ID, m.Dim)
+	tables, err := r.Store.VectorTables(ctx)
+	if err != nil {
+		return "", nil, err
+	}
+	var have *store.VectorTable
+	var others []string
+	for i, t := range tables {
+		if t.Name == name {
+			have = &tables[i]
+		} else {
+			others = append(others, t.Model)
+		}
+	}
+	counts, err := r.Store.Count(ctx, coll.ID, "")
+	if err != nil {
+		return "", nil, err
+	}
+	if counts.Chunks == 0 {
+		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
+	}
+	if have == nil {
+		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: run `hrag reembed` to embed it with %s, or set RAG_EMBED_MODEL back",
+			ErrModelMismatch, coll.Name, others, m.ID, m.ID)
+	}
+	counts, err = r.Store.Count(ctx, coll.ID, name)
+	if err != nil {
+		return "", nil, err
+	}
+	var warn []string
+	if counts.Vectors < counts.Chunks {
+		warn = append(warn, fmt.Sprintf("only %d of %d passages have %s vectors: run `hrag reembed` to complete them", counts.Vectors, counts.Chunks, m.ID))
+	}
+	if have.QueryPrefix != r.QueryPrefix {
+		warn = append(warn, fmt.Sprintf("vectors of %s were built for query prefix %q but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back or run `hrag reembed`", m.ID, have.QueryPrefix, r.QueryPrefix))
+	}
+	return name, warn, nil
+}

@@ -1,0 +1,148 @@
+package retrieve_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// indexedNotes indexes testdata/notes into a fresh schema.
+func indexedNotes(t *testing.T) *retrieve.Retriever {
+	t.Helper()
+	st := storetest.Open(t)
+	notes, _ := filepath.Abs("../../testdata/notes")
+	_, err := index.Run(context.Background(), index.Options{
+		Roots: []string{notes}, Collection: "default", FTSConfig: "english",
+		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
+		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
+		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+}
+
+var defaults = retrieve.Options{MinSimilarity: 0.4, MinCoverage: 0.5}
+
+// TestRetrieval indexes the sample notes once and runs the checks on them.
+func TestRetrieval(t *testing.T) {
+	r := indexedNotes(t)
+	t.Run("KnownQuestionsFindTheirPassage", func(t *testing.T) { checkKnownQuestionsFindTheirPassage(t, r) })
+	t.Run("KeywordQuestionFoundByBM25", func(t *testing.T) { checkKeywordQuestionFoundByBM25(t, r) })
+	t.Run("ParaphraseFoundByVectors", func(t *testing.T) { checkParaphraseFoundByVectors(t, r) })
+	t.Run("GateRejectsUnrelatedQuestions", func(t *testing.T) { checkGateRejectsUnrelatedQuestions(t, r) })
+	t.Run("PathFilterAndErrors", func(t *testing.T) { checkPathFilterAndErrors(t, r) })
+}
+
+func checkKnownQuestionsFindTheirPassage(t *testing.T, r *retrieve.Retriever) {
+	cases := []struct{ q, file, text string }{
+		{"How much shared_buffers did I give PostgreSQL?", "postgres-tuning.md", "shared_buffers = 4GB"},
+		{"What hydration is the sourdough dough?", "sourdough.md", "72 %"},
+		{"Which channel does the hallway access point use?", "network.md", "channel 36"},
+		{"How long did the restore drill take?", "postgres-tuning.md", "38 minutes"},
+		{"What constant k does reciprocal rank fusion use?", "rag-survey-notes.md", "k = 60"},
+		{"Combien de temps faut-il laisser mijoter la ratatouille ?", "ratatouille-fr.md", "une heure et demie"},
+		{"Do I need a plug adapter in Portugal?", "lisbon-packing.txt", "type F"},
+	}
+	for _, c := range cases {
+		res, err := r.Retrieve(context.Background(), c.q, defaults)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Relevant {
+			t.Errorf("%q: gate said irrelevant (%s)", c.q, res.Reason)
+		}
+		found := 0
+		for _, p := range res.Passages[:min(3, len(res.Passages))] {
+			if strings.HasSuffix(p.Path, c.file) && strings.Contains(p.Content, c.text) {
+				found = p.N
+			}
+		}
+		if found == 0 {
+			t.Errorf("%q: %s with %q not in the top 3: %v", c.q, c.file, c.text, summary(res))
+		}
+	}
+}
+
+func checkKeywordQuestionFoundByBM25(t *testing.T, r *retrieve.Retriever) {
+	for _, q := range []string{"E_BKP_0077", "pgvector 0.8.0"} {
+		res, err := r.Retrieve(context.Background(), q, defaults)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := res.Passages[0]
+		want := map[string]string{"E_BKP_0077": "E_BKP_0077", "pgvector 0.8.0": "0.8.0"}[q]
+		if top.BM25Rank != 1 || !strings.Contains(top.Content, want) {
+			t.Errorf("%q: top passage %s (bm25 rank %d): %v", q, top.Path, top.BM25Rank, summary(res))
+		}
+	}
+}
+
+func checkParaphraseFoundByVectors(t *testing.T, r *retrieve.Retriever) {
+	// No content word of the question occurs in the bread note.
+	q := "instructions for a homemade crusty loaf"
+	res, err := r.Retrieve(context.Background(), q, defaults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hit *retrieve.Passage
+	for i, p := range res.Passages[:3] {
+		if strings.HasSuffix(p.Path, "sourdough.md") {
+			hit = &res.Passages[i]
+			break
+		}
+	}
+	if hit == nil || hit.VectorRank == 0 || hit.VectorRank > 3 {
+		t.Fatalf("sourdough not found by the vector side: %v", summary(res))
+	}
+}
+
+func checkGateRejectsUnrelatedQuestions(t *testing.T, r *retrieve.Retriever) {
+	for _, q := range []string{"Who won the football world cup in 1998?", "What is the boiling point of mercury?"} {
+		res, err := r.Retrieve(context.Background(), q, defaults)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Relevant {
+			t.Errorf("%q passed the gate: %s", q, res.Reason)
+		}
+	}
+}
+
+func checkPathFilterAndErrors(t *testing.T, r *retrieve.Retriever) {
+	f, _ := store.NewPathFilter("cooking/*")
+	o := defaults
+	o.Path = f
+	res, err := r.Retrieve(context.Background(), "PostgreSQL backups", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Passages {
+		if !strings.Contains(p.Path, "/cooking/") {
+			t.Fatalf("filter let %s through", p.Path)
+		}
+	}
+	o = defaults
+	o.Collection = "nope"
+	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !strings.Contains(err.Error(), "hrag index") {
+		t.Fatalf("missing collection: %v", err)
+	}
+}
+
+func summary(res retrieve.Result) []string {
+	var out []string
+	for _, p := range res.Passages {
+		out = append(out, filepath.Base(p.Path)+" "+p.Breadcrumb)
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+)
+
+// PathFilter restricts retrieval to documents whose path matches. The zero
+// value matches everything.
+type PathFilter struct {
+	// Regex is a PostgreSQL regular expression over documents.path; see
+	// NewPathFilter.
+	Regex string
+}
+
+// NewPathFilter turns a --path value into a filter. A value without glob
+// characters is a path prefix (made absolute against the working directory):
+// a folder or a file. A glob matches whole paths when absolute, else any
+// trailing part of the path: "*.md", "homelab/*", "papers/**". In globs "*"
+// and "?" stay within one path segment, "**" crosses segments.
+func NewPathFilter(value string) (PathFilter, error) {
+	if value == "" {
+		return PathFilter{}, nil
+	}
+	if !strings.ContainsAny(value, "*?[") {
+		abs, err := filepath.Abs(value)
+		if err != nil {
+			return PathFilter{}, err
+		}
+		return PathFilter{Regex: "^" + regexp.QuoteMeta(abs) + "(/|$)"}, nil
+	}
+	if _, err := filepath.Match(value, ""); err != nil {
+		return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
+	}
+	var b strings.Builder
+	if filepath.IsAbs(value) {
+		b.WriteString("^")
+	} else {
+		b.WriteString("(^|/)")
+	}
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
+		case c == '*' && i+1 < len(value) && value[i+1] == '*':
+			b.WriteString(".*")
+			i++
+		case c == '*':
+			b.WriteString("[^/]*")
+		case c == '?':
+			b.WriteString("[^/]")
+		case c == '[':
+			j := strings.IndexByte(value[i:], ']')
+			b.WriteString(value[i : i+j+1])
+			i += j
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString("$")
+	return PathFilter{Regex: b.String()}, nil
+}
+
+// VectorHit is one chunk found by vector search: Similarity is the cosine
+// similarity to the query vector, in [-1, 1].
+type VectorHit struct {
+	ChunkID    int64
+	Similarity float64
+}
+
+// SearchVector returns the limit chunks of the collection nearest to query
+// by cosine distance, using the table's HNSW index (ef_search 100, pgvector
+// 0.8 iterative scans so that filters still yield limit rows), best first,
+// ties by chunk id.
+func (s *Store) SearchVector(ctx context.Context, table string, collectionID int, query []float32, limit int, f PathFilter) ([]VectorHit, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	var hits []VectorHit
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.ef_search = 100; SET LOCAL hnsw.iterative_scan = relaxed_order`); err != nil {
+			return err
+		}
+		q := fmt.Sprintf(`SELECT chunk_id, 1 - dist FROM (
+				SELECT v.chunk_id, v.embedding <=> $1 AS dist
+				FROM %s v JOIN chunks c ON c.id = v.chunk_id
+				WHERE c.collection_id = $2 %s
+				ORDER BY v.embedding <=> $1
+				LIMIT $3) r
+			ORDER BY dist, chunk_id`, pgx.Identifier{table}.Sanitize(), filterSQL(f, 4))
+		args := []any{pgvector.NewVector(query), collectionID, limit}
+		if f.Regex != "" {
+			args = append(args, f.Regex)
+		}
+		rows, err := tx.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var h VectorHit
+			if err := rows.Scan(&h.ChunkID, &h.Similarity); err != nil {
+				return err
+			}
+			hits = append(hits, h)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("vector search: %w", err)
+	}
+	return hits, nil
+}
+
+func filterSQL(f PathFilter, param int) string {
+	if f.Regex == "" {
+		return ""
+	}
+	return fmt.Sprintf("AND c.document_id IN (SELECT id FROM documents WHERE path ~ $%d)", param)
+}
+
+// SearchBM25Filtered is SearchBM25 restricted to documents matching f. It
+// scores candidates with the collection-wide statistics and widens the
+// search until limit matching chunks are found or none are left.
+func (s *Store) SearchBM25Filtered(ctx context.Context, collectionID int, query string, limit int, f PathFilter) ([]BM25Hit, error) {
+	if f.Regex == "" {
+		return s.SearchBM25(ctx, collectionID, query, limit)
+	}
+	for n := limit * 10; ; n *= 10 {
+		hits, err := s.SearchBM25(ctx, collectionID, query, n)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]int64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.ChunkID
+		}
+		keep := map[int64]bool{}
+		rows, err := s.pool.Query(ctx, `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
+			WHERE c.id = ANY($1) AND d.path ~ $2`, ids, f.Regex)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return nil, err
+			}
+			keep[id] = true
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		var out []BM25Hit
+		for _, h := range hits {
+			if keep[h.ChunkID] && len(out) < limit {
+				out = append(out, h)
+			}
+		}
+		if len(out) == limit || len(hits) < n {
+			return out, nil
+		}
+	}
+}
+
+// Passage is a stored chunk with where it came from.
+type Passage struct {
+	ChunkID    int64
+	Path       string
+	Title      string
+	StartLine  int
+	EndLine    int
+	Breadcrumb string
+	Content    string
+	Tokens     int
+}
+
+// Passages loads chunks by id, keyed by id; unknown ids are absent.
+func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, error) {
+	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, c.start_line, c.end_line, c.breadcrumb, c.content, c.token_count
+		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]Passage{}
+	for rows.Next() {
+		var p Passage
+		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.Breadcrumb, &p.Content, &p.Tokens); err != nil {
+			return nil, err
+		}
+		out[p.ChunkID] = p
+	}
+	return out, rows.Err()
+}
+
+// TermCoverage returns, for each chunk id, the share of the query's distinct
+// terms (lexemes of the collection's text-search configuration) that occur in
+// the chunk, in [0, 1]; and the number of distinct query terms.
+func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string, ids []int64) (map[int64]float64, int, error) {
+	rows, err := s.pool.Query(ctx, `
+		WITH q AS (SELECT tsvector_to_array(to_tsvector(fts_config, $2)) AS terms FROM collections WHERE id = $1)
+		SELECT c.id, cardinality(q.terms),
+			(SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(tsvector_to_array(to_tsvector(co.fts_config, c.content))))
+		FROM chunks c JOIN collections co ON co.id = c.collection_id, q
+		WHERE c.id = ANY($3)`, collectionID, query, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := map[int64]float64{}
+	nterms := 0
+	for rows.Next() {
+		var id int64
+		var n, m int
+		if err := rows.Scan(&id, &n, &m); err != nil {
+			return nil, 0, err
+		}
+		nterms = n
+		if n > 0 {
+			out[id] = float64(m) / float64(n)
+		}
+	}
+	return out, nterms, rows.Err()
+}
+
+// ErrNoVectorTable reports that no vector table exists for a model.
+var ErrNoVectorTable = errors.New("no vectors for this embedding model")
+
+// VectorTables lists the vector tables, with their models and prefixes.
+func (s *Store) VectorTables(ctx context.Context) ([]VectorTable, error) {
+	rows, err := s.pool.Query(ctx, `SELECT table_name, model, dim, max_tokens, document_prefix, query_prefix FROM embedding_tables ORDER BY created_at`)
+	if err != nil {
+		return nil, err
+	}
+	var out []VectorTable
+	for rows.Next() {
+		var t VectorTable
+		if err := rows.Scan(&t.Name, &t.Model, &t.Dim, &t.MaxTokens, &t.DocumentPrefix, &t.QueryPrefix); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
