@@ -130,8 +130,8 @@ func (e *env) dbChunks(t *testing.T) map[string][2]int {
 func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	e := newEnv(t)
 	sum := e.run(t)
-	// 12 files match the globs; the .obsidian folder is hidden; router-firmware.txt is binary.
-	if sum.Added != 10 || sum.Skipped != 1 || sum.Failed != 0 || sum.Repaired != 1 || sum.Embedded != sum.Chunks || sum.Chunks == 0 {
+	// 13 files match the globs; the .obsidian folder is hidden; router-firmware.txt is binary.
+	if sum.Added != 11 || sum.Skipped != 1 || sum.Failed != 0 || sum.Repaired != 1 || sum.Embedded != sum.Chunks || sum.Chunks == 0 {
 		t.Fatalf("first run: %+v", sum)
 	}
 	got := e.dbChunks(t)
@@ -152,7 +152,7 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 
 	// Unchanged: nothing read, nothing embedded.
 	sum = e.run(t)
-	if sum.Unchanged != 10 || sum.Added+sum.Updated+sum.Embedded+sum.Chunks != 0 {
+	if sum.Unchanged != 11 || sum.Added+sum.Updated+sum.Embedded+sum.Chunks != 0 {
 		t.Fatalf("re-run: %+v", sum)
 	}
 
@@ -205,11 +205,11 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	gone := filepath.Join(e.dir, "travel", "japan-2025.txt")
 	os.Remove(gone)
 	e.opts.Prune = false
-	if sum = e.run(t); sum.Deleted != 0 || len(e.dbChunks(t)) != 10 {
+	if sum = e.run(t); sum.Deleted != 0 || len(e.dbChunks(t)) != 11 {
 		t.Fatalf("no-prune: %+v", sum)
 	}
 	e.opts.Prune = true
-	if sum = e.run(t); sum.Deleted != 1 || len(e.dbChunks(t)) != 9 {
+	if sum = e.run(t); sum.Deleted != 1 || len(e.dbChunks(t)) != 10 {
 		t.Fatalf("prune: %+v", sum)
 	}
 	if _, ok := e.dbChunks(t)[gone]; ok {
@@ -311,7 +311,7 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 		t.Fatalf("%d documents written while the lock was held", docs)
 	}
 	lock.Release()
-	if s := <-done; s.Added != 10 {
+	if s := <-done; s.Added != 11 {
 		t.Fatalf("waiting run: %+v", s)
 	}
 }

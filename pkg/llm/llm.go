@@ -1,0 +1,188 @@
+// Package llm talks to any OpenAI-compatible chat-completions server
+// (OpenAI, Ollama, LM Studio, llama.cpp's llama-server) through openai-go.
+// openai-go types stay inside this package; callers see Message, Request and
+// typed errors that say what to fix.
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+)
+
+// Message is one chat message. Role is "system", "user" or "assistant".
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Request is one chat completion.
+type Request struct {
+	Messages    []Message
+	MaxTokens   int     // 0: server default
+	Temperature float64 // 0 for the most deterministic answer
+}
+
+// Response is a finished completion.
+type Response struct {
+	Text         string
+	FinishReason string // "stop", "length", ...
+}
+
+// Streamer produces a completion, calling onDelta with each piece of text as
+// it arrives (never concurrently). Implemented by *Client.
+type Streamer interface {
+	Stream(ctx context.Context, req Request, onDelta func(string)) (Response, error)
+}
+
+// Options configures a Client.
+type Options struct {
+	BaseURL string        // RAG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
+	APIKey  string        // RAG_LLM_API_KEY; may be empty for local servers
+	Model   string        // RAG_LLM_MODEL
+	Timeout time.Duration // RAG_LLM_TIMEOUT: limit for a whole answer
+}
+
+// Client is an OpenAI-compatible chat client.
+type Client struct {
+	opts   Options
+	client openai.Client
+}
+
+// New returns a client for opts. It does not contact the server.
+func New(opts Options) *Client {
+	key := opts.APIKey
+	if key == "" {
+		key = "none" // local servers ignore it; openai-go requires one
+	}
+	c := openai.NewClient(option.WithBaseURL(opts.BaseURL), option.WithAPIKey(key), option.WithMaxRetries(1))
+	return &Client{opts: opts, client: c}
+}
+
+// Error kinds returned (wrapped in *Error) by Stream.
+var (
+	ErrUnreachable   = errors.New("LLM server unreachable")
+	ErrAuth          = errors.New("LLM server rejected the API key")
+	ErrModelNotFound = errors.New("LLM model not found")
+	ErrTimeout       = errors.New("LLM timed out")
+	ErrContextLength = errors.New("prompt longer than the model's context")
+	ErrServer        = errors.New("LLM server error")
+)
+
+// Error is a failure of the LLM call: Kind is one of the Err* values above and
+// Error() says what to check. It never contains the API key.
+type Error struct {
+	Kind   error
+	Detail string
+}
+
+func (e *Error) Error() string { return e.Detail }
+
+// Is makes errors.Is(err, ErrAuth) and friends work.
+func (e *Error) Is(target error) bool { return e.Kind == target }
+
+// Stream sends req and streams the answer (server-sent events). The whole
+// answer must arrive within Options.Timeout.
+func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) (Response, error) {
+	if c.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.opts.Timeout)
+		defer cancel()
+	}
+	params := openai.ChatCompletionNewParams{Model: c.opts.Model, Temperature: openai.Float(req.Temperature)}
+	if req.MaxTokens > 0 {
+		params.MaxTokens = openai.Int(int64(req.MaxTokens))
+	}
+	for _, m := range req.Messages {
+		switch m.Role {
+		case "system":
+			params.Messages = append(params.Messages, openai.SystemMessage(m.Content))
+		case "assistant":
+			params.Messages = append(params.Messages, openai.AssistantMessage(m.Content))
+		default:
+			params.Messages = append(params.Messages, openai.UserMessage(m.Content))
+		}
+	}
+	stream := c.client.Chat.Completions.NewStreaming(ctx, params)
+	defer stream.Close()
+	var b strings.Builder
+	var resp Response
+	for stream.Next() {
+		ch := stream.Current()
+		for _, choice := range ch.Choices {
+			if d := choice.Delta.Content; d != "" {
+				b.WriteString(d)
+				if onDelta != nil {
+					onDelta(d)
+				}
+			}
+			if choice.FinishReason != "" {
+				resp.FinishReason = string(choice.FinishReason)
+			}
+		}
+	}
+	resp.Text = b.String()
+	if err := stream.Err(); err != nil {
+		return resp, c.classify(ctx, err)
+	}
+	if ctx.Err() != nil {
+		return resp, c.classify(ctx, ctx.Err())
+	}
+	return resp, nil
+}
+
+// classify turns transport and API errors into actionable *Error values.
+func (c *Client) classify(ctx context.Context, err error) error {
+	base := c.opts.BaseURL
+	var apiErr *openai.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return &Error{ErrTimeout, fmt.Sprintf("the LLM at %s did not finish within %s (RAG_LLM_TIMEOUT); try again, raise RAG_LLM_TIMEOUT or use a smaller model", base, c.opts.Timeout)}
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, &apiErr):
+		msg := c.redact(apiErr.Message)
+		low := strings.ToLower(msg + " " + apiErr.Code)
+		switch {
+		case apiErr.StatusCode == 401 || apiErr.StatusCode == 403:
+			return &Error{ErrAuth, fmt.Sprintf("the LLM at %s answered %d (%s): check RAG_LLM_API_KEY", base, apiErr.StatusCode, msg)}
+		case strings.Contains(low, "context") && (strings.Contains(low, "length") || strings.Contains(low, "size") || strings.Contains(low, "exceed")) ||
+			strings.Contains(low, "too many tokens") || strings.Contains(low, "maximum context"):
+			return &Error{ErrContextLength, fmt.Sprintf("the prompt is too long for model %s (%s)", c.opts.Model, msg)}
+		case apiErr.StatusCode == 404 || strings.Contains(low, "model") && strings.Contains(low, "not found"):
+			return &Error{ErrModelNotFound, fmt.Sprintf("the LLM at %s does not know model %q (%s): check RAG_LLM_MODEL", base, c.opts.Model, msg)}
+		}
+		return &Error{ErrServer, fmt.Sprintf("the LLM at %s answered %d: %s", base, apiErr.StatusCode, msg)}
+	}
+	var opErr *net.OpError
+	var urlErr *url.Error
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &opErr) || errors.As(err, &urlErr) {
+		return &Error{ErrUnreachable, fmt.Sprintf("cannot reach the LLM at %s (%s): is the server running? Check RAG_LLM_BASE_URL", base, c.redact(rootCause(err)))}
+	}
+	return &Error{ErrServer, fmt.Sprintf("the LLM at %s failed: %s", base, c.redact(err.Error()))}
+}
+
+func rootCause(err error) string {
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err.Error()
+		}
+		err = u
+	}
+}
+
+func (c *Client) redact(s string) string {
+	if c.opts.APIKey != "" {
+		s = strings.ReplaceAll(s, c.opts.APIKey, "[redacted]")
+	}
+	return s
+}

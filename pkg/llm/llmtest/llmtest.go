@@ -1,0 +1,143 @@
+// Package llmtest is a fake OpenAI-compatible chat-completions server for
+// tests. It speaks the real wire protocol (JSON requests, server-sent events
+// for "stream": true, OpenAI error bodies), records what it receives and
+// replies with scripted answers.
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Reply is one scripted response.
+type Reply struct {
+	Text   string        // answer text, streamed in small pieces
+	Status int           // non-zero: an HTTP error with this status
+	Error  string        // error message (with Status)
+	Code   string        // OpenAI error code, e.g. "context_length_exceeded"
+	Delay  time.Duration // wait before answering (for timeouts)
+}
+
+// Request is what the server received.
+type Request struct {
+	Model       string  `json:"model"`
+	Stream      bool    `json:"stream"`
+	MaxTokens   int     `json:"max_tokens"`
+	Temperature float64 `json:"temperature"`
+	Messages    []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"messages"`
+	Auth string `json:"-"`
+}
+
+// Server is a running fake.
+type Server struct {
+	*httptest.Server
+	mu       sync.Mutex
+	replies  []Reply
+	Requests []Request
+}
+
+// New starts a server answering with replies in order (the last one
+// repeats). Its base URL for clients is URL()+"/v1".
+func New(t testing.TB, replies ...Reply) *Server {
+	s := &Server{replies: replies}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// BaseURL is the value for RAG_LLM_BASE_URL.
+func (s *Server) BaseURL() string { return s.URL + "/v1" }
+
+// Last returns the last request received.
+func (s *Server) Last() Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Requests[len(s.Requests)-1]
+}
+
+func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
+		writeErr(w, http.StatusNotFound, "no route "+r.URL.Path, "")
+		return
+	}
+	var req Request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeErr(w, http.StatusBadRequest, err.Error(), "")
+		return
+	}
+	req.Auth = r.Header.Get("Authorization")
+	s.mu.Lock()
+	s.Requests = append(s.Requests, req)
+	rep := s.replies[min(len(s.Requests)-1, len(s.replies)-1)]
+	s.mu.Unlock()
+	if rep.Delay > 0 {
+		select {
+		case <-time.After(rep.Delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if rep.Status != 0 {
+		writeErr(w, rep.Status, rep.Error, rep.Code)
+		return
+	}
+	id := "chatcmpl-test"
+	if !req.Stream {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": id, "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": rep.Text}}},
+		})
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	fl, _ := w.(http.Flusher)
+	send := func(delta map[string]any, finish any) {
+		b, _ := json.Marshal(map[string]any{
+			"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+		})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	send(map[string]any{"role": "assistant", "content": ""}, nil)
+	for _, piece := range pieces(rep.Text) {
+		send(map[string]any{"content": piece}, nil)
+	}
+	send(map[string]any{}, "stop")
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// pieces splits text into word-sized chunks, as a model streams tokens.
+func pieces(text string) []string {
+	var out []string
+	for len(text) > 0 {
+		i := strings.IndexByte(text[1:], ' ')
+		if i < 0 {
+			out = append(out, text)
+			break
+		}
+		out = append(out, text[:i+1])
+		text = text[i+1:]
+	}
+	return out
+}
+
+func writeErr(w http.ResponseWriter, status int, msg, code string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{
+		"message": msg, "type": "invalid_request_error", "param": nil, "code": code}})
+}
