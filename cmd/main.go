@@ -22,6 +22,7 @@ const (
 	ExitError       = 1   // the command failed (database down, model missing, bad configuration, ...)
 	ExitUsage       = 2   // wrong flags or arguments
 	ExitPartial     = 3   // finished, but some files failed
+	ExitAbstained   = 4   // no grounded answer: the notes do not cover the question (ask, sources)
 	ExitInterrupted = 130 // stopped by Ctrl-C or SIGTERM; committed work is kept
 )
 
@@ -45,7 +46,7 @@ func Main() int {
 	root.SetArgs(os.Args[1:])
 	err := root.ExecuteContext(ctx)
 	code := ExitCode(err)
-	if err != nil && !errors.Is(err, errSilent) {
+	if err != nil && !errors.Is(err, errQuiet) {
 		fmt.Fprintf(io.ErrOut, "hrag: %v\n", err)
 		if code == ExitUsage {
 			fmt.Fprintln(io.ErrOut, "Run 'hrag --help' for usage.")
@@ -66,8 +67,9 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
-// errSilent is wrapped by errors already reported to the user.
-var errSilent = errors.New("")
+// errQuiet is returned (with an exit code) when the user has already been
+// told everything: Main prints nothing more.
+var errQuiet = errors.New("")
 
 // withCode returns err marked with an exit code.
 func withCode(code int, err error) error { return &exitError{code, err} }
@@ -114,7 +116,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
 	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
-	root.AddCommand(NewCmdIndex(f, nil))
+	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
 	return root
 }
 

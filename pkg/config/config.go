@@ -41,6 +41,20 @@ type Config struct {
 	Exclude      []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
 
 	DBTimeout time.Duration // RAG_DB_TIMEOUT: connect timeout
+
+	Candidates    int     // RAG_CANDIDATES: candidates per retriever before fusion
+	TopK          int     // RAG_TOP_K: passages given to the LLM
+	RRFK          float64 // RAG_RRF_K: Reciprocal Rank Fusion constant k
+	WeightBM25    float64 // RAG_RRF_WEIGHT_BM25
+	WeightVector  float64 // RAG_RRF_WEIGHT_VECTOR
+	MinSimilarity float64 // RAG_GATE_MIN_SIMILARITY: cosine similarity that makes a passage relevant
+	MinCoverage   float64 // RAG_GATE_MIN_TERM_COVERAGE: share of question terms a BM25 passage must hold
+
+	LLMBaseURL   string        // RAG_LLM_BASE_URL: OpenAI-compatible endpoint; empty = search only
+	LLMAPIKey    string        // RAG_LLM_API_KEY
+	LLMModel     string        // RAG_LLM_MODEL
+	LLMTimeout   time.Duration // RAG_LLM_TIMEOUT: limit for one answer
+	LLMMaxTokens int           // RAG_LLM_MAX_TOKENS: longest answer
 }
 
 // Var documents one variable: its name, default and meaning.
@@ -66,6 +80,18 @@ var Vars = []Var{
 	{"RAG_INCLUDE", "*.md,*.markdown,*.txt", "comma-separated globs of files to index"},
 	{"RAG_EXCLUDE", "", "comma-separated globs of files or directories to skip"},
 	{"RAG_DB_TIMEOUT", "10s", "how long to wait for the database to answer"},
+	{"RAG_CANDIDATES", "50", "candidates per retriever (BM25, vector) before fusion"},
+	{"RAG_TOP_K", "6", "passages shown to the LLM"},
+	{"RAG_RRF_K", "60", "Reciprocal Rank Fusion constant k"},
+	{"RAG_RRF_WEIGHT_BM25", "1", "RRF weight of the BM25 ranking"},
+	{"RAG_RRF_WEIGHT_VECTOR", "1", "RRF weight of the vector ranking"},
+	{"RAG_GATE_MIN_SIMILARITY", "0.4", "relevance gate: cosine similarity that makes a passage relevant (negative: off)"},
+	{"RAG_GATE_MIN_TERM_COVERAGE", "0.5", "relevance gate: share of the question's terms a keyword match must hold (negative: off)"},
+	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)"},
+	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)"},
+	{"RAG_LLM_MODEL", "", "model name at the endpoint"},
+	{"RAG_LLM_TIMEOUT", "120s", "limit for one answer"},
+	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens"},
 }
 
 // Load resolves the configuration from lookupEnv (normally os.LookupEnv)
@@ -132,13 +158,40 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		}
 		c.MaxFileBytes = n
 	}
-	{
-		v := get("RAG_DB_TIMEOUT")
+	duration := func(name string) time.Duration {
+		v := get(name)
 		d, err := time.ParseDuration(strings.TrimSpace(v))
 		if err != nil || d <= 0 {
-			errs = append(errs, fmt.Sprintf("RAG_DB_TIMEOUT=%q: want a duration such as 10s", v))
+			errs = append(errs, fmt.Sprintf("%s=%q: want a duration such as 10s", name, v))
 		}
-		c.DBTimeout = d
+		return d
+	}
+	number := func(name string, min float64) float64 {
+		v := get(name)
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || f < min {
+			errs = append(errs, fmt.Sprintf("%s=%q: want a number ≥ %g", name, v, min))
+		}
+		return f
+	}
+	c.DBTimeout = duration("RAG_DB_TIMEOUT")
+	c.Candidates = posInt("RAG_CANDIDATES", 1)
+	c.TopK = posInt("RAG_TOP_K", 1)
+	c.RRFK = number("RAG_RRF_K", 0)
+	c.WeightBM25 = number("RAG_RRF_WEIGHT_BM25", 0)
+	c.WeightVector = number("RAG_RRF_WEIGHT_VECTOR", 0)
+	c.MinSimilarity = number("RAG_GATE_MIN_SIMILARITY", -1)
+	c.MinCoverage = number("RAG_GATE_MIN_TERM_COVERAGE", -1)
+	c.LLMBaseURL = get("RAG_LLM_BASE_URL")
+	c.LLMAPIKey = get("RAG_LLM_API_KEY")
+	c.LLMModel = get("RAG_LLM_MODEL")
+	c.LLMTimeout = duration("RAG_LLM_TIMEOUT")
+	c.LLMMaxTokens = posInt("RAG_LLM_MAX_TOKENS", 1)
+	if c.LLMBaseURL != "" && c.LLMModel == "" {
+		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")
+	}
+	if c.WeightBM25 == 0 && c.WeightVector == 0 {
+		errs = append(errs, "RAG_RRF_WEIGHT_BM25 and RAG_RRF_WEIGHT_VECTOR are both 0: at least one retriever needs weight")
 	}
 	if strings.TrimSpace(c.Collection) == "" {
 		errs = append(errs, "RAG_COLLECTION is empty: want a name such as default")

@@ -7,7 +7,7 @@ CREATE TABLE bm25a_stats (
 CREATE TABLE bm25a_terms (
     id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     collection_id int NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
-    term text NOT NULL, df int NOT NULL, max_tf int NOT NULL, min_dl int NOT NULL,
+    term text COLLATE "C" NOT NULL, df int NOT NULL, max_tf int NOT NULL, min_dl int NOT NULL,
     UNIQUE (collection_id, term));
 CREATE TABLE bm25a_postings (
     term_id int NOT NULL, chunk_id bigint NOT NULL, tf int2 NOT NULL, dl int NOT NULL,
@@ -41,7 +41,7 @@ BEGIN
         RETURNING 1
     ), st AS (
         SELECT nc.collection_id, count(*) AS n,
-               coalesce(sum((SELECT sum(tf) FROM p WHERE p.chunk_id = nc.id)), 0) AS len
+               coalesce((SELECT sum(p.tf) FROM p WHERE p.collection_id = nc.collection_id), 0) AS len
         FROM nc GROUP BY 1
     ), ust AS (
         INSERT INTO bm25a_stats AS s (collection_id, n, total_len, vocabulary)

@@ -6,7 +6,7 @@ CREATE TABLE bm25b_stats (
     n bigint NOT NULL, total_len bigint NOT NULL, vocabulary bigint NOT NULL);
 CREATE TABLE bm25b_terms (
     collection_id int NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
-    term text NOT NULL, df int NOT NULL, PRIMARY KEY (collection_id, term));
+    term text COLLATE "C" NOT NULL, df int NOT NULL, PRIMARY KEY (collection_id, term));
 CREATE TABLE bm25b_docs (
     chunk_id bigint PRIMARY KEY, collection_id int NOT NULL, dl int NOT NULL, tsv tsvector NOT NULL);
 CREATE INDEX bm25b_docs_tsv ON bm25b_docs USING gin (tsv);

@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"context"
+
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// retrievalFlags are the flags shared by `sources` and `ask`.
+type retrievalFlags struct {
+	TopK int
+	Path string
+	JSON bool
+}
+
+// openRetriever loads the model and connects to the database, failing fast
+// with messages that name the setting to fix. close releases both.
+func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retrieve.Retriever, close func(), err error) {
+	emb, tk, err := f.OpenEmbedder(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	tk.Close()
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		emb.Close()
+		return nil, nil, err
+	}
+	return &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
+		func() { st.Close(); emb.Close() }, nil
+}
+
+var _ embed.Embedder = (*embed.Local)(nil)
+
+// retrieveOptions builds retrieval options from the configuration and flags.
+func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, error) {
+	pf, err := store.NewPathFilter(fl.Path)
+	if err != nil {
+		return retrieve.Options{}, usageError{err}
+	}
+	o := retrieve.Options{
+		Collection: cfg.Collection, Candidates: cfg.Candidates, TopK: cfg.TopK, RRFK: cfg.RRFK,
+		WeightBM25: cfg.WeightBM25, WeightVector: cfg.WeightVector, Path: pf,
+		MinSimilarity: cfg.MinSimilarity, MinCoverage: cfg.MinCoverage,
+	}
+	if fl.TopK > 0 {
+		o.TopK = fl.TopK
+	}
+	return o, nil
+}
