@@ -35,9 +35,9 @@ func TestStreamDeliversDeltasAndSendsTheRequest(t *testing.T) {
 
 func TestErrorsAreActionableAndHideTheKey(t *testing.T) {
 	cases := []struct {
-		rep   llmtest.Reply
-		kind  error
-		says  string
+		rep  llmtest.Reply
+		kind error
+		says string
 	}{
 		{rep: llmtest.Reply{Status: 401, Error: "Incorrect API key provided: sk-secret"}, kind: llm.ErrAuth, says: "RAG_LLM_API_KEY"},
 		{rep: llmtest.Reply{Status: 403, Error: "forbidden"}, kind: llm.ErrAuth, says: "RAG_LLM_API_KEY"},
