@@ -1,0 +1,107 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+func TestSourcesAndAsk(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	notes, _ := filepath.Abs("../testdata/notes")
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}}); ExitCode(err) != ExitOK {
+		t.Fatal(err)
+	}
+	const q = "How much shared_buffers did I give PostgreSQL?"
+
+	t.Run("sources piped", func(t *testing.T) {
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{TopK: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := out.String()
+		if !strings.HasPrefix(s, "[1] ") || !strings.Contains(s, "postgres-tuning.md:23-27") || !strings.Contains(s, "bm25 #1") ||
+			!strings.Contains(s, "[PostgreSQL on the home server > Memory settings > shared_buffers]") || strings.Contains(s, "[3] ") {
+			t.Fatalf("output:\n%s", s)
+		}
+	})
+
+	t.Run("sources json", func(t *testing.T) {
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
+			t.Fatal(err)
+		}
+		var got sourcesJSON
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Relevant || len(got.Passages) != 6 || got.Passages[0].N != 1 || got.Passages[0].BM25Rank == 0 {
+			t.Fatalf("%+v", got)
+		}
+	})
+
+	t.Run("ask streams raw when piped, then lists sources", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: "You set `shared_buffers = 4GB` [1]."})
+		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m", "RAG_LLM_API_KEY": "sk-do-not-print"})
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
+			t.Fatal(err)
+		}
+		want := "You set `shared_buffers = 4GB` [1].\n\nSources:\n  [1] "
+		if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "postgres-tuning.md:23-27 › PostgreSQL on the home server › Memory settings › shared_buffers") {
+			t.Fatalf("stdout:\n%s", out)
+		}
+		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
+			t.Fatal("API key printed")
+		}
+	})
+
+	t.Run("ask json and abstention exit code", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: answer.NoAnswer})
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
+		err := askRun(context.Background(), &AskOptions{Factory: f, Question: "What is the WPA3 passphrase of the hallway access point?", retrievalFlags: retrievalFlags{JSON: true}})
+		if ExitCode(err) != ExitAbstained {
+			t.Fatalf("exit %d (%v)", ExitCode(err), err)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got["abstained"] != true || got["reason"] != answer.ReasonModelAbstained || got["answer"] != answer.NoAnswer || len(got["passages"].([]any)) != 6 {
+			t.Fatalf("%v", got)
+		}
+	})
+
+	t.Run("ask without LLM shows passages", func(t *testing.T) {
+		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), "[1] ") || !strings.Contains(errOut.String(), "search only") {
+			t.Fatalf("stdout %q stderr %q", out, errOut)
+		}
+	})
+
+	t.Run("ask with LLM down names the URL", func(t *testing.T) {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": "http://127.0.0.1:1/v1", "RAG_LLM_MODEL": "m"})
+		err := askRun(context.Background(), &AskOptions{Factory: f, Question: q})
+		if err == nil || !strings.Contains(err.Error(), "http://127.0.0.1:1/v1") || !strings.Contains(err.Error(), "RAG_LLM_BASE_URL") || ExitCode(err) != ExitError {
+			t.Fatalf("err = %v", err)
+		}
+	})
+
+	t.Run("empty collection and model mismatch are explained", func(t *testing.T) {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": "empty"})
+		err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q})
+		if err == nil || !strings.Contains(err.Error(), "hrag index") {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
