@@ -63,7 +63,11 @@ func (f *Factory) OpenStore(ctx context.Context, cfg config.Config) (*store.Stor
 // OpenEmbedder loads the embedding model and its tokenizer. Failures name
 // RAG_EMBED_MODEL or RAG_ONNXRUNTIME_LIB.
 func (f *Factory) OpenEmbedder(cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
-	m, err := embed.Inspect(cfg.EmbedModel)
+	dir, err := embed.Resolve(cfg.EmbedModel, cfg.ModelCache)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := embed.Inspect(dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -71,7 +75,7 @@ func (f *Factory) OpenEmbedder(cfg config.Config) (embed.Embedder, *tokenize.Tok
 	if err != nil {
 		return nil, nil, fmt.Errorf("RAG_EMBED_MODEL=%s: %w", cfg.EmbedModel, err)
 	}
-	e, err := embed.Open(embed.Options{Dir: cfg.EmbedModel, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize})
+	e, err := embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize})
 	if err != nil {
 		tk.Close()
 		return nil, nil, err

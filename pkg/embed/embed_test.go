@@ -2,9 +2,14 @@ package embed_test
 
 import (
 	"context"
+	"errors"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
@@ -70,5 +75,23 @@ func TestBatchingDoesNotChangeVectors(t *testing.T) {
 		if c := cosine(all[i], one[0]); c < 0.9999 {
 			t.Errorf("%q: batched vs single cosine %.6f", s, c)
 		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	dir := modeltest.Dir(t)
+	if got, err := embed.Resolve(dir, t.TempDir()); err != nil || got != dir {
+		t.Fatalf("local dir: %q, %v", got, err)
+	}
+	// A cached download is found without the network.
+	cache := t.TempDir()
+	os.MkdirAll(filepath.Join(cache, "org_model"), 0o755)
+	os.WriteFile(filepath.Join(cache, "org_model", "tokenizer.json"), []byte("{}"), 0o644)
+	if got, err := embed.Resolve("org/model", cache); err != nil || got != filepath.Join(cache, "org_model") {
+		t.Fatalf("cached id: %q, %v", got, err)
+	}
+	// Not a path and not an id: a clear error naming the setting.
+	if _, err := embed.Resolve("/no/such/dir", cache); !errors.Is(err, embed.ErrModelMissing) || !strings.Contains(err.Error(), "RAG_EMBED_MODEL=/no/such/dir") {
+		t.Fatalf("missing dir: %v", err)
 	}
 }
