@@ -12,9 +12,20 @@ import (
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
+// Mode selects the retrievers.
+type Mode string
+
+// Retrieval modes: both retrievers fused with RRF, or one alone.
+const (
+	Hybrid     Mode = "hybrid"
+	BM25Only   Mode = "bm25"
+	VectorOnly Mode = "vector"
+)
+
 // Options tunes one retrieval. Zero values are replaced by the defaults in
 // brackets.
 type Options struct {
+	Mode         Mode             // retrievers to run [Hybrid]
 	Collection   string           // collection name ["default"]
 	Candidates   int              // candidates per retriever, RAG_CANDIDATES [50]
 	TopK         int              // passages returned, RAG_TOP_K [6]
@@ -45,6 +56,9 @@ func (o *Options) defaults() {
 	}
 	if o.RRFK <= 0 {
 		o.RRFK = 60
+	}
+	if o.Mode == "" {
+		o.Mode = Hybrid
 	}
 }
 
@@ -122,7 +136,11 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	var bm25 []store.BM25Hit
 	var vec []store.VectorHit
 	g, gctx := errgroup.WithContext(ctx)
+	runBM25, runVector := o.Mode != VectorOnly, o.Mode != BM25Only
 	g.Go(func() error {
+		if !runBM25 {
+			return nil
+		}
 		t := time.Now()
 		defer func() { res.BM25Time = time.Since(t) }()
 		var err error
@@ -130,6 +148,9 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		return err
 	})
 	g.Go(func() error {
+		if !runVector {
+			return nil
+		}
 		t := time.Now()
 		defer func() { res.VectorTime = time.Since(t) }()
 		text := r.QueryPrefix + question

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // Okapi BM25 parameters used by the index (sql/0002_bm25.sql); they are fixed
@@ -45,12 +46,13 @@ func (s *Store) SearchBM25(ctx context.Context, collectionID int, query string, 
 	if limit <= 0 {
 		return nil, nil
 	}
+	limit = min(limit, math.MaxInt32)
 	rows, err := s.pool.Query(ctx, `SELECT chunk_id, score FROM bm25_search($1, $2, $3)`, collectionID, query, limit)
 	if err != nil {
 		return nil, fmt.Errorf("bm25 search: %w", err)
 	}
 	defer rows.Close()
-	hits := make([]BM25Hit, 0, limit)
+	hits := make([]BM25Hit, 0, min(limit, 1024))
 	for rows.Next() {
 		var h BM25Hit
 		if err := rows.Scan(&h.ChunkID, &h.Score); err != nil {

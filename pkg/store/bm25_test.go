@@ -21,8 +21,12 @@ import (
 type bm25Env struct {
 	t    *testing.T
 	ctx  context.Context
+	url  string
 	s    *store.Store
 	conn *pgx.Conn
+	// MaxScore runs seen through bm25_search's DEBUG notices, and how many
+	// of them skipped non-essential terms' postings.
+	maxScoreRuns, pruned int
 }
 
 func newBM25Env(t *testing.T) *bm25Env {
@@ -34,12 +38,27 @@ func newBM25Env(t *testing.T) *bm25Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	conn, err := pgx.Connect(ctx, url)
+	e := &bm25Env{t: t, ctx: ctx, url: url, s: s}
+	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	return &bm25Env{t: t, ctx: ctx, s: s, conn: conn}
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
+		var m, j int
+		if _, err := fmt.Sscanf(n.Message, "bm25_search: %d terms, %d essential", &m, &j); err == nil {
+			e.maxScoreRuns++
+			if j < m {
+				e.pruned++
+			}
+		}
+	}
+	e.conn, err = pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.conn.Close(context.Background()) })
+	e.exec(`SET client_min_messages = debug1`)
+	return e
 }
 
 func (e *bm25Env) exec(sql string, args ...any) {
@@ -467,7 +486,72 @@ func TestBM25MatchesReference(t *testing.T) {
 	if hits, err := e.s.SearchBM25(e.ctx, si, "cancer", 10); err != nil || len(hits) != 0 {
 		t.Fatalf("empty collection search %v, %v", hits, err)
 	}
-	t.Logf("max abs score error vs reference: %.3g", maxErr)
+	if e.maxScoreRuns == 0 || e.pruned == 0 {
+		t.Fatalf("MaxScore ran %d times and pruned %d times: the pruning path is untested", e.maxScoreRuns, e.pruned)
+	}
+	var blocks int
+	if err := e.conn.QueryRow(e.ctx, `SELECT count(*) FROM bm25_blocks`).Scan(&blocks); err != nil || blocks == 0 {
+		t.Fatalf("no full posting blocks (%v): the block path is untested", err)
+	}
+	t.Logf("max abs score error vs reference: %.3g; MaxScore pruned terms in %d of %d runs", maxErr, e.pruned, e.maxScoreRuns)
+}
+
+// Concurrent writers to one collection (inserts and deletes in transactions)
+// leave exact statistics and postings.
+func TestBM25ConcurrentWriters(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	other := e.collection("o", "simple")
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			errs <- func() error {
+				conn, err := pgx.Connect(e.ctx, e.url)
+				if err != nil {
+					return err
+				}
+				defer conn.Close(e.ctx)
+				r := rand.New(rand.NewPCG(uint64(w), 9))
+				for i := 0; i < 15; i++ {
+					tx, err := conn.Begin(e.ctx)
+					if err != nil {
+						return err
+					}
+					coll := c
+					if i%3 == 0 {
+						coll = other
+					}
+					var id int64
+					if err := tx.QueryRow(e.ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
+						VALUES ($1, $2, '\x00', 0, now(), '', '') RETURNING id`, coll, fmt.Sprintf("/w%d/%d", w, i)).Scan(&id); err != nil {
+						return err
+					}
+					chunks := []string{genChunk(r, 40), genChunk(r, 80), genChunk(r, 10)}
+					if _, err := tx.Exec(e.ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+						start_line, end_line, token_count, embed_hash)
+						SELECT $1, $2, o - 1, c, '', '', 1, 1, 0, '\x00' FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks); err != nil {
+						return err
+					}
+					if i%4 == 3 {
+						if _, err := tx.Exec(e.ctx, `DELETE FROM documents WHERE path = $1`, fmt.Sprintf("/w%d/%d", w, i-2)); err != nil {
+							return err
+						}
+					}
+					if err := tx.Commit(e.ctx); err != nil {
+						return err
+					}
+				}
+				return nil
+			}()
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.checkStats(c, e.reference(c))
+	e.checkStats(other, e.reference(other))
 }
 
 func TestBM25RejectsContentUpdate(t *testing.T) {
