@@ -315,3 +315,37 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 		t.Fatalf("waiting run: %+v", s)
 	}
 }
+
+// cancelAfter cancels a context once n files have been advanced past.
+type cancelAfter struct {
+	recorder
+	n      *int
+	cancel context.CancelFunc
+}
+
+func (c cancelAfter) Advance(string) {
+	*c.n--
+	if *c.n == 0 {
+		c.cancel()
+	}
+}
+
+func TestInterruptKeepsCommittedDocuments(t *testing.T) {
+	e := newEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 3
+	e.opts.Reporter = cancelAfter{recorder: recorder{warn: func(string, error) {}}, n: &n, cancel: cancel}
+	sum, err := index.Run(ctx, e.opts)
+	if !errors.Is(err, index.ErrInterrupted) || !sum.Interrupted {
+		t.Fatalf("err = %v, summary %+v", err, sum)
+	}
+	stored := len(e.dbChunks(t))
+	if stored == 0 || stored >= 11 || sum.Added != stored {
+		t.Fatalf("%d documents stored, summary %+v", stored, sum)
+	}
+	checkConsistent(t, e)
+	e.opts.Reporter = nil
+	if sum := e.run(t); sum.Added != 11-stored || sum.Unchanged != stored {
+		t.Fatalf("resume: %+v", sum)
+	}
+}
