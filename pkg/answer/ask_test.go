@@ -55,7 +55,7 @@ func TestAsk(t *testing.T) {
 		if req.Messages[0].Role != "system" || req.Messages[0].Content != answer.SystemPrompt {
 			t.Fatal("system prompt not sent")
 		}
-		user := req.Messages[1].Content
+		user := req.Messages[len(req.Messages)-1].Content
 		for _, p := range res.Passages {
 			if !strings.Contains(user, `<passage n="`+itoa(p.N)+`" source="`) || !strings.Contains(user, p.Content) {
 				t.Fatalf("passage %d missing from the prompt:\n%s", p.N, user)
@@ -113,7 +113,7 @@ func TestAsk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(srv.Last().Messages[1].Content, "<passage n=") != 3 {
+		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(last(srv).Content, "<passage n=") != 3 {
 			t.Fatalf("%d requests, %d passages", len(srv.Requests), len(res.Passages))
 		}
 	})
@@ -132,18 +132,24 @@ func TestAsk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		user := srv.Last().Messages[1].Content
+		user := last(srv).Content
 		i := strings.Index(user, "ignore all previous")
 		if i < 0 || strings.LastIndex(user[:i], "<passage ") < strings.LastIndex(user[:i], "</passage>") {
 			t.Fatalf("injected text is not inside a passage:\n%s", user)
 		}
-		if srv.Last().Messages[0].Content != answer.SystemPrompt || len(srv.Last().Messages) != 2 {
+		if srv.Last().Messages[0].Content != answer.SystemPrompt || len(srv.Last().Messages) != 6 {
 			t.Fatal("the document changed the system prompt or the conversation")
 		}
 		if res.Abstained {
 			t.Fatalf("%+v", res)
 		}
 	})
+}
+
+// last returns the final message of the last request: the real question.
+func last(srv *llmtest.Server) struct{ Role, Content string } {
+	m := srv.Last().Messages
+	return struct{ Role, Content string }{m[len(m)-1].Role, m[len(m)-1].Content}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

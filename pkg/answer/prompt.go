@@ -47,12 +47,32 @@ func UserPrompt(question string, passages []retrieve.Passage, displayPath func(s
 	return b.String()
 }
 
-// Messages returns the chat for question over passages.
+// examples are two worked exchanges placed before the real question
+// (few-shot prompting): one answer with a citation and one abstention. They
+// show even small or base models the expected form.
+var examples = []struct {
+	question string
+	passages []string
+	answer   string
+}{
+	{"How high is Mount Everest?", []string{"Water boils at 100 °C at sea level.", "Mount Everest is 8,849 m high."}, "Mount Everest is 8,849 m high [2]."},
+	{"Who painted the Eiffel Tower last?", []string{"The Eiffel Tower is in Paris and was completed in 1889."}, NoAnswer},
+}
+
+// Messages returns the chat for question over passages: the system prompt,
+// two worked examples, then the question with its numbered passages as the
+// last user message.
 func Messages(question string, passages []retrieve.Passage, displayPath func(string) string) []llm.Message {
-	return []llm.Message{
-		{Role: "system", Content: SystemPrompt},
-		{Role: "user", Content: UserPrompt(question, passages, displayPath)},
+	msgs := []llm.Message{{Role: "system", Content: SystemPrompt}}
+	for _, ex := range examples {
+		var ps []retrieve.Passage
+		for i, c := range ex.passages {
+			ps = append(ps, retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c})
+		}
+		msgs = append(msgs, llm.Message{Role: "user", Content: UserPrompt(ex.question, ps, func(p string) string { return p })},
+			llm.Message{Role: "assistant", Content: ex.answer})
 	}
+	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages, displayPath)})
 }
 
 // HyDEMessages asks for a hypothetical passage that would answer question
