@@ -86,7 +86,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	passages := res.Passages
 	var out llm.Response
 	for attempt := 0; ; attempt++ {
-		out, err = a.LLM.Stream(ctx, llm.Request{Messages: Messages(question, passages, display), MaxTokens: a.MaxTokens}, onDelta)
+		out, err = a.LLM.Stream(ctx, llm.Request{Messages: Messages(question, passages, display), MaxTokens: a.MaxTokens, Stop: Stop}, onDelta)
 		if errors.Is(err, llm.ErrContextLength) && attempt == 0 && len(passages) > 1 && out.Text == "" {
 			passages = passages[:len(passages)/2]
 			res.Warnings = append(res.Warnings, fmt.Sprintf("prompt too long for the model: retried with %d passages", len(passages)))

@@ -61,6 +61,9 @@ func TestAsk(t *testing.T) {
 				t.Fatalf("passage %d missing from the prompt:\n%s", p.N, user)
 			}
 		}
+		if len(req.Stop) == 0 || req.Stop[0] != "<passage" {
+			t.Fatalf("stop sequences not sent: %q", req.Stop)
+		}
 		if !strings.Contains(user, "Question: "+q) || len(res.Passages) != 6 {
 			t.Fatalf("prompt lacks the question or has %d passages", len(res.Passages))
 		}

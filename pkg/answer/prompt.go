@@ -47,16 +47,20 @@ func UserPrompt(question string, passages []retrieve.Passage, displayPath func(s
 	return b.String()
 }
 
+// Stop ends an answer that starts to echo the prompt's structure, which no
+// real answer contains (small models tend to continue the pattern).
+var Stop = []string{"<passage", "</passage>", "Passages from the notes:", "\nQuestion:"}
+
 // examples are two worked exchanges placed before the real question
-// (few-shot prompting): one answer with a citation and one abstention. They
+// (few-shot prompting): one abstention and one answer with a citation. They
 // show even small or base models the expected form.
 var examples = []struct {
 	question string
 	passages []string
 	answer   string
 }{
-	{"How high is Mount Everest?", []string{"Water boils at 100 °C at sea level.", "Mount Everest is 8,849 m high."}, "Mount Everest is 8,849 m high [2]."},
 	{"Who painted the Eiffel Tower last?", []string{"The Eiffel Tower is in Paris and was completed in 1889."}, NoAnswer},
+	{"How high is Mount Everest?", []string{"Water boils at 100 °C at sea level.", "Mount Everest is 8,849 m high."}, "Mount Everest is 8,849 m high [2]."},
 }
 
 // Messages returns the chat for question over passages: the system prompt,

@@ -27,8 +27,9 @@ type Message struct {
 // Request is one chat completion.
 type Request struct {
 	Messages    []Message
-	MaxTokens   int     // 0: server default
-	Temperature float64 // 0 for the most deterministic answer
+	MaxTokens   int      // 0: server default
+	Temperature float64  // 0 for the most deterministic answer
+	Stop        []string // up to 4 sequences that end the answer
 }
 
 // Response is a finished completion.
@@ -100,6 +101,9 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 	params := openai.ChatCompletionNewParams{Model: c.opts.Model, Temperature: openai.Float(req.Temperature)}
 	if req.MaxTokens > 0 {
 		params.MaxTokens = openai.Int(int64(req.MaxTokens))
+	}
+	if len(req.Stop) > 0 {
+		params.Stop = openai.ChatCompletionNewParamsStopUnion{OfStringArray: req.Stop}
 	}
 	for _, m := range req.Messages {
 		switch m.Role {

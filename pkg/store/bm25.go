@@ -24,24 +24,34 @@ type BM25Hit struct {
 
 // SearchBM25 returns the top limit chunks of collection collectionID by Okapi
 // BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and
-// Beyond", 2009), best first, ties broken by chunk id ascending:
+// Beyond", Foundations and Trends in IR 3(4), 2009), best first; equal scores
+// are ordered by chunk id ascending:
 //
 //	score(q, c) = Σ_t qtf(t) · idf(t) · tf(t,c)·(k1+1) / (tf(t,c) + k1·(1 − b + b·dl(c)/avgdl))
 //	idf(t)      = ln(1 + (N − df(t) + 0.5) / (df(t) + 0.5))
 //
-// with k1 = BM25K1, b = BM25B, the sum over distinct query terms t. Terms are the
-// lexemes of PostgreSQL's to_tsvector(collections.fts_config, text), for chunks
-// and query alike (so stopwords and stemming match); tf(t,c) is the number of
-// positions of t in the chunk, dl(c) the sum of tf over the chunk's lexemes,
-// avgdl = total length / N, N the number of chunks in the collection and df(t)
-// the number of its chunks containing t; qtf(t) counts repetitions of t in the
-// query (bag of words, as in Lucene). Statistics are exact as of the query's
-// snapshot. Scoring is exact; MaxScore pruning (Turtle & Flood 1995) only skips
-// postings that provably cannot change the top limit.
+// with k1 = BM25K1, b = BM25B and the sum over the distinct query terms t that
+// occur in c. Terms are the lexemes of PostgreSQL's
+// to_tsvector(collections.fts_config, text), for chunks and query alike, so
+// stopwords and stemming match; tf(t,c) is the number of positions of t in the
+// chunk, dl(c) the sum of tf over its lexemes (chunk length in lexeme
+// positions), avgdl = total length / N, N the collection's number of chunks and
+// df(t) the number of its chunks containing t; qtf(t) counts repetitions of t
+// in the query (bag of words, as Lucene does). Scores are dimensionless and
+// positive; they are comparable within one query only. Statistics are exact as
+// of the query's snapshot, and so are the scores (float64 rounding aside:
+// chunks with the same per-term tf and dl get bit-identical scores). MaxScore
+// pruning (Turtle & Flood, "Query evaluation: strategies and optimizations",
+// 1995) only skips postings that provably cannot enter the top limit.
 //
-// An empty query, one without known terms, an unknown collection or limit <= 0
-// yield no hits and no error. Errors are database errors (ErrUnavailable-style
-// connection failures are returned as reported by pgx, wrapped).
+// tsvector limits apply to chunks: a lexeme counts at most 256 positions,
+// positions beyond 16383 collapse into one, lexemes over 2047 bytes are
+// dropped, and a chunk's tsvector must stay under 1 MB (larger chunks fail to
+// insert).
+//
+// An empty query, one with no term known to the collection, an unknown
+// collection or limit <= 0 yield no hits and a nil error. Other errors come
+// from the database, wrapped with "bm25 search".
 func (s *Store) SearchBM25(ctx context.Context, collectionID int, query string, limit int) ([]BM25Hit, error) {
 	if limit <= 0 {
 		return nil, nil
@@ -66,19 +76,21 @@ func (s *Store) SearchBM25(ctx context.Context, collectionID int, query string, 
 	return hits, nil
 }
 
-// BM25Stats are a collection's exact BM25 corpus statistics: Chunks is N, the
-// number of chunks; Vocabulary the number of distinct terms (lexemes) with
-// df > 0; AvgLength the mean chunk length avgdl in lexeme positions (0 when
-// the collection has no chunks).
+// BM25Stats are a collection's exact BM25 corpus statistics: Chunks is N,
+// the number of chunks (including chunks without any lexeme); Vocabulary the
+// number of distinct terms (lexemes) with df > 0; AvgLength is avgdl, the mean
+// chunk length in lexeme positions (0 when the collection has no chunks).
 type BM25Stats struct {
 	Chunks     int64
 	Vocabulary int64
 	AvgLength  float64
 }
 
-// BM25Stats returns collection collectionID's BM25 statistics (see BM25Stats
-// the type). A collection without chunks, or an unknown one, has zero stats
-// and no error; errors are database errors.
+// BM25Stats returns collection collectionID's BM25 statistics as of now (see
+// the BM25Stats type; maintained by triggers on chunks, so they are exact at
+// every commit). A collection without chunks, or an unknown one, has zero
+// stats and a nil error; other errors come from the database, wrapped with
+// "bm25 stats".
 func (s *Store) BM25Stats(ctx context.Context, collectionID int) (BM25Stats, error) {
 	var st BM25Stats
 	var total int64

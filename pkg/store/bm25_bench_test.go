@@ -259,6 +259,7 @@ type benchRow struct {
 	compactMB         float64
 	build             time.Duration
 	p50, p95          time.Duration
+	cpu50, cpu95      time.Duration // server process CPU time per query
 	add, del          time.Duration
 	maxDiff           float64
 	mismatch, queries int
@@ -304,7 +305,29 @@ func loadDocs(ctx context.Context, conn *pgx.Conn, coll int, chunks []string, pr
 	return docIDs, nil
 }
 
-func runQueries(ctx context.Context, conn *pgx.Conn, sql string, coll int, qs []string) ([]time.Duration, [][]benchHit, error) {
+// backendCPU returns a function reading the CPU time the connection's server
+// process has used (Linux /proc/PID/schedstat, same machine only), or nil.
+func backendCPU(ctx context.Context, conn *pgx.Conn) func() time.Duration {
+	var pid int
+	if err := conn.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
+		return nil
+	}
+	path := fmt.Sprintf("/proc/%d/schedstat", pid)
+	if _, err := os.ReadFile(path); err != nil {
+		return nil
+	}
+	return func() time.Duration {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return 0
+		}
+		var ns int64
+		fmt.Sscan(string(b), &ns)
+		return time.Duration(ns)
+	}
+}
+
+func runQueries(ctx context.Context, conn *pgx.Conn, sql string, coll int, qs []string) (lat, cpu []time.Duration, res [][]benchHit, err error) {
 	run := func(q string) ([]benchHit, error) {
 		rows, err := conn.Query(ctx, sql, coll, q, 50)
 		if err != nil {
@@ -318,21 +341,27 @@ func runQueries(ctx context.Context, conn *pgx.Conn, sql string, coll int, qs []
 	}
 	for _, q := range qs { // warm-up
 		if _, err := run(q); err != nil {
-			return nil, nil, fmt.Errorf("%q: %w", q, err)
+			return nil, nil, nil, fmt.Errorf("%q: %w", q, err)
 		}
 	}
-	var lat []time.Duration
-	var res [][]benchHit
+	usage := backendCPU(ctx, conn)
 	for _, q := range qs {
+		var c0 time.Duration
+		if usage != nil {
+			c0 = usage()
+		}
 		t0 := time.Now()
 		h, err := run(q)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		lat = append(lat, time.Since(t0))
+		if usage != nil {
+			cpu = append(cpu, usage()-c0)
+		}
 		res = append(res, h)
 	}
-	return lat, res, nil
+	return lat, cpu, res, nil
 }
 
 type benchHit struct {
@@ -452,13 +481,16 @@ func benchOne(b *testing.B, c benchCorpus, d benchDesign, chunks []string, qs []
 		return out
 	}
 	for _, q := range d.queries {
-		lat, res, err := runQueries(ctx, conn, q[1], coll, qs)
+		lat, cpu, res, err := runQueries(ctx, conn, q[1], coll, qs)
 		if err != nil {
 			b.Fatalf("%s: %v", q[0], err)
 		}
 		rr := row
 		rr.design = q[0]
 		rr.p50, rr.p95 = pct(lat, 0.5), pct(lat, 0.95)
+		if len(cpu) > 0 {
+			rr.cpu50, rr.cpu95 = pct(cpu, 0.5), pct(cpu, 0.95)
+		}
 		rr.queries = len(qs)
 		key := fmt.Sprintf("%s/%d", c.name, len(chunks))
 		if want, ok := ref[key]; ok {
@@ -525,14 +557,14 @@ func BenchmarkBM25Designs(b *testing.B) {
 			}
 		}
 		fmt.Println()
-		fmt.Println("| corpus | chunks | design | text MB | BM25 MB as built (x text) | compacted MB (x text) | build s | p50 ms | p95 ms | add doc ms | delete doc ms | max abs Δscore vs C | rank mismatches |")
-		fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+		fmt.Println("| corpus | chunks | design | text MB | BM25 MB as built (x text) | compacted MB (x text) | build s | p50 ms | p95 ms | server CPU p50 / p95 ms | add doc ms | delete doc ms | max abs Δscore vs C | rank mismatches |")
+		fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 		for _, r := range rows {
 			q := "–"
 			if r.queries > 0 {
-				q = fmt.Sprintf("%.2f | %.2f", ms(r.p50), ms(r.p95))
+				q = fmt.Sprintf("%.2f | %.2f | %.2f / %.2f", ms(r.p50), ms(r.p95), ms(r.cpu50), ms(r.cpu95))
 			} else {
-				q = "– | –"
+				q = "– | – | –"
 			}
 			name := r.design
 			if name == "none" {

@@ -26,10 +26,11 @@ type Reply struct {
 
 // Request is what the server received.
 type Request struct {
-	Model       string  `json:"model"`
-	Stream      bool    `json:"stream"`
-	MaxTokens   int     `json:"max_tokens"`
-	Temperature float64 `json:"temperature"`
+	Model       string   `json:"model"`
+	Stream      bool     `json:"stream"`
+	MaxTokens   int      `json:"max_tokens"`
+	Temperature float64  `json:"temperature"`
+	Stop        []string `json:"stop"`
 	Messages    []struct {
 		Role    string `json:"role"`
 		Content string `json:"content"`
