@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
@@ -29,11 +30,24 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 		emb.Close()
 		return nil, nil, err
 	}
-	return &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
-		func() { st.Close(); emb.Close() }, nil
+	r = &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix}
+	if cfg.RerankModel != "" {
+		local, ok := emb.(*embed.Local)
+		if !ok {
+			st.Close()
+			emb.Close()
+			return nil, nil, fmt.Errorf("RAG_RERANK_MODEL needs the local embedding runtime")
+		}
+		ce, err := local.OpenReranker(cfg.RerankModel)
+		if err != nil {
+			st.Close()
+			emb.Close()
+			return nil, nil, err
+		}
+		r.Reranker = ce
+	}
+	return r, func() { st.Close(); emb.Close() }, nil
 }
-
-var _ embed.Embedder = (*embed.Local)(nil)
 
 // retrieveOptions builds retrieval options from the configuration and flags.
 func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, error) {
@@ -44,7 +58,7 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 	o := retrieve.Options{
 		Collection: cfg.Collection, Candidates: cfg.Candidates, TopK: cfg.TopK, RRFK: cfg.RRFK,
 		WeightBM25: cfg.WeightBM25, WeightVector: cfg.WeightVector, Path: pf,
-		MinSimilarity: cfg.MinSimilarity, MinCoverage: cfg.MinCoverage,
+		MinSimilarity: cfg.MinSimilarity, MinCoverage: cfg.MinCoverage, RerankMinScore: cfg.RerankMin,
 	}
 	if fl.TopK > 0 {
 		o.TopK = fl.TopK

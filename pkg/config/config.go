@@ -49,6 +49,8 @@ type Config struct {
 	WeightVector  float64 // RAG_RRF_WEIGHT_VECTOR
 	MinSimilarity float64 // RAG_GATE_MIN_SIMILARITY: cosine similarity that makes a passage relevant
 	MinCoverage   float64 // RAG_GATE_MIN_TERM_COVERAGE: share of question terms a BM25 passage must hold
+	RerankModel   string  // RAG_RERANK_MODEL: cross-encoder model directory; empty = no reranking
+	RerankMin     float64 // RAG_RERANK_MIN_SCORE: reranker score that makes a passage relevant
 
 	LLMBaseURL   string        // RAG_LLM_BASE_URL: OpenAI-compatible endpoint; empty = search only
 	LLMAPIKey    string        // RAG_LLM_API_KEY
@@ -87,6 +89,8 @@ var Vars = []Var{
 	{"RAG_RRF_WEIGHT_VECTOR", "1", "RRF weight of the vector ranking"},
 	{"RAG_GATE_MIN_SIMILARITY", "0.4", "relevance gate: cosine similarity that makes a passage relevant (negative: off)"},
 	{"RAG_GATE_MIN_TERM_COVERAGE", "0.5", "relevance gate: share of the question's terms a keyword match must hold (negative: off)"},
+	{"RAG_RERANK_MODEL", "", "cross-encoder model directory (ONNX + tokenizer.json) to rerank fused candidates; empty: off"},
+	{"RAG_RERANK_MIN_SCORE", "0.1", "with a reranker, the gate's threshold on its score in (0, 1)"},
 	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)"},
 	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)"},
 	{"RAG_LLM_MODEL", "", "model name at the endpoint"},
@@ -182,6 +186,8 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 	c.WeightVector = number("RAG_RRF_WEIGHT_VECTOR", 0)
 	c.MinSimilarity = number("RAG_GATE_MIN_SIMILARITY", -1)
 	c.MinCoverage = number("RAG_GATE_MIN_TERM_COVERAGE", -1)
+	c.RerankModel = ExpandHome(get("RAG_RERANK_MODEL"))
+	c.RerankMin = number("RAG_RERANK_MIN_SCORE", 0)
 	c.LLMBaseURL = get("RAG_LLM_BASE_URL")
 	c.LLMAPIKey = get("RAG_LLM_API_KEY")
 	c.LLMModel = get("RAG_LLM_MODEL")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -39,6 +40,11 @@ type Options struct {
 	// (RAG_GATE_MIN_TERM_COVERAGE). Negative values switch a signal off.
 	MinSimilarity float64
 	MinCoverage   float64
+	// RerankDepth is how many fused candidates the reranker rescores [20];
+	// RerankMinScore (RAG_RERANK_MIN_SCORE) replaces the gate when a
+	// reranker is configured: relevant when the best score reaches it.
+	RerankDepth    int
+	RerankMinScore float64
 	// VectorQuery, when set, is embedded as a document (HyDE: a hypothetical
 	// answer passage) to drive the vector search instead of the question.
 	VectorQuery string
@@ -60,6 +66,9 @@ func (o *Options) defaults() {
 	if o.Mode == "" {
 		o.Mode = Hybrid
 	}
+	if o.RerankDepth <= 0 {
+		o.RerankDepth = 20
+	}
 }
 
 // Passage is a retrieved chunk as shown to the reader and the LLM.
@@ -77,6 +86,14 @@ type Passage struct {
 	VectorRank int     `json:"vector_rank"` // 1-based, 0 = not in the vector candidates
 	BM25Score  float64 `json:"bm25_score"`
 	Similarity float64 `json:"similarity"` // cosine similarity to the (query) embedding; 0 when not a vector candidate
+	// RerankScore is the cross-encoder's score in (0, 1) when a reranker ran.
+	RerankScore *float64 `json:"rerank_score,omitempty"`
+}
+
+// Reranker rescores passages for a query: one score per passage, in order,
+// higher is more relevant. *embed.CrossEncoder implements it.
+type Reranker interface {
+	Rerank(ctx context.Context, query string, passages []string) ([]float64, error)
 }
 
 // Result is what a retrieval found.
@@ -100,8 +117,9 @@ type Result struct {
 type Retriever struct {
 	Store       *store.Store
 	Embedder    embed.Embedder
-	QueryPrefix string // RAG_EMBED_QUERY_PREFIX
-	DocPrefix   string // RAG_EMBED_DOCUMENT_PREFIX (for HyDE passages)
+	QueryPrefix string   // RAG_EMBED_QUERY_PREFIX
+	DocPrefix   string   // RAG_EMBED_DOCUMENT_PREFIX (for HyDE passages)
+	Reranker    Reranker // optional cross-encoder (RAG_RERANK_MODEL)
 }
 
 // ErrEmptyIndex reports a collection with no chunks.
@@ -189,8 +207,12 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		wb, wv = 1, 1
 	}
 	fused := RRF([]Ranking{{IDs: bmIDs, Weight: wb}, {IDs: vecIDs, Weight: wv}}, o.RRFK)
-	if len(fused) > o.TopK {
-		fused = fused[:o.TopK]
+	depth := o.TopK
+	if r.Reranker != nil {
+		depth = max(o.TopK, o.RerankDepth)
+	}
+	if len(fused) > depth {
+		fused = fused[:depth]
 	}
 	ids := make([]int64, len(fused))
 	for i, f := range fused {
@@ -200,13 +222,33 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if err != nil {
 		return res, err
 	}
-	for i, f := range fused {
+	for _, f := range fused {
 		p := stored[f.ID]
 		res.Passages = append(res.Passages, Passage{
-			N: i + 1, ChunkID: f.ID, Path: p.Path, Title: p.Title, StartLine: p.StartLine, EndLine: p.EndLine,
+			ChunkID: f.ID, Path: p.Path, Title: p.Title, StartLine: p.StartLine, EndLine: p.EndLine,
 			Breadcrumb: p.Breadcrumb, Content: p.Content, Score: f.Score,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
 		})
+	}
+	reranked := false
+	if r.Reranker != nil && len(res.Passages) > 0 {
+		if err := r.rerank(ctx, question, res.Passages); err != nil {
+			return res, err
+		}
+		reranked = true
+	}
+	if len(res.Passages) > o.TopK {
+		res.Passages = res.Passages[:o.TopK]
+	}
+	for i := range res.Passages {
+		res.Passages[i].N = i + 1
+	}
+	if reranked {
+		top := *res.Passages[0].RerankScore
+		res.Relevant = top >= o.RerankMinScore
+		res.Reason = fmt.Sprintf("best reranker score %.2f %s %.2f", top, map[bool]string{true: "≥", false: "<"}[res.Relevant], o.RerankMinScore)
+		res.Total = time.Since(began)
+		return res, nil
 	}
 
 	// Gate signals: the best BM25 passages' share of query terms.
@@ -223,6 +265,28 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), o.MinSimilarity, o.MinCoverage)
 	res.Total = time.Since(began)
 	return res, nil
+}
+
+// rerank rescores ps with the cross-encoder and sorts them by its score,
+// keeping the fused order among equal scores.
+func (r *Retriever) rerank(ctx context.Context, question string, ps []Passage) error {
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = p.Content
+	}
+	scores, err := r.Reranker.Rerank(ctx, question, texts)
+	if err != nil {
+		return err
+	}
+	if len(scores) != len(ps) {
+		return fmt.Errorf("reranker returned %d scores for %d passages", len(scores), len(ps))
+	}
+	for i := range ps {
+		s := scores[i]
+		ps[i].RerankScore = &s
+	}
+	sort.SliceStable(ps, func(a, b int) bool { return *ps[a].RerankScore > *ps[b].RerankScore })
+	return nil
 }
 
 // Gate decides whether retrieval found anything relevant enough to answer

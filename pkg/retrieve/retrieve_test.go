@@ -42,6 +42,52 @@ func TestRetrieval(t *testing.T) {
 	t.Run("ParaphraseFoundByVectors", func(t *testing.T) { checkParaphraseFoundByVectors(t, r) })
 	t.Run("GateRejectsUnrelatedQuestions", func(t *testing.T) { checkGateRejectsUnrelatedQuestions(t, r) })
 	t.Run("PathFilterAndErrors", func(t *testing.T) { checkPathFilterAndErrors(t, r) })
+	t.Run("RerankerHook", func(t *testing.T) { checkRerankerHook(t, r) })
+}
+
+// overlapReranker scores a passage by the share of the question's words it
+// contains: a deterministic stand-in for a cross-encoder (none is packaged),
+// enough to check that the hook reorders, cuts and gates.
+type overlapReranker struct{}
+
+func (overlapReranker) Rerank(_ context.Context, q string, ps []string) ([]float64, error) {
+	words := strings.Fields(strings.ToLower(q))
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		lp := strings.ToLower(p)
+		for _, w := range words {
+			if strings.Contains(lp, strings.Trim(w, "?")) {
+				out[i] += 1 / float64(len(words))
+			}
+		}
+	}
+	return out, nil
+}
+
+func checkRerankerHook(t *testing.T, base *retrieve.Retriever) {
+	r := *base
+	r.Reranker = overlapReranker{}
+	o := defaults
+	o.TopK, o.RerankMinScore = 3, 0.5
+	res, err := r.Retrieve(context.Background(), "what hydration sourdough dough", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Passages) != 3 || res.Passages[0].RerankScore == nil || !res.Relevant {
+		t.Fatalf("%+v", res)
+	}
+	for i := 1; i < len(res.Passages); i++ {
+		if *res.Passages[i].RerankScore > *res.Passages[i-1].RerankScore || res.Passages[i].N != i+1 {
+			t.Fatalf("not sorted by reranker score: %v", summary(res))
+		}
+	}
+	if !strings.HasSuffix(res.Passages[0].Path, "sourdough.md") {
+		t.Fatalf("top after reranking: %s", res.Passages[0].Path)
+	}
+	o.RerankMinScore = 1.1 // unreachable: the gate must say irrelevant
+	if res, _ = r.Retrieve(context.Background(), "what hydration sourdough dough", o); res.Relevant {
+		t.Fatalf("reranker gate passed at min score 1.1: %s", res.Reason)
+	}
 }
 
 func checkKnownQuestionsFindTheirPassage(t *testing.T, r *retrieve.Retriever) {
