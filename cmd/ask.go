@@ -58,15 +58,7 @@ notes, or the answer cited no passage).`,
 
 func askRun(ctx context.Context, opts *AskOptions) error {
 	f := opts.Factory
-	cfg, err := f.Config()
-	if err != nil {
-		return err
-	}
-	ro, err := retrieveOptions(cfg, opts.retrievalFlags)
-	if err != nil {
-		return err
-	}
-	r, closeAll, err := f.openRetriever(ctx, cfg)
+	cfg, ro, r, closeAll, err := f.setUpRetrieval(ctx, opts.retrievalFlags)
 	if err != nil {
 		return err
 	}

@@ -65,3 +65,18 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 	}
 	return o, nil
 }
+
+// setUpRetrieval loads the configuration, turns flags into retrieval options
+// and opens the retriever: the common start of `sources` and `ask`.
+func (f *Factory) setUpRetrieval(ctx context.Context, fl retrievalFlags) (config.Config, retrieve.Options, *retrieve.Retriever, func(), error) {
+	cfg, err := f.Config()
+	if err != nil {
+		return cfg, retrieve.Options{}, nil, nil, err
+	}
+	ro, err := retrieveOptions(cfg, fl)
+	if err != nil {
+		return cfg, ro, nil, nil, err
+	}
+	r, closeAll, err := f.openRetriever(ctx, cfg)
+	return cfg, ro, r, closeAll, err
+}

@@ -58,15 +58,7 @@ type sourcesJSON struct {
 
 func sourcesRun(ctx context.Context, opts *SourcesOptions) error {
 	f := opts.Factory
-	cfg, err := f.Config()
-	if err != nil {
-		return err
-	}
-	ro, err := retrieveOptions(cfg, opts.retrievalFlags)
-	if err != nil {
-		return err
-	}
-	r, closeAll, err := f.openRetriever(ctx, cfg)
+	_, ro, r, closeAll, err := f.setUpRetrieval(ctx, opts.retrievalFlags)
 	if err != nil {
 		return err
 	}
