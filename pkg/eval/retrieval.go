@@ -268,7 +268,8 @@ func WriteCorpus(dir string, corpus []Doc) (int, error) {
 // keeps each document's first (best) chunk (max-passage) and scores the
 // document ranking with Score. Queries without relevant documents are not
 // run. Errors: a missing option, file-system and database errors, index.Run
-// and Retrieve failures; a cancelled ctx returns ctx's error.
+// and Retrieve failures; a cancelled ctx returns index.ErrInterrupted while
+// indexing (committed documents are kept) and ctx's error while querying.
 func RunRetrieval(ctx context.Context, opts RetrievalOptions) (*RetrievalResult, error) {
 	ds := opts.Dataset
 	if ds == nil || opts.Retriever == nil || opts.Index.Store == nil || opts.Index.Embedder == nil || opts.Index.Tokenizer == nil {

@@ -1,0 +1,268 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+)
+
+// EvalOptions are the inputs of `hrag eval retrieval`.
+type EvalOptions struct {
+	Factory  *Factory
+	Dataset  string   // BEIR folder
+	Split    string   // qrels/<split>.tsv ["test"]
+	JSON     bool     // print the report as JSON
+	PerQuery string   // CSV file for per-query scores ("" = none)
+	Run      string   // TREC run file of the document rankings ("" = none)
+	Modes    []string // bm25, vector, hybrid [all three]
+	// Retrieval settings; a Set flag says the flag was given (else the
+	// RAG_* setting applies).
+	Candidates, Depth, LimitQueries int
+	RRFK, WeightBM25, WeightVector  float64
+	CandidatesSet, RRFKSet          bool
+	WeightBM25Set, WeightVectorSet  bool
+}
+
+// NewCmdEval builds `hrag eval` and its `retrieval` subcommand. runF
+// replaces the run function in tests (nil: evalRun).
+func NewCmdEval(f *Factory, runF func(context.Context, *EvalOptions) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "eval",
+		Short: "Measure retrieval quality on a test collection",
+		Args:  cobraArgs(cobra.NoArgs),
+	}
+	opts := &EvalOptions{Factory: f}
+	ret := &cobra.Command{
+		Use:   "retrieval --dataset DIR",
+		Short: "Evaluate BM25, vector and hybrid retrieval on a BEIR dataset",
+		Long: `Retrieval evaluates hrag's retrieval on a BEIR-format folder (corpus.jsonl,
+queries.jsonl, qrels/test.tsv). It writes the corpus as one Markdown file per
+document under $HRAG_CACHE/eval (default ~/.cache/hrag/eval), indexes it with the
+configured model and chunk settings into its own collection
+"eval-<dataset>-c<chunk tokens>" (never RAG_COLLECTION; a re-run re-uses it), runs
+each judged query sequentially in bm25, vector and hybrid mode, keeps the best
+chunk of each document (max-passage) and reports nDCG@10, recall@10, recall@100
+and MRR@10 as trec_eval computes them, with latency percentiles.
+
+Single-retriever modes rank --depth chunks; hybrid fuses --candidates chunks from
+each retriever (RAG_CANDIDATES), so its list holds at most twice that many chunks
+and its recall@100 is capped when --candidates is small.
+
+Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
+		Args: cobraArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Dataset == "" {
+				return usageError{fmt.Errorf("--dataset is required")}
+			}
+			fl := c.Flags()
+			opts.CandidatesSet, opts.RRFKSet = fl.Changed("candidates"), fl.Changed("rrf-k")
+			opts.WeightBM25Set, opts.WeightVectorSet = fl.Changed("weight-bm25"), fl.Changed("weight-vector")
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return evalRun(c.Context(), opts)
+		},
+	}
+	fl := ret.Flags()
+	fl.StringVar(&opts.Dataset, "dataset", "", "BEIR folder: corpus.jsonl, queries.jsonl, qrels/<split>.tsv")
+	fl.StringVar(&opts.Split, "split", "test", "qrels file to evaluate (qrels/<split>.tsv)")
+	fl.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	fl.StringVar(&opts.PerQuery, "per-query", "", "write each query's scores and latency to this CSV file")
+	fl.StringVar(&opts.Run, "run", "", "write the document rankings as a TREC run file (for trec_eval)")
+	fl.StringSliceVar(&opts.Modes, "modes", []string{"bm25", "vector", "hybrid"}, "retrieval modes to evaluate")
+	fl.IntVar(&opts.Candidates, "candidates", 0, "hybrid: candidates per retriever before fusion (RAG_CANDIDATES, default 50)")
+	fl.IntVar(&opts.Depth, "depth", eval.DefaultDepth, "chunks retrieved per query (enough for 100 distinct documents)")
+	fl.Float64Var(&opts.RRFK, "rrf-k", 0, "Reciprocal Rank Fusion constant k (RAG_RRF_K, default 60)")
+	fl.Float64Var(&opts.WeightBM25, "weight-bm25", 0, "RRF weight of BM25 (RAG_RRF_WEIGHT_BM25, default 1)")
+	fl.Float64Var(&opts.WeightVector, "weight-vector", 0, "RRF weight of vector search (RAG_RRF_WEIGHT_VECTOR, default 1)")
+	fl.IntVar(&opts.LimitQueries, "limit-queries", 0, "evaluate only the first N judged queries (0: all)")
+	cmd.AddCommand(ret)
+	return cmd
+}
+
+func evalRun(ctx context.Context, opts *EvalOptions) error {
+	f := opts.Factory
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	var modes []retrieve.Mode
+	for _, m := range opts.Modes {
+		switch mode := retrieve.Mode(strings.TrimSpace(m)); mode {
+		case retrieve.BM25Only, retrieve.VectorOnly, retrieve.Hybrid:
+			modes = append(modes, mode)
+		default:
+			return usageError{fmt.Errorf("--modes: unknown mode %q (want bm25, vector or hybrid)", m)}
+		}
+	}
+	if opts.Candidates < 0 || opts.Depth < 0 || opts.LimitQueries < 0 || opts.RRFK < 0 || opts.WeightBM25 < 0 || opts.WeightVector < 0 {
+		return usageError{fmt.Errorf("--candidates, --depth, --limit-queries, --rrf-k and the weights must not be negative")}
+	}
+	cand, rrfK, wb, wv := cfg.Candidates, cfg.RRFK, cfg.WeightBM25, cfg.WeightVector
+	if opts.CandidatesSet {
+		cand = opts.Candidates
+	}
+	if opts.RRFKSet {
+		rrfK = opts.RRFK
+	}
+	if opts.WeightBM25Set {
+		wb = opts.WeightBM25
+	}
+	if opts.WeightVectorSet {
+		wv = opts.WeightVector
+	}
+	ds, err := eval.LoadBEIR(opts.Dataset, opts.Split)
+	if err != nil {
+		return fmt.Errorf("--dataset: %w", err)
+	}
+
+	emb, tk, err := f.OpenEmbedder(cfg)
+	if err != nil {
+		return err
+	}
+	defer emb.Close()
+	defer tk.Close()
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	iopts := index.Options{
+		FTSConfig: cfg.FTSConfig, MaxBytes: cfg.MaxFileBytes,
+		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
+			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
+		WarnLowered:    cfg.ChunkTokensSet,
+		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
+		Store: st, Embedder: emb, Tokenizer: tk,
+	}
+	coll := eval.CollectionName(ds.Name, iopts)
+	if f.Collection != "" {
+		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)
+	}
+	cache, ok := f.LookupEnv("HRAG_CACHE")
+	if !ok || cache == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return fmt.Errorf("cannot find the cache directory (set HRAG_CACHE): %w", err)
+		}
+		cache = filepath.Join(home, ".cache", "hrag")
+	}
+	prog := f.IO.NewProgress("indexing "+ds.Name, !opts.JSON)
+	iopts.Reporter = prog
+	qprog := f.IO.NewProgress("querying", !opts.JSON)
+	res, err := eval.RunRetrieval(ctx, eval.RetrievalOptions{
+		Dataset: ds, Index: iopts, Collection: coll, DocsDir: filepath.Join(cache, "eval", coll),
+		Retriever: &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
+		Modes:     modes, Candidates: cand, Depth: opts.Depth, RRFK: rrfK, WeightBM25: wb, WeightVector: wv,
+		LimitQueries: opts.LimitQueries, Progress: qprog,
+	})
+	prog.Finish()
+	qprog.Finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return withCode(ExitInterrupted, err)
+		}
+		return err
+	}
+	if opts.PerQuery != "" {
+		if err := writePerQuery(opts.PerQuery, res.PerQuery); err != nil {
+			return fmt.Errorf("--per-query: %w", err)
+		}
+	}
+	if opts.Run != "" {
+		if err := writeRun(opts.Run, res.PerQuery); err != nil {
+			return fmt.Errorf("--run: %w", err)
+		}
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(f.IO.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	fmt.Fprintln(f.IO.ErrOut, summaryLine(res.Index))
+	printEvalTable(f, res)
+	return nil
+}
+
+// printEvalTable prints the report: a heading with the settings, one row per
+// mode, and the timings.
+func printEvalTable(f *Factory, r *eval.RetrievalResult) {
+	fmt.Fprintf(f.IO.Out, "%s (%s): %d queries, %d documents; collection %q (%d-token chunks)\n",
+		r.Dataset, r.Split, r.Queries, r.CorpusDocs, r.Collection, r.ChunkTokens)
+	fmt.Fprintf(f.IO.Out, "depth %d chunks; hybrid: %d candidates per retriever, RRF k=%g, weights bm25 %g / vector %g\n\n",
+		r.Depth, r.Candidates, r.RRFK, r.WeightBM25, r.WeightVector)
+	tw := tabwriter.NewWriter(f.IO.Out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "mode\tnDCG@10\tR@10\tR@100\tMRR@10\tp50 ms\tp95 ms\tdocs/query\t")
+	for _, m := range r.Modes {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.1f\t%.1f\t%.0f\t\n",
+			m.Mode, m.NDCG10, m.Recall10, m.Recall100, m.MRR10, m.P50MS, m.P95MS, m.MeanDocs)
+	}
+	tw.Flush()
+	fmt.Fprintf(f.IO.Out, "\nindexing %.1fs, querying %.1fs\n", r.IndexSeconds, r.QuerySeconds)
+	for _, m := range r.Modes {
+		if m.Capped > 0 {
+			fmt.Fprintf(f.IO.Out, "note: %s: %d of %d queries had their list cut before 100 distinct documents (recall@100 is underestimated; raise --depth or --candidates)\n",
+				m.Mode, m.Capped, m.Queries)
+		}
+	}
+}
+
+// writePerQuery writes one CSV row per query and mode.
+func writePerQuery(path string, rows []eval.QueryResult) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(file)
+	_ = w.Write([]string{"query_id", "mode", "ndcg@10", "recall@10", "recall@100", "mrr@10", "docs", "chunks", "latency_ms"})
+	g := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+	for _, r := range rows {
+		_ = w.Write([]string{r.QueryID, string(r.Mode), g(r.NDCG10), g(r.Recall10), g(r.Recall100), g(r.MRR10),
+			strconv.Itoa(r.Docs), strconv.Itoa(r.Chunks), strconv.FormatFloat(r.LatencyMS, 'f', 3, 64)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
+}
+
+// writeRun writes the rankings in TREC run format, "qid Q0 docid rank score
+// tag", tag "hrag-<mode>". Scores descend strictly (n+1-rank for a list of
+// n), so trec_eval, which sorts by score, sees the same order.
+func writeRun(path string, rows []eval.QueryResult) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(file)
+	for _, r := range rows {
+		for i, d := range r.Ranking {
+			fmt.Fprintf(w, "%s Q0 %s %d %d hrag-%s\n", r.QueryID, d, i+1, len(r.Ranking)-i, r.Mode)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
+}
