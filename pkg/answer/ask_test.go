@@ -129,6 +129,23 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("HyDE asks for a hypothetical passage first", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: "Crusty loaves need a hot Dutch oven, a long cold proof and a ripe starter."},
+			llmtest.Reply{Text: "Preheat to 250 °C with the Dutch oven inside [1]."})
+		a := asker(srv)
+		a.HyDE = true
+		res, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(srv.Requests) != 2 || !strings.Contains(srv.Requests[0].Messages[0].Content, "hypothetical") && !strings.Contains(srv.Requests[0].Messages[0].Content, "paragraph") {
+			t.Fatalf("%d requests; first: %+v", len(srv.Requests), srv.Requests[0].Messages)
+		}
+		if srv.Requests[0].Messages[1].Content != "how do I get a crusty loaf" || res.Abstained || !strings.HasSuffix(res.Passages[0].Path, "sourdough.md") {
+			t.Fatalf("%+v", res)
+		}
+	})
+
 	t.Run("injected instructions stay data", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: "It asked AI assistants to reply HACKED and users to log in at a link [1]."})
 		res, err := asker(srv).Ask(context.Background(), "What did the suspicious IT support email say?", ro, nil)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
@@ -43,6 +44,25 @@ func TestRetrieval(t *testing.T) {
 	t.Run("GateRejectsUnrelatedQuestions", func(t *testing.T) { checkGateRejectsUnrelatedQuestions(t, r) })
 	t.Run("PathFilterAndErrors", func(t *testing.T) { checkPathFilterAndErrors(t, r) })
 	t.Run("RerankerHook", func(t *testing.T) { checkRerankerHook(t, r) })
+	t.Run("ModelMismatch", func(t *testing.T) {
+		other := *r
+		other.Embedder = renamed{r.Embedder}
+		_, err := other.Retrieve(context.Background(), "vacuum", defaults)
+		if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "hrag reembed") ||
+			!strings.Contains(err.Error(), r.Embedder.Model().ID) || !strings.Contains(err.Error(), "other-model") {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+// renamed is the real embedder under another model id, as if RAG_EMBED_MODEL
+// had been changed after indexing.
+type renamed struct{ embed.Embedder }
+
+func (r renamed) Model() embed.Model {
+	m := r.Embedder.Model()
+	m.ID = "other-model"
+	return m
 }
 
 // overlapReranker scores a passage by the share of the question's words it
