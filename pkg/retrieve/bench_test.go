@@ -141,7 +141,7 @@ func nfcorpusText(b *testing.B) (sentences, queries []string) {
 	if dir == "" {
 		dir = "../../../shared/datasets/nfcorpus"
 	}
-	read := func(name string, f func(map[string]string)) {
+	read := func(name string, f func(string)) {
 		fh, err := os.Open(dir + "/" + name)
 		if err != nil {
 			b.Fatalf("benchmark data: %v (set HRAG_BENCH_DATASET to a BEIR folder)", err)
@@ -150,19 +150,21 @@ func nfcorpusText(b *testing.B) (sentences, queries []string) {
 		sc := bufio.NewScanner(fh)
 		sc.Buffer(make([]byte, 1<<20), 1<<24)
 		for sc.Scan() {
-			var m map[string]string
+			var m struct {
+				Text string `json:"text"`
+			}
 			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				f(m)
+				f(m.Text)
 			}
 		}
 	}
-	read("corpus.jsonl", func(m map[string]string) {
-		for _, s := range strings.SplitAfter(m["text"], ". ") {
+	read("corpus.jsonl", func(text string) {
+		for _, s := range strings.SplitAfter(text, ". ") {
 			if len(strings.Fields(s)) > 4 {
 				sentences = append(sentences, strings.TrimSpace(s))
 			}
 		}
 	})
-	read("queries.jsonl", func(m map[string]string) { queries = append(queries, m["text"]) })
+	read("queries.jsonl", func(text string) { queries = append(queries, text) })
 	return sentences, queries
 }
