@@ -41,7 +41,10 @@ Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, or the answer cited no passage).`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Question = strings.Join(args, " ")
+			opts.Question = strings.TrimSpace(strings.Join(args, " "))
+			if opts.Question == "" {
+				return usageError{fmt.Errorf("the question is empty")}
+			}
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -112,7 +115,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			}
 		}
 	}
-	if res.Abstained && res.Reason != answer.ReasonNoLLM {
+	if res.Abstained {
 		return withCode(ExitAbstained, errQuiet)
 	}
 	return nil

@@ -103,9 +103,12 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	if code := ExitCode(root.Execute()); code != ExitUsage {
 		t.Fatalf("missing PATH: exit %d", code)
 	}
-	root = NewCmdRoot(f)
-	root.SetArgs([]string{"index", "--bogus", "."})
-	if code := ExitCode(root.Execute()); code != ExitUsage {
-		t.Fatalf("unknown flag: exit %d", code)
+	for _, args := range [][]string{{"index", "--bogus", "."}, {"bogus"}, {"sources", "  "}, {"ask", "-k", "-1", "why"}} {
+		root = NewCmdRoot(f)
+		root.SetArgs(args)
+		root.SetOut(&bytes.Buffer{})
+		if code := ExitCode(root.Execute()); code != ExitUsage {
+			t.Errorf("%q: exit %d", args, code)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -88,7 +89,7 @@ func ExitCode(err error) int {
 		return ExitInterrupted
 	case errors.As(err, &ce):
 		return ExitError
-	case isUsage(err):
+	case isUsage(err), strings.HasPrefix(err.Error(), "unknown command"):
 		return ExitUsage
 	}
 	return ExitError

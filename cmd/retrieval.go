@@ -51,6 +51,9 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 
 // retrieveOptions builds retrieval options from the configuration and flags.
 func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, error) {
+	if fl.TopK < 0 {
+		return retrieve.Options{}, usageError{fmt.Errorf("-k %d: want a number of passages ≥ 1", fl.TopK)}
+	}
 	pf, err := store.NewPathFilter(fl.Path)
 	if err != nil {
 		return retrieve.Options{}, usageError{err}

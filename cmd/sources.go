@@ -33,7 +33,10 @@ file and lines, breadcrumb, fused score and each retriever's rank.
 Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Question = strings.Join(args, " ")
+			opts.Question = strings.TrimSpace(strings.Join(args, " "))
+			if opts.Question == "" {
+				return usageError{fmt.Errorf("the question is empty")}
+			}
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}

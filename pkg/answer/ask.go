@@ -80,7 +80,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		return res, nil
 	}
 	if a.LLM == nil {
-		res.Abstained, res.Reason, res.Detail = true, ReasonNoLLM, "no LLM configured (RAG_LLM_BASE_URL): showing the passages only"
+		res.Reason, res.Detail = ReasonNoLLM, "no LLM configured (RAG_LLM_BASE_URL): showing the passages only"
 		return res, nil
 	}
 	passages := res.Passages

@@ -5,10 +5,12 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -121,6 +123,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	sum.ContentTokens = fitted.ContentTokens
 
+	for _, r := range opts.Roots {
+		if _, err := os.Stat(r); err != nil {
+			return sum, fmt.Errorf("cannot index %s: %w", r, describe(err))
+		}
+	}
 	coll, err := st.EnsureCollection(ctx, opts.Collection, opts.FTSConfig)
 	if err != nil {
 		return sum, err
@@ -159,9 +166,18 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	for _, f := range files {
 		onDisk[f.Path] = true
 	}
+	// A root that now holds no file at all while documents from it are
+	// indexed is more likely unmounted than emptied: keep its documents.
+	var emptyRoots []string
+	for _, r := range scopes {
+		if countUnder(files, r) == 0 && countStatesUnder(states, r) > 0 {
+			emptyRoots = append(emptyRoots, r)
+			rep.Warn(r, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", countStatesUnder(states, r)))
+		}
+	}
 	vanished := map[string]store.DocumentState{} // by hex hash
 	for path, s := range states {
-		if !onDisk[path] && inScope(path, scopes) && !unreadable(path, problems) {
+		if !onDisk[path] && inScope(path, scopes) && !inScope(path, emptyRoots) && !unreadable(path, problems) {
 			vanished[hex.EncodeToString(s.Hash)] = s
 		}
 	}
@@ -178,6 +194,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			sum.Unchanged++
 			rep.Advance(f.Path)
 			continue
+		}
+		if known && s.Size == f.Size { // touched: same content costs no work
+			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil && bytes.Equal(t.Hash, s.Hash) {
+				if err := st.TouchDocument(ctx, s.ID, f.Size, f.MTime); err != nil {
+					return sum, err
+				}
+				sum.Unchanged++
+				rep.Advance(f.Path)
+				continue
+			}
 		}
 		if !known && len(vanished) > 0 {
 			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil {
@@ -308,6 +334,26 @@ func (s *Summary) countProblem(p Problem, rep Reporter) {
 	}
 	rep.Warn(p.Path, p.Err)
 	rep.Advance(p.Path)
+}
+
+func countUnder(files []File, root string) int {
+	n := 0
+	for _, f := range files {
+		if inScope(f.Path, []string{root}) {
+			n++
+		}
+	}
+	return n
+}
+
+func countStatesUnder(states map[string]store.DocumentState, root string) int {
+	n := 0
+	for p := range states {
+		if inScope(p, []string{root}) {
+			n++
+		}
+	}
+	return n
 }
 
 func inScope(path string, scopes []string) bool {

@@ -161,8 +161,8 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	future := time.Now().Add(time.Hour)
 	os.Chtimes(tuning, future, future)
 	sum = e.run(t)
-	if sum.Embedded != 0 {
-		t.Fatalf("touch re-embedded %d chunks: %+v", sum.Embedded, sum)
+	if sum.Embedded != 0 || sum.Unchanged != 11 || sum.Updated != 0 {
+		t.Fatalf("touch: %+v", sum)
 	}
 
 	// Edit one section: only chunks whose embedded text changed are embedded.
@@ -347,5 +347,25 @@ func TestInterruptKeepsCommittedDocuments(t *testing.T) {
 	e.opts.Reporter = nil
 	if sum := e.run(t); sum.Added != 11-stored || sum.Unchanged != stored {
 		t.Fatalf("resume: %+v", sum)
+	}
+}
+
+func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
+	e := newEnv(t)
+	sub := filepath.Join(e.dir, "travel")
+	e.opts.Roots = []string{sub}
+	if s := e.run(t); s.Added != 2 {
+		t.Fatalf("%+v", s)
+	}
+	os.Remove(filepath.Join(sub, "japan-2025.txt"))
+	os.Remove(filepath.Join(sub, "lisbon-packing.txt"))
+	var warned []string
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, p+": "+err.Error()) }}
+	if s := e.run(t); s.Deleted != 0 || len(e.dbChunks(t)) != 2 || len(warned) != 1 || !strings.Contains(warned[0], "unmounted") {
+		t.Fatalf("emptied root: %+v, warnings %q", s, warned)
+	}
+	e.opts.Roots = []string{filepath.Join(e.dir, "no-such-folder")}
+	if _, err := index.Run(context.Background(), e.opts); err == nil || !strings.Contains(err.Error(), "no-such-folder: no such file or directory") && !strings.Contains(err.Error(), "no such file or directory") {
+		t.Fatalf("missing root: %v", err)
 	}
 }

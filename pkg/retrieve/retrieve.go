@@ -331,7 +331,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
 	}
 	if have == nil {
-		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: run `hrag reembed` to embed it with %s, or set RAG_EMBED_MODEL back",
+		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: set RAG_EMBED_MODEL back, or index your notes with %s into a new --collection (moving an index to another model, hrag reembed, is not implemented yet)",
 			ErrModelMismatch, coll.Name, others, m.ID, m.ID)
 	}
 	counts, err = r.Store.Count(ctx, coll.ID, name)
@@ -340,10 +340,10 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 	}
 	var warn []string
 	if counts.Vectors < counts.Chunks {
-		warn = append(warn, fmt.Sprintf("only %d of %d passages have %s vectors: run `hrag reembed` to complete them", counts.Vectors, counts.Chunks, m.ID))
+		warn = append(warn, fmt.Sprintf("only %d of %d passages have %s vectors; documents indexed with another model are found by BM25 only: re-index them with %s into a new --collection", counts.Vectors, counts.Chunks, m.ID, m.ID))
 	}
 	if have.QueryPrefix != r.QueryPrefix {
-		warn = append(warn, fmt.Sprintf("vectors of %s were built for query prefix %q but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back or run `hrag reembed`", m.ID, have.QueryPrefix, r.QueryPrefix))
+		warn = append(warn, fmt.Sprintf("vectors of %s were built for query prefix %q but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back", m.ID, have.QueryPrefix, r.QueryPrefix))
 	}
 	return name, warn, nil
 }

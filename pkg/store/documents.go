@@ -153,7 +153,7 @@ func (s *Store) EnsureVectorTable(ctx context.Context, t VectorTable) (VectorTab
 			Scan(&have.Name, &have.Model, &have.Dim, &have.MaxTokens, &have.DocumentPrefix, &have.QueryPrefix)
 		if err == nil {
 			if have.DocumentPrefix != t.DocumentPrefix {
-				return fmt.Errorf("vector table %s holds vectors embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: set it back, or run `hrag reembed`", t.Name, have.DocumentPrefix, t.DocumentPrefix)
+				return fmt.Errorf("vector table %s holds vectors embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: set it back, or index into a new --collection", t.Name, have.DocumentPrefix, t.DocumentPrefix)
 			}
 			t = have
 			return nil

@@ -74,7 +74,8 @@ type VectorHit struct {
 }
 
 // SearchVector returns the limit chunks of the collection nearest to query
-// by cosine distance, using the table's HNSW index (ef_search 100, pgvector
+// by cosine distance, using the table's HNSW index (ef_search 400: on
+// NFCorpus ef 100 lost 0.01 nDCG@10 against exact search, ef 400 almost none; pgvector
 // 0.8 iterative scans so that filters still yield limit rows), best first,
 // ties by chunk id.
 func (s *Store) SearchVector(ctx context.Context, table string, collectionID int, query []float32, limit int, f PathFilter) ([]VectorHit, error) {
@@ -83,7 +84,7 @@ func (s *Store) SearchVector(ctx context.Context, table string, collectionID int
 	}
 	var hits []VectorHit
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.ef_search = 100; SET LOCAL hnsw.iterative_scan = relaxed_order`); err != nil {
+		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.ef_search = 400; SET LOCAL hnsw.iterative_scan = relaxed_order`); err != nil {
 			return err
 		}
 		q := fmt.Sprintf(`SELECT chunk_id, 1 - dist FROM (
