@@ -323,25 +323,20 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 			others = append(others, t.Model)
 		}
 	}
-	counts, err := r.Store.Count(ctx, coll.ID, "")
+	has, err := r.Store.HasChunks(ctx, coll.ID)
 	if err != nil {
 		return "", nil, err
 	}
-	if counts.Chunks == 0 {
+	if !has {
 		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
 	}
 	if have == nil {
 		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: set RAG_EMBED_MODEL back, or index your notes with %s into a new --collection (moving an index to another model, hrag reembed, is not implemented yet)",
 			ErrModelMismatch, coll.Name, others, m.ID, m.ID)
 	}
-	counts, err = r.Store.Count(ctx, coll.ID, name)
-	if err != nil {
-		return "", nil, err
-	}
+	// Completeness (every chunk has a vector) is checked at index time, not
+	// here: counting would cost a scan of the collection on every question.
 	var warn []string
-	if counts.Vectors < counts.Chunks {
-		warn = append(warn, fmt.Sprintf("only %d of %d passages have %s vectors; documents indexed with another model are found by BM25 only: re-index them with %s into a new --collection", counts.Vectors, counts.Chunks, m.ID, m.ID))
-	}
 	if have.QueryPrefix != r.QueryPrefix {
 		warn = append(warn, fmt.Sprintf("vectors of %s were built for query prefix %q but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back", m.ID, have.QueryPrefix, r.QueryPrefix))
 	}

@@ -340,6 +340,13 @@ func (s *Store) DeleteDocuments(ctx context.Context, ids []int64) error {
 	return err
 }
 
+// HasChunks reports whether the collection holds any chunk.
+func (s *Store) HasChunks(ctx context.Context, collectionID int) (bool, error) {
+	var ok bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM chunks WHERE collection_id = $1)`, collectionID).Scan(&ok)
+	return ok, err
+}
+
 // Counts are the collection's sizes.
 type Counts struct {
 	Documents int64
