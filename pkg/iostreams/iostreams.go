@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/mattn/go-isatty"
@@ -99,8 +101,14 @@ func (p *Progress) Advance(string) {
 	}
 }
 
-// Warn prints "warning: PATH: reason" on its own line, above the bar.
+// Warn prints "warning: PATH: reason" on its own line, above the bar; PATH
+// is relative to the working directory when inside it.
 func (p *Progress) Warn(path string, err error) {
+	if wd, e := os.Getwd(); e == nil {
+		if rel, e := filepath.Rel(wd, path); e == nil && !strings.HasPrefix(rel, "..") {
+			path = rel
+		}
+	}
 	p.printf("warning: %s: %v\n", path, err)
 }
 
