@@ -331,7 +331,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
 	}
 	if have == nil {
-		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: set RAG_EMBED_MODEL back, or index your notes with %s into a new --collection (moving an index to another model, hrag reembed, is not implemented yet)",
+		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: set RAG_EMBED_MODEL back, or index your notes with %s into a new --collection",
 			ErrModelMismatch, coll.Name, others, m.ID, m.ID)
 	}
 	// Completeness (every chunk has a vector) is checked at index time, not
