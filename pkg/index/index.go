@@ -207,7 +207,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		}
 		if !known && len(vanished) > 0 {
 			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil {
-				if old, ok := vanished[hex.EncodeToString(t.Hash)]; ok {
+				// A document titled by its file name is re-chunked under the
+				// new name (its breadcrumbs change); others just move.
+				if old, ok := vanished[hex.EncodeToString(t.Hash)]; ok &&
+					(old.Title != chunk.TitleFromPath(old.Path) || chunk.TitleFromPath(f.Path) == old.Title) {
 					if err := st.MoveDocument(ctx, old.ID, f.Path, f.Size, f.MTime); err != nil {
 						return sum, err
 					}

@@ -369,3 +369,22 @@ func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
 		t.Fatalf("missing root: %v", err)
 	}
 }
+
+func TestRenamedTextFileTakesItsNewTitle(t *testing.T) {
+	e := newEnv(t)
+	e.run(t)
+	oldPath := filepath.Join(e.dir, "travel", "japan-2025.txt")
+	newPath := filepath.Join(e.dir, "travel", "japan-spring.txt")
+	os.Rename(oldPath, newPath)
+	sum := e.run(t)
+	if sum.Added != 1 || sum.Deleted != 1 || sum.Moved != 0 {
+		t.Fatalf("%+v", sum)
+	}
+	conn, _ := pgx.Connect(context.Background(), e.url)
+	defer conn.Close(context.Background())
+	var title, crumb string
+	conn.QueryRow(context.Background(), `SELECT d.title, c.breadcrumb FROM documents d JOIN chunks c ON c.document_id = d.id WHERE d.path = $1 LIMIT 1`, newPath).Scan(&title, &crumb)
+	if title != "japan-spring" || crumb != "[japan-spring]" {
+		t.Fatalf("title %q breadcrumb %q", title, crumb)
+	}
+}

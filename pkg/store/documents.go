@@ -189,18 +189,19 @@ type DocumentState struct {
 	Hash  []byte // SHA-256 of the file bytes
 	Size  int64
 	MTime time.Time
+	Title string
 }
 
 // DocumentStates returns every document of the collection keyed by path.
 func (s *Store) DocumentStates(ctx context.Context, collectionID int) (map[string]DocumentState, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, path, content_hash, size, mtime FROM documents WHERE collection_id = $1`, collectionID)
+	rows, err := s.pool.Query(ctx, `SELECT id, path, content_hash, size, mtime, title FROM documents WHERE collection_id = $1`, collectionID)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]DocumentState{}
 	for rows.Next() {
 		var d DocumentState
-		if err := rows.Scan(&d.ID, &d.Path, &d.Hash, &d.Size, &d.MTime); err != nil {
+		if err := rows.Scan(&d.ID, &d.Path, &d.Hash, &d.Size, &d.MTime, &d.Title); err != nil {
 			return nil, err
 		}
 		out[d.Path] = d
