@@ -88,7 +88,15 @@ func Split(doc Document, opts Options, tk Counter) []Chunk {
 	for _, sec := range doc.Sections {
 		bc := Breadcrumb(sec.Path, opts.BreadcrumbTokens, tk)
 		var units []unit
-		for _, b := range sec.Blocks {
+		blocks := sec.Blocks
+		// A header travels with the paragraph after it, so that a long first
+		// paragraph does not leave the header alone in a chunk.
+		if len(blocks) > 1 && blocks[0].Header && !blocks[1].Code {
+			gap := strings.Repeat("\n", max(1, blocks[1].StartLine-blocks[0].EndLine)) // keeps line numbers exact
+			merged := Block{Text: blocks[0].Text + gap + blocks[1].Text, StartLine: blocks[0].StartLine, EndLine: blocks[1].EndLine}
+			blocks = append([]Block{merged}, blocks[2:]...)
+		}
+		for _, b := range blocks {
 			units = append(units, splitBlock(b, opts.ContentTokens, tk)...)
 		}
 		prev := ""

@@ -187,3 +187,18 @@ func TestLongWordAndLongSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestHeaderStaysWithALongFirstParagraph(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	doc := parseFile(t, "../../testdata/notes/papers/rag-survey-notes.md")
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 60}, tk)
+	for i, c := range chunks {
+		if strings.HasPrefix(c.Content, "## A long paragraph") {
+			if !strings.Contains(c.Content, "\n\n") || c.StartLine != 16 || c.EndLine != 18 {
+				t.Fatalf("chunk %d: %q lines %d-%d", i, c.Content, c.StartLine, c.EndLine)
+			}
+			return
+		}
+	}
+	t.Fatal("section not found")
+}

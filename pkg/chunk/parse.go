@@ -33,6 +33,7 @@ type Block struct {
 	StartLine int // 1-based line in the original file, inclusive
 	EndLine   int // 1-based, inclusive
 	Code      bool
+	Header    bool // the header line(s) that open the section
 }
 
 var (
@@ -145,6 +146,7 @@ func ParseMarkdown(path, text string) Document {
 		if level == 1 {
 			hasH1 = true
 		}
+		blk.Header = true
 		blocks = append(blocks, blk)
 	}
 
