@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,9 +40,9 @@ Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, or the answer cited no passage).`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Question = strings.TrimSpace(strings.Join(args, " "))
-			if opts.Question == "" {
-				return usageError{fmt.Errorf("the question is empty")}
+			var err error
+			if opts.Question, err = questionArg(args); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(c.Context(), opts)

@@ -14,9 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/eval"
-	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
@@ -142,14 +140,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	}
 	defer st.Close()
 
-	iopts := index.Options{
-		FTSConfig: cfg.FTSConfig, MaxBytes: cfg.MaxFileBytes,
-		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
-			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
-		WarnLowered:    cfg.ChunkTokensSet,
-		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
-		Store: st, Embedder: emb, Tokenizer: tk,
-	}
+	iopts := indexOptions(cfg, st, emb, tk)
 	coll := eval.CollectionName(ds.Name, iopts)
 	if f.Collection != "" {
 		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/tokenize"
@@ -58,6 +60,19 @@ func (f *Factory) OpenStore(ctx context.Context, cfg config.Config) (*store.Stor
 		return nil, err
 	}
 	return s, nil
+}
+
+// indexOptions turns the configuration and the opened store, embedder and
+// tokenizer into index options (roots, collection and flags are the caller's).
+func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *tokenize.Tokenizer) index.Options {
+	return index.Options{
+		FTSConfig: cfg.FTSConfig, Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
+		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
+			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
+		WarnLowered:    cfg.ChunkTokensSet,
+		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
+		Store: st, Embedder: emb, Tokenizer: tk,
+	}
 }
 
 // OpenEmbedder loads the embedding model and its tokenizer. Failures name

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/index"
 )
 
@@ -79,16 +78,9 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	defer st.Close()
 
 	prog := f.IO.NewProgress("indexing", !opts.JSON)
-	sum, err := index.Run(ctx, index.Options{
-		Roots: opts.Paths, Collection: cfg.Collection, FTSConfig: cfg.FTSConfig,
-		Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
-		Prune: !opts.NoPrune, Wait: !opts.NoWait,
-		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
-			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
-		WarnLowered:    cfg.ChunkTokensSet,
-		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
-		Store: st, Embedder: emb, Tokenizer: tk, Reporter: prog,
-	})
+	iopts := indexOptions(cfg, st, emb, tk)
+	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait, iopts.Reporter = opts.Paths, cfg.Collection, !opts.NoPrune, !opts.NoWait, prog
+	sum, err := index.Run(ctx, iopts)
 	prog.Finish()
 	if err != nil && !errors.Is(err, index.ErrInterrupted) {
 		return err

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
@@ -67,6 +68,16 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 		o.TopK = fl.TopK
 	}
 	return o, nil
+}
+
+// questionArg joins the positional arguments into the question; an empty
+// question is a usage error.
+func questionArg(args []string) (string, error) {
+	q := strings.TrimSpace(strings.Join(args, " "))
+	if q == "" {
+		return "", usageError{fmt.Errorf("the question is empty")}
+	}
+	return q, nil
 }
 
 // setUpRetrieval loads the configuration, turns flags into retrieval options

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -33,9 +32,9 @@ file and lines, breadcrumb, fused score and each retriever's rank.
 Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Question = strings.TrimSpace(strings.Join(args, " "))
-			if opts.Question == "" {
-				return usageError{fmt.Errorf("the question is empty")}
+			var err error
+			if opts.Question, err = questionArg(args); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(c.Context(), opts)
