@@ -110,17 +110,8 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	sum := Summary{Collection: opts.Collection}
 	st := opts.Store
-	model := opts.Embedder.Model()
 
-	copts := opts.Chunk
-	copts.InputTokens = model.MaxTokens
-	copts.SpecialTokens = opts.Tokenizer.Special()
-	copts.PrefixTokens = opts.Tokenizer.Count(opts.DocumentPrefix)
-	fitted, lowered := copts.Fit()
-	if lowered && opts.WarnLowered {
-		rep.Notice("RAG_CHUNK_TOKENS=%d does not fit model %s (input limit %d tokens = %d special + %d prefix + %d breadcrumb + %d overlap + content): using %d content tokens",
-			opts.Chunk.ContentTokens, model.ID, model.MaxTokens, copts.SpecialTokens, copts.PrefixTokens, copts.BreadcrumbTokens, copts.OverlapTokens, fitted.ContentTokens)
-	}
+	fitted := fitChunks(opts, rep)
 	sum.ContentTokens = fitted.ContentTokens
 
 	for _, r := range opts.Roots {
@@ -132,16 +123,12 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	lock, err := st.LockCollection(ctx, coll.ID, opts.Wait)
+	lock, err := lockCollection(ctx, st, coll, opts.Wait)
 	if err != nil {
-		if errors.Is(err, store.ErrLocked) {
-			return sum, fmt.Errorf("collection %q is being indexed by another hrag process; rerun without --no-wait to wait for it: %w", opts.Collection, err)
-		}
 		return sum, err
 	}
 	defer lock.Release()
-	table, err := st.EnsureVectorTable(ctx, store.VectorTable{Model: model.ID, Dim: model.Dim, MaxTokens: model.MaxTokens,
-		DocumentPrefix: opts.DocumentPrefix, QueryPrefix: opts.QueryPrefix})
+	table, err := ensureTable(ctx, opts, coll)
 	if err != nil {
 		return sum, err
 	}
@@ -321,6 +308,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		}
 		sum.Deleted = len(ids)
 	}
+	// Chunks stored before (e.g. with another model) may lack a vector of
+	// this model: embed them from their stored text.
+	if err := fillMissing(ctx, opts, rep, coll, table.Name, fitted, &sum); err != nil {
+		if errors.Is(err, context.Canceled) {
+			sum.Interrupted = true
+			sum.Seconds = time.Since(began).Seconds()
+			return sum, ErrInterrupted
+		}
+		return sum, err
+	}
 	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil {
 		return sum, err
 	}
@@ -386,23 +383,15 @@ func prepare(ctx context.Context, f File, state *store.DocumentState, copts chun
 	if err != nil {
 		return prepared{}, err
 	}
-	var doc chunk.Document
-	switch strings.ToLower(filepath.Ext(f.Path)) {
-	case ".md", ".markdown", ".mdown", ".mkd":
-		doc = chunk.ParseMarkdown(f.Path, t.Body)
-	default:
-		doc = chunk.ParseText(f.Path, t.Body)
-	}
-	chunks := chunk.Split(doc, copts, opts.Tokenizer)
+	title, chunks := chunkText(f.Path, t.Body, copts, opts.Tokenizer)
 	p := prepared{file: f, state: state, repaired: t.Repaired, doc: store.Document{
-		Path: f.Path, Title: doc.Title, Body: t.Body, Hash: t.Hash, Size: f.Size, MTime: f.MTime,
+		Path: f.Path, Title: title, Body: t.Body, Hash: t.Hash, Size: f.Size, MTime: f.MTime,
 		Chunks: make([]store.Chunk, len(chunks)),
 	}}
 	hashes := make([][]byte, len(chunks))
 	for i, c := range chunks {
 		hashes[i] = c.Hash()
-		p.doc.Chunks[i] = store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
-			StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hashes[i]}
+		p.doc.Chunks[i] = storeChunk(c, hashes[i])
 	}
 	have, err := opts.Store.Embeddings(ctx, table, hashes)
 	if err != nil {
@@ -416,6 +405,57 @@ func prepare(ctx context.Context, f File, state *store.DocumentState, copts chun
 		}
 	}
 	return p, nil
+}
+
+// chunkText parses a document's text by its path's extension (Markdown or
+// plain text) and cuts it into chunks; it returns the title and the chunks.
+func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk) {
+	var doc chunk.Document
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown", ".mdown", ".mkd":
+		doc = chunk.ParseMarkdown(path, body)
+	default:
+		doc = chunk.ParseText(path, body)
+	}
+	return doc.Title, chunk.Split(doc, copts, tk)
+}
+
+// storeChunk turns a chunk into its stored form (no vector yet).
+func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
+	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
+		StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hash}
+}
+
+// fillMissing embeds the collection's stored chunks that have no vector in
+// table, unless the table is known to be complete, and records the result.
+func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Collection, table string, copts chunk.Options, sum *Summary) error {
+	st := opts.Store
+	tables, err := st.CollectionVectorTables(ctx, coll.ID)
+	if err != nil {
+		return err
+	}
+	for _, t := range tables {
+		if t.Name == table && t.Complete {
+			return nil
+		}
+	}
+	cov, err := st.VectorCoverage(ctx, coll.ID, table)
+	if err != nil {
+		return err
+	}
+	if missing := cov.Chunks - cov.Embedded; missing > 0 {
+		rep.Notice("%d stored chunk(s) have no vector of model %s yet: embedding them from the stored text", missing, opts.Embedder.Model().ID)
+		rep.Start(int(missing))
+		f := filler{opts: opts, rep: rep, coll: coll, table: table, copts: copts}
+		err := f.run(ctx)
+		sum.Embedded += f.embedded
+		sum.Reused += f.reused
+		if err != nil {
+			return err
+		}
+	}
+	_, err = st.CheckVectors(context.WithoutCancel(ctx), coll.ID, table)
+	return err
 }
 
 // embedLoop gathers prepared documents until a batch of missing chunks is

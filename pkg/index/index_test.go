@@ -108,7 +108,7 @@ func (e *env) dbChunks(t *testing.T) map[string][2]int {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
-	table := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim)
+	table := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim, "")
 	rows, err := conn.Query(context.Background(), `SELECT d.path, count(c.id), count(v.chunk_id)
 		FROM documents d LEFT JOIN chunks c ON c.document_id = d.id LEFT JOIN `+table+` v ON v.chunk_id = c.id
 		GROUP BY d.path`)

@@ -306,22 +306,16 @@ func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, s
 		topSim, minSim, 100*topCov, 100*minCov)
 }
 
-// vectorTable finds the configured model's vector table for the collection
-// and checks it is complete.
+// vectorTable finds the vector table of the configured model and document
+// prefix for the collection. When only a table of the same model with
+// another document prefix exists, it is used with a warning; when it is
+// incomplete, the warning gives the counts. Both warnings, and the error for
+// a model without vectors, name `hrag reembed` as the fix.
 func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (string, []string, error) {
-	name := store.VectorTableName(m.ID, m.Dim)
-	tables, err := r.Store.VectorTables(ctx)
+	name := store.VectorTableName(m.ID, m.Dim, r.DocPrefix)
+	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
 	if err != nil {
 		return "", nil, err
-	}
-	var have *store.VectorTable
-	var others []string
-	for i, t := range tables {
-		if t.Name == name {
-			have = &tables[i]
-		} else {
-			others = append(others, t.Model)
-		}
 	}
 	has, err := r.Store.HasChunks(ctx, coll.ID)
 	if err != nil {
@@ -330,15 +324,44 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 	if !has {
 		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
 	}
-	if have == nil {
-		return "", nil, fmt.Errorf("%w: collection %q was embedded with %v, but RAG_EMBED_MODEL is %s: set RAG_EMBED_MODEL back, or index your notes with %s into a new --collection",
-			ErrModelMismatch, coll.Name, others, m.ID, m.ID)
+	var have *store.CollectionVectors
+	var models []string
+	for i, t := range tables {
+		if t.Name == name {
+			have = &tables[i]
+		}
+		models = append(models, t.Model)
 	}
-	// Completeness (every chunk has a vector) is checked at index time, not
-	// here: counting would cost a scan of the collection on every question.
 	var warn []string
-	if have.QueryPrefix != r.QueryPrefix {
-		warn = append(warn, fmt.Sprintf("vectors of %s were built for query prefix %q but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back", m.ID, have.QueryPrefix, r.QueryPrefix))
+	if have == nil {
+		for i, t := range tables {
+			if t.Model == m.ID && t.Dim == m.Dim && t.Complete {
+				have = &tables[i]
+				warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `hrag reembed` to embed with the configured prefix, or set it back",
+					m.ID, coll.Name, t.DocumentPrefix, r.DocPrefix))
+				break
+			}
+		}
 	}
-	return name, warn, nil
+	if have == nil {
+		return "", nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `hrag reembed` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back",
+			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, m.ID)
+	}
+	if !have.Complete {
+		// Rare (an interrupted run, or documents stored while another model
+		// was configured), so counting here costs nothing on the usual path.
+		cov, err := r.Store.CheckVectors(ctx, coll.ID, have.Name)
+		if err != nil {
+			return "", nil, err
+		}
+		if !cov.Complete() {
+			warn = append(warn, fmt.Sprintf("only %d of the %d chunks of collection %q have a vector of %s, so vector search misses the rest: run `hrag reembed` to finish",
+				cov.Embedded, cov.Chunks, coll.Name, m.ID))
+		}
+	}
+	if have.QueryPrefix != r.QueryPrefix {
+		warn = append(warn, fmt.Sprintf("the vectors of %s were built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back, or run `hrag reembed` to record the new prefix",
+			m.ID, have.QueryPrefix, r.QueryPrefix))
+	}
+	return have.Name, warn, nil
 }

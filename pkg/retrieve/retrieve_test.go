@@ -48,7 +48,7 @@ func TestRetrieval(t *testing.T) {
 		other := *r
 		other.Embedder = renamed{r.Embedder}
 		_, err := other.Retrieve(context.Background(), "vacuum", defaults)
-		if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "--collection") ||
+		if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "hrag reembed") ||
 			!strings.Contains(err.Error(), r.Embedder.Model().ID) || !strings.Contains(err.Error(), "other-model") {
 			t.Fatalf("err = %v", err)
 		}

@@ -2,12 +2,9 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -22,6 +19,8 @@ type Collection struct {
 	Name      string
 	FTSConfig string   // text-search configuration of its BM25 terms
 	Roots     []string // absolute directories indexed into it
+	CreatedAt time.Time
+	IndexedAt time.Time // end of the last `hrag index` run; zero if none finished
 }
 
 // EnsureCollection returns the collection called name, creating it with
@@ -50,13 +49,49 @@ var ErrNoCollection = errors.New("no such collection")
 
 // Collection looks a collection up by name; ErrNoCollection when absent.
 func (s *Store) Collection(ctx context.Context, name string) (Collection, error) {
-	var c Collection
-	err := s.pool.QueryRow(ctx, `SELECT id, name, fts_config::text, roots FROM collections WHERE name = $1`, name).
-		Scan(&c.ID, &c.Name, &c.FTSConfig, &c.Roots)
+	c, err := scanCollection(s.pool.QueryRow(ctx, collectionSQL+` WHERE name = $1`, name))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, fmt.Errorf("%w: %q", ErrNoCollection, name)
 	}
 	return c, err
+}
+
+// Collections lists every collection by name.
+func (s *Store) Collections(ctx context.Context) ([]Collection, error) {
+	rows, err := s.pool.Query(ctx, collectionSQL+` ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Collection
+	for rows.Next() {
+		c, err := scanCollection(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+const collectionSQL = `SELECT id, name, fts_config::text, roots, created_at, indexed_at FROM collections`
+
+func scanCollection(row pgx.Row) (Collection, error) {
+	var c Collection
+	var indexed *time.Time
+	err := row.Scan(&c.ID, &c.Name, &c.FTSConfig, &c.Roots, &c.CreatedAt, &indexed)
+	if indexed != nil {
+		c.IndexedAt = *indexed
+	}
+	return c, err
+}
+
+// DatabaseSize returns the size of the current database in bytes
+// (pg_database_size).
+func (s *Store) DatabaseSize(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT pg_database_size(current_database())`).Scan(&n)
+	return n, err
 }
 
 // AddRoots records absolute directories as indexed roots of the collection
@@ -108,78 +143,6 @@ func (s *Store) LockCollection(ctx context.Context, collectionID int, wait bool)
 func (l *Lock) Release() {
 	_, _ = l.conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, l.key)
 	l.conn.Release()
-}
-
-// VectorTable is one embedding model's vector table.
-type VectorTable struct {
-	Name           string
-	Model          string
-	Dim            int
-	MaxTokens      int
-	DocumentPrefix string
-	QueryPrefix    string
-}
-
-var nonIdent = regexp.MustCompile(`[^a-z0-9]+`)
-
-// VectorTableName derives the table name for a model id and dimension:
-// "vec_<model>_<dim>", lower-case, non-alphanumerics as "_", shortened with a
-// hash to fit PostgreSQL's 63-byte identifiers.
-func VectorTableName(model string, dim int) string {
-	base := strings.Trim(nonIdent.ReplaceAllString(strings.ToLower(model), "_"), "_")
-	name := fmt.Sprintf("vec_%s_%d", base, dim)
-	if len(name) > 63 {
-		h := sha256.Sum256([]byte(model))
-		suffix := fmt.Sprintf("_%s_%d", hex.EncodeToString(h[:4]), dim)
-		name = name[:63-len(suffix)] + suffix
-	}
-	return name
-}
-
-// EnsureVectorTable returns the vector table of t.Model and t.Dim (t.Name is
-// derived), creating it with an HNSW cosine index when missing. When it
-// exists with a different document prefix, it returns an error that says to
-// run `hrag reembed`, since vectors embedded with and without a prefix must
-// not mix.
-func (s *Store) EnsureVectorTable(ctx context.Context, t VectorTable) (VectorTable, error) {
-	t.Name = VectorTableName(t.Model, t.Dim)
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLockID); err != nil {
-			return err
-		}
-		var have VectorTable
-		err := tx.QueryRow(ctx, `SELECT table_name, model, dim, max_tokens, document_prefix, query_prefix
-			FROM embedding_tables WHERE table_name = $1`, t.Name).
-			Scan(&have.Name, &have.Model, &have.Dim, &have.MaxTokens, &have.DocumentPrefix, &have.QueryPrefix)
-		if err == nil {
-			if have.DocumentPrefix != t.DocumentPrefix {
-				return fmt.Errorf("vector table %s holds vectors embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: set it back, or index into a new --collection", t.Name, have.DocumentPrefix, t.DocumentPrefix)
-			}
-			t = have
-			return nil
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return err
-		}
-		id := pgx.Identifier{t.Name}.Sanitize()
-		stmts := []string{
-			fmt.Sprintf(`CREATE TABLE %s (
-				chunk_id   bigint PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
-				embed_hash bytea NOT NULL,
-				embedding  vector(%d) NOT NULL)`, id, t.Dim),
-			fmt.Sprintf(`CREATE INDEX ON %s (embed_hash)`, id),
-			fmt.Sprintf(`CREATE INDEX ON %s USING hnsw (embedding vector_cosine_ops)`, id),
-		}
-		for _, q := range stmts {
-			if _, err := tx.Exec(ctx, q); err != nil {
-				return err
-			}
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO embedding_tables (table_name, model, dim, max_tokens, document_prefix, query_prefix)
-			VALUES ($1, $2, $3, $4, $5, $6)`, t.Name, t.Model, t.Dim, t.MaxTokens, t.DocumentPrefix, t.QueryPrefix)
-		return err
-	})
-	return t, err
 }
 
 // DocumentState is what the index knows about a file, for change detection.
@@ -259,8 +222,11 @@ func (s *Store) Embeddings(ctx context.Context, table string, hashes [][]byte) (
 // PutDocument stores doc as the new version of its path in one transaction:
 // the document row is inserted or updated, its old chunks (with their BM25
 // postings and vectors) are deleted and the new ones inserted with their
-// vectors into table. Killed at any point, the database holds either the old
-// or the new version. Returns the document id.
+// vectors into table. In the collection's other vector tables (other models)
+// a new chunk gets the old chunk's vector when their embed hashes match;
+// when some new chunk has none there, that table is marked incomplete for the
+// collection. Killed at any point, the database holds either the old or the
+// new version. Returns the document id.
 func (s *Store) PutDocument(ctx context.Context, collectionID int, table string, doc Document) (int64, error) {
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -269,6 +235,10 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 			ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
 				mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now()
 			RETURNING id`, collectionID, doc.Path, doc.Hash, doc.Size, doc.MTime, doc.Title, doc.Body).Scan(&id)
+		if err != nil {
+			return err
+		}
+		kept, err := preserveVectors(ctx, tx, collectionID, table, id)
 		if err != nil {
 			return err
 		}
@@ -309,12 +279,24 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 			pgx.CopyFromSlice(n, func(i int) ([]any, error) {
 				return []any{ids[i], doc.Chunks[i].EmbedHash, pgvector.NewVector(doc.Chunks[i].Embedding)}, nil
 			}))
-		return err
+		if err != nil {
+			return err
+		}
+		return restoreVectors(ctx, tx, collectionID, kept, ids, hashes)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("storing %s: %w", doc.Path, describePgErr(err))
 	}
 	return id, nil
+}
+
+// LoadDocument returns the stored document id without its chunks: what
+// `hrag reembed` re-chunks when the files are gone.
+func (s *Store) LoadDocument(ctx context.Context, id int64) (Document, error) {
+	var d Document
+	err := s.pool.QueryRow(ctx, `SELECT path, title, body, content_hash, size, mtime FROM documents WHERE id = $1`, id).
+		Scan(&d.Path, &d.Title, &d.Body, &d.Hash, &d.Size, &d.MTime)
+	return d, err
 }
 
 // TouchDocument records a new size and mtime for a document whose content

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -228,22 +227,3 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 	return out, nterms, rows.Err()
 }
 
-// ErrNoVectorTable reports that no vector table exists for a model.
-var ErrNoVectorTable = errors.New("no vectors for this embedding model")
-
-// VectorTables lists the vector tables, with their models and prefixes.
-func (s *Store) VectorTables(ctx context.Context) ([]VectorTable, error) {
-	rows, err := s.pool.Query(ctx, `SELECT table_name, model, dim, max_tokens, document_prefix, query_prefix FROM embedding_tables ORDER BY created_at`)
-	if err != nil {
-		return nil, err
-	}
-	var out []VectorTable
-	for rows.Next() {
-		var t VectorTable
-		if err := rows.Scan(&t.Name, &t.Model, &t.Dim, &t.MaxTokens, &t.DocumentPrefix, &t.QueryPrefix); err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
-}
