@@ -128,7 +128,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		return fmt.Errorf("--dataset: %w", err)
 	}
 
-	emb, tk, err := f.OpenEmbedder(cfg)
+	emb, tk, err := f.OpenEmbedder(ctx, cfg)
 	if err != nil {
 		return err
 	}

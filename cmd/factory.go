@@ -75,9 +75,14 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 	}
 }
 
-// OpenEmbedder loads the embedding model and its tokenizer. Failures name
-// RAG_EMBED_MODEL or RAG_ONNXRUNTIME_LIB.
-func (f *Factory) OpenEmbedder(cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+// OpenEmbedder opens the configured embedder and the tokenizer that
+// measures chunks for it: the local ONNX model in RAG_EMBED_MODEL, or, with
+// RAG_EMBED_BASE_URL, the model of that name at an OpenAI-compatible server
+// (probed once for its dimension). Failures name the RAG_* setting to fix.
+func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+	if cfg.EmbedBaseURL != "" {
+		return openRemoteEmbedder(ctx, cfg)
+	}
 	dir, err := embed.Resolve(cfg.EmbedModel, cfg.ModelCache)
 	if err != nil {
 		return nil, nil, err
@@ -96,4 +101,43 @@ func (f *Factory) OpenEmbedder(cfg config.Config) (embed.Embedder, *tokenize.Tok
 		return nil, nil, err
 	}
 	return e, tk, nil
+}
+
+// openRemoteEmbedder opens the RAG_EMBED_BASE_URL embedder. When
+// RAG_EMBED_MODEL is a local model directory, the server is taken to serve
+// that model: its id, tokenizer and input limit are used. Otherwise
+// RAG_EMBED_MODEL is the server's model name and RAG_EMBED_TOKENIZER is
+// required.
+func openRemoteEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+	ro := embed.RemoteOptions{BaseURL: cfg.EmbedBaseURL, APIKey: cfg.EmbedAPIKey, Model: cfg.EmbedModel,
+		Tokenizer: cfg.EmbedTokenizer, MaxTokens: cfg.EmbedMaxTokens, BatchSize: cfg.EmbedBatchSize, Timeout: cfg.EmbedTimeout}
+	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
+		ro.Model, ro.MaxTokens, ro.Dim = m.ID, m.MaxTokens, m.Dim
+		if ro.Tokenizer == "" {
+			ro.Tokenizer = m.Tokenizer
+		}
+	}
+	if ro.Tokenizer == "" {
+		return nil, nil, fmt.Errorf("RAG_EMBED_BASE_URL is set but RAG_EMBED_TOKENIZER is empty: point it at the tokenizer.json of %s (hrag measures chunks with the model's own tokenizer)", cfg.EmbedModel)
+	}
+	tk, err := tokenize.Load(ro.Tokenizer)
+	if err != nil {
+		return nil, nil, fmt.Errorf("RAG_EMBED_TOKENIZER=%s: %w", ro.Tokenizer, err)
+	}
+	e, err := embed.OpenRemote(ctx, ro)
+	if err != nil {
+		tk.Close()
+		return nil, nil, err
+	}
+	return e, tk, nil
+}
+
+// EmbedModelID returns the configured embedding model's id without loading
+// it: the id recorded in the RAG_EMBED_MODEL directory when it is one, else
+// RAG_EMBED_MODEL itself (a model name at RAG_EMBED_BASE_URL).
+func (f *Factory) EmbedModelID(cfg config.Config) string {
+	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
+		return m.ID
+	}
+	return cfg.EmbedModel
 }

@@ -65,7 +65,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 		cfg.Exclude = opts.Exclude
 	}
 	// Fail fast, before any work: model first (local), then the database.
-	emb, tk, err := f.OpenEmbedder(cfg)
+	emb, tk, err := f.OpenEmbedder(ctx, cfg)
 	if err != nil {
 		return err
 	}

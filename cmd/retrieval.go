@@ -21,7 +21,7 @@ type retrievalFlags struct {
 // openRetriever loads the model and connects to the database, failing fast
 // with messages that name the setting to fix. close releases both.
 func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retrieve.Retriever, close func(), err error) {
-	emb, tk, err := f.OpenEmbedder(cfg)
+	emb, tk, err := f.OpenEmbedder(ctx, cfg)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,6 +29,13 @@ type Config struct {
 	EmbedBatchSize      int    // RAG_EMBED_BATCH_SIZE: chunks per model call
 	ONNXRuntimeLib      string // RAG_ONNXRUNTIME_LIB: libonnxruntime.so, or the directory holding it
 	ModelCache          string // RAG_MODEL_CACHE: where downloaded models go
+	// Remote embeddings: RAG_EMBED_BASE_URL switches from the local model to
+	// an OpenAI-compatible /v1/embeddings server serving RAG_EMBED_MODEL.
+	EmbedBaseURL   string        // RAG_EMBED_BASE_URL; empty = local ONNX model
+	EmbedAPIKey    string        // RAG_EMBED_API_KEY
+	EmbedTokenizer string        // RAG_EMBED_TOKENIZER: tokenizer.json of the served model
+	EmbedMaxTokens int           // RAG_EMBED_MAX_TOKENS: the served model's input limit in tokens
+	EmbedTimeout   time.Duration // RAG_EMBED_TIMEOUT: limit for one embeddings request
 
 	ChunkTokens           int  // RAG_CHUNK_TOKENS
 	ChunkTokensSet        bool // RAG_CHUNK_TOKENS was set (not the default): warn when it must be lowered
@@ -72,6 +79,11 @@ var Vars = []Var{
 	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding (e.g. \"query: \" for E5)"},
 	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding (e.g. \"passage: \" for E5)"},
 	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call"},
+	{"RAG_EMBED_BASE_URL", "", "OpenAI-compatible embeddings server, e.g. http://127.0.0.1:11434/v1 (empty: the local model); RAG_EMBED_MODEL is then the model name there"},
+	{"RAG_EMBED_API_KEY", "", "API key for the embeddings server (never printed)"},
+	{"RAG_EMBED_TOKENIZER", "", "tokenizer.json of the served model, to measure chunks (needed when RAG_EMBED_MODEL is not a local directory)"},
+	{"RAG_EMBED_MAX_TOKENS", "512", "input limit of the served model in tokens, special tokens included (remote only)"},
+	{"RAG_EMBED_TIMEOUT", "60s", "limit for one embeddings request (remote only; failed requests are retried 4 times)"},
 	{"RAG_ONNXRUNTIME_LIB", "~/.cache/hrag/lib", "libonnxruntime.so or its directory"},
 	{"RAG_MODEL_CACHE", "~/.cache/hrag/models", "directory for downloaded models"},
 	{"RAG_CHUNK_TOKENS", "400", "maximum tokens of a chunk's content (lowered automatically to fit the model)"},
@@ -188,6 +200,11 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 	c.MinCoverage = number("RAG_GATE_MIN_TERM_COVERAGE", -1)
 	c.RerankModel = ExpandHome(get("RAG_RERANK_MODEL"))
 	c.RerankMin = number("RAG_RERANK_MIN_SCORE", 0)
+	c.EmbedBaseURL = get("RAG_EMBED_BASE_URL")
+	c.EmbedAPIKey = get("RAG_EMBED_API_KEY")
+	c.EmbedTokenizer = ExpandHome(get("RAG_EMBED_TOKENIZER"))
+	c.EmbedMaxTokens = posInt("RAG_EMBED_MAX_TOKENS", 8)
+	c.EmbedTimeout = duration("RAG_EMBED_TIMEOUT")
 	c.LLMBaseURL = get("RAG_LLM_BASE_URL")
 	c.LLMAPIKey = get("RAG_LLM_API_KEY")
 	c.LLMModel = get("RAG_LLM_MODEL")

@@ -17,11 +17,11 @@ type ReembedSummary struct {
 	Collection  string  `json:"collection"`
 	Model       string  `json:"model"`
 	Table       string  `json:"table"`
-	Chunks      int64   `json:"chunks"`            // chunks of the collection at the end
-	Vectors     int64   `json:"vectors"`           // of which have a vector of Model at the end
-	Skipped     int64   `json:"chunks_skipped"`    // already had a vector of this model and prefix
-	Embedded    int     `json:"chunks_embedded"`   // sent to the model
-	Reused      int     `json:"chunks_reused"`     // vector found under the same embed hash (a duplicate chunk)
+	Chunks      int64   `json:"chunks"`              // chunks of the collection at the end
+	Vectors     int64   `json:"vectors"`             // of which have a vector of Model at the end
+	Skipped     int64   `json:"chunks_skipped"`      // already had a vector of this model and prefix
+	Embedded    int     `json:"chunks_embedded"`     // sent to the model
+	Reused      int     `json:"chunks_reused"`       // vector found under the same embed hash (a duplicate chunk)
 	Rechunked   int     `json:"documents_rechunked"` // documents re-chunked: a stored chunk exceeded the model's input limit
 	Seconds     float64 `json:"seconds"`
 	Interrupted bool    `json:"interrupted"`

@@ -44,3 +44,20 @@ func Tokenizer(tb testing.TB) *tokenize.Tokenizer {
 	tb.Cleanup(func() { tk.Close() })
 	return tk
 }
+
+// SecondDir returns a second, different real embedding model for tests that
+// switch models (RAG_TEST_SECOND_MODEL, else the cache's
+// models/paraphrase-MiniLM-L3-v2: 384 dimensions like the first, 128-token
+// input). A missing directory fails the test with the command that
+// installs it.
+func SecondDir(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("RAG_TEST_SECOND_MODEL")
+	if dir == "" {
+		dir = filepath.Join(CacheDir(), "models", "paraphrase-MiniLM-L3-v2")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tokenizer.json")); err != nil {
+		tb.Fatalf("second embedding model missing at %s (run scripts/install-deps.sh --second-model): %v", dir, err)
+	}
+	return dir
+}

@@ -312,7 +312,6 @@ func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, s
 // incomplete, the warning gives the counts. Both warnings, and the error for
 // a model without vectors, name `hrag reembed` as the fix.
 func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (string, []string, error) {
-	name := store.VectorTableName(m.ID, m.Dim, r.DocPrefix)
 	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
 	if err != nil {
 		return "", nil, err
@@ -327,7 +326,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 	var have *store.CollectionVectors
 	var models []string
 	for i, t := range tables {
-		if t.Name == name {
+		if t.Model == m.ID && t.Dim == m.Dim && t.DocumentPrefix == r.DocPrefix {
 			have = &tables[i]
 		}
 		models = append(models, t.Model)

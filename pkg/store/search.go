@@ -226,4 +226,3 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 	}
 	return out, nterms, rows.Err()
 }
-

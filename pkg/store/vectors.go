@@ -65,7 +65,10 @@ func (s *Store) EnsureVectorTable(ctx context.Context, t VectorTable) (VectorTab
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLockID); err != nil {
 			return err
 		}
-		have, err := scanVectorTable(tx.QueryRow(ctx, vectorTableSQL+` WHERE table_name = $1`, t.Name))
+		// Tables made before prefixes were part of the name are found by
+		// their registry row.
+		have, err := scanVectorTable(tx.QueryRow(ctx, vectorTableSQL+` WHERE table_name = $1
+			OR (model = $2 AND dim = $3 AND document_prefix = $4) ORDER BY table_name = $1 DESC LIMIT 1`, t.Name, t.Model, t.Dim, t.DocumentPrefix))
 		if err == nil {
 			t = have
 			return nil

@@ -1,0 +1,374 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
+
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// copyTree copies the sample notes to a temporary folder the test may delete.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// switchEnv runs hrag commands against one test schema with a chosen model.
+type switchEnv struct {
+	t    *testing.T
+	db   string
+	vars map[string]string
+}
+
+func (e *switchEnv) factory(model string, extra map[string]string) *Factory {
+	vars := map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": model}
+	for k, v := range e.vars {
+		vars[k] = v
+	}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	f, _, _ := testFactory(e.t, vars)
+	return f
+}
+
+func (e *switchEnv) reembed(model string, opts ReembedOptions) reembedReport {
+	e.t.Helper()
+	vars := map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": model}
+	for k, v := range e.vars {
+		vars[k] = v
+	}
+	f, out, _ := testFactory(e.t, vars)
+	opts.Factory, opts.JSON = f, true
+	if err := reembedRun(context.Background(), &opts); err != nil {
+		e.t.Fatalf("reembed with %s: %v", filepath.Base(model), err)
+	}
+	var rep reembedReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		e.t.Fatalf("reembed --json: %v\n%s", err, out)
+	}
+	return rep
+}
+
+// sources runs `hrag sources --json` and returns the result or the error.
+func (e *switchEnv) sources(model, question string) (sourcesJSON, error) {
+	e.t.Helper()
+	vars := map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": model}
+	for k, v := range e.vars {
+		vars[k] = v
+	}
+	f, out, _ := testFactory(e.t, vars)
+	var got sourcesJSON
+	err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: question, retrievalFlags: retrievalFlags{JSON: true}})
+	if err != nil {
+		return got, err
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		e.t.Fatalf("sources --json: %v\n%s", err, out)
+	}
+	return got, nil
+}
+
+// vectors reads every vector of a model's table for the collection's chunks,
+// with the text it must have been computed from.
+func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int64]string) {
+	e.t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.db)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if err := pgxvec.RegisterTypes(ctx, conn); err != nil {
+		e.t.Fatal(err)
+	}
+	texts := map[int64]string{}
+	rows, _ := conn.Query(ctx, `SELECT id, embed_context || content FROM chunks`)
+	for rows.Next() {
+		var id int64
+		var s string
+		rows.Scan(&id, &s)
+		texts[id] = s
+	}
+	vecs := map[int64][]float32{}
+	rows, err = conn.Query(ctx, `SELECT chunk_id, embedding FROM `+pgx.Identifier{store.VectorTableName(model, dim, "")}.Sanitize())
+	if err != nil {
+		return vecs, texts // no table
+	}
+	for rows.Next() {
+		var id int64
+		var v pgvector.Vector
+		rows.Scan(&id, &v)
+		vecs[id] = v.Slice()
+	}
+	return vecs, texts
+}
+
+func cosine(a, b []float32) float64 {
+	var ab, aa, bb float64
+	for i := range a {
+		ab += float64(a[i]) * float64(b[i])
+		aa += float64(a[i]) * float64(a[i])
+		bb += float64(b[i]) * float64(b[i])
+	}
+	return ab / math.Sqrt(aa*bb)
+}
+
+// checkVectorsAreModels verifies that every chunk has a vector of model in
+// its table and that each one is the model's embedding of the chunk's text:
+// no vector of another model slipped in.
+func (e *switchEnv) checkVectorsAreModels(model string) {
+	e.t.Helper()
+	f := e.factory(model, nil)
+	cfg, _ := f.Config()
+	emb, tk, err := f.OpenEmbedder(context.Background(), cfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer emb.Close()
+	defer tk.Close()
+	m := emb.Model()
+	vecs, texts := e.vectors(m.ID, m.Dim)
+	if len(vecs) != len(texts) || len(texts) == 0 {
+		e.t.Fatalf("%s: %d vectors for %d chunks", m.ID, len(vecs), len(texts))
+	}
+	var ids []int64
+	var in []string
+	for id, s := range texts {
+		ids, in = append(ids, id), append(in, s)
+	}
+	want, err := emb.Embed(context.Background(), in)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for i, id := range ids {
+		if c := cosine(vecs[id], want[i]); c < 0.999 {
+			e.t.Errorf("%s: chunk %d's stored vector has cosine %.4f with the model's embedding of its text", m.ID, id, c)
+		}
+	}
+}
+
+const postgresQuestion = "How much shared_buffers did I give PostgreSQL?"
+
+func hasPassageFrom(s sourcesJSON, file string) bool {
+	for _, p := range s.Passages {
+		if filepath.Base(p.Path) == file {
+			return true
+		}
+	}
+	return false
+}
+
+// TestReembedSwitchesModelsAndBack indexes the sample notes with one real
+// model, deletes the files, re-embeds with a second real model from the
+// database alone, and switches back and forth: counts, vectors and
+// retrieval are checked after each step.
+func TestReembedSwitchesModelsAndBack(t *testing.T) {
+	modelA, modelB := modeltest.Dir(t), modeltest.SecondDir(t)
+	// 90-token chunks fit both models (B takes 128 tokens), so no document
+	// has to be re-chunked and switching back is instant.
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t), vars: map[string]string{"RAG_CHUNK_TOKENS": "90", "RAG_CHUNK_OVERLAP_TOKENS": "10", "RAG_CHUNK_BREADCRUMB_TOKENS": "20"}}
+	notesSrc, _ := filepath.Abs("../testdata/notes")
+	notes := copyTree(t, notesSrc)
+	f := e.factory(modelA, nil)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(notes); err != nil { // reembed must not need the files
+		t.Fatal(err)
+	}
+
+	// B configured, not embedded yet: a clear error naming the fix.
+	_, err := e.sources(modelB, postgresQuestion)
+	if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "hrag reembed") || !strings.Contains(err.Error(), "paraphrase-MiniLM-L3-v2") {
+		t.Fatalf("sources with B before reembed: %v", err)
+	}
+
+	rb := e.reembed(modelB, ReembedOptions{})
+	if rb.Model != "paraphrase-MiniLM-L3-v2" || rb.Rechunked != 0 || rb.Skipped != 0 || rb.Chunks == 0 ||
+		rb.Vectors != rb.Chunks || rb.Embedded+rb.Reused != int(rb.Chunks) || rb.Interrupted {
+		t.Fatalf("reembed B: %+v", *rb.ReembedSummary)
+	}
+	e.checkVectorsAreModels(modelB)
+	e.checkVectorsAreModels(modelA) // A's table untouched and still complete
+	got, err := e.sources(modelB, postgresQuestion)
+	if err != nil || !got.Relevant || !hasPassageFrom(got, "postgres-tuning.md") || len(got.Warnings) != 0 {
+		t.Fatalf("sources with B: %v %+v", err, got)
+	}
+
+	// A rerun has nothing to do.
+	again := e.reembed(modelB, ReembedOptions{})
+	if again.Embedded != 0 || again.Reused != 0 || again.Skipped != rb.Chunks || again.Vectors != rb.Chunks {
+		t.Fatalf("second reembed B: %+v", *again.ReembedSummary)
+	}
+
+	// Back to A: instant, no warning, no embedding.
+	got, err = e.sources(modelA, postgresQuestion)
+	if err != nil || !got.Relevant || !hasPassageFrom(got, "postgres-tuning.md") || len(got.Warnings) != 0 {
+		t.Fatalf("sources with A after switching back: %v %+v", err, got)
+	}
+	ra := e.reembed(modelA, ReembedOptions{})
+	if ra.Embedded != 0 || ra.Skipped != rb.Chunks {
+		t.Fatalf("reembed A after switching back: %+v", *ra.ReembedSummary)
+	}
+
+	// status lists both models, complete, with A marked as configured.
+	fs, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": modelA})
+	if err := statusRun(context.Background(), &StatusOptions{Factory: fs, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var st statusReport
+	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	c := st.Collections[0]
+	if len(st.Collections) != 1 || c.Chunks != rb.Chunks || c.Documents != 11 || len(c.Vectors) != 2 || c.BM25.N != rb.Chunks ||
+		c.Changes == nil || len(c.Changes.Unreachable) != 1 || c.IndexedAt == nil {
+		t.Fatalf("status: %+v", st)
+	}
+	for _, v := range c.Vectors {
+		if v.Embedded != rb.Chunks || v.Chunks != rb.Chunks || v.Configured != (v.Model == "all-MiniLM-L6-v2-int8") {
+			t.Fatalf("status vector table: %+v", v)
+		}
+	}
+
+	// --prune-old with A removes B; B is then unknown again.
+	rp := e.reembed(modelA, ReembedOptions{PruneOld: true})
+	if len(rp.Dropped) != 1 || rp.Dropped[0].Model != "paraphrase-MiniLM-L3-v2" || rp.Dropped[0].Vectors != rb.Chunks {
+		t.Fatalf("prune-old: %+v", rp.Dropped)
+	}
+	if _, err := e.sources(modelB, postgresQuestion); !errors.Is(err, retrieve.ErrModelMismatch) {
+		t.Fatalf("sources with B after pruning: %v", err)
+	}
+	if vecs, _ := e.vectors("paraphrase-MiniLM-L3-v2", 384); len(vecs) != 0 {
+		t.Fatalf("B's table still holds %d vectors", len(vecs))
+	}
+}
+
+// TestReembedRechunksWhenChunksExceedTheNewModel indexes with 256-token
+// chunks, which the 128-token second model cannot take: reembed re-chunks
+// those documents from the stored text. Switching back then re-embeds only
+// the re-chunked documents' chunks.
+func TestReembedRechunksWhenChunksExceedTheNewModel(t *testing.T) {
+	modelA, modelB := modeltest.Dir(t), modeltest.SecondDir(t)
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t)}
+	notesSrc, _ := filepath.Abs("../testdata/notes")
+	notes := copyTree(t, notesSrc)
+	f := e.factory(modelA, nil)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(notes)
+	_, textsBefore := e.vectors("all-MiniLM-L6-v2-int8", 384)
+
+	rb := e.reembed(modelB, ReembedOptions{})
+	if rb.Rechunked == 0 || rb.Vectors != rb.Chunks || rb.Chunks <= int64(len(textsBefore)) {
+		t.Fatalf("reembed B: %+v (chunks before %d)", *rb.ReembedSummary, len(textsBefore))
+	}
+	e.checkVectorsAreModels(modelB)
+	// Every chunk now fits B's input.
+	fb := e.factory(modelB, nil)
+	cfg, _ := fb.Config()
+	emb, tk, err := fb.OpenEmbedder(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, texts := e.vectors("paraphrase-MiniLM-L3-v2", 384)
+	for id, s := range texts {
+		if n := tk.Count(s) + tk.Special(); n > emb.Model().MaxTokens {
+			t.Errorf("chunk %d: %d tokens > %d", id, n, emb.Model().MaxTokens)
+		}
+	}
+	emb.Close()
+	tk.Close()
+	got, err := e.sources(modelB, postgresQuestion)
+	if err != nil || !got.Relevant || !hasPassageFrom(got, "postgres-tuning.md") {
+		t.Fatalf("sources with B: %v %+v", err, got)
+	}
+
+	// Back to A: the re-chunked documents' new chunks lack A's vectors.
+	got, err = e.sources(modelA, postgresQuestion)
+	if err != nil || len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], "hrag reembed") || !strings.Contains(got.Warnings[0], "of the") {
+		t.Fatalf("sources with A after the re-chunk: %v %+v", err, got)
+	}
+	vecsA, _ := e.vectors("all-MiniLM-L6-v2-int8", 384)
+	ra := e.reembed(modelA, ReembedOptions{})
+	if ra.Rechunked != 0 || ra.Skipped != int64(len(vecsA)) || ra.Embedded+ra.Reused != int(rb.Chunks)-len(vecsA) || ra.Vectors != rb.Chunks {
+		t.Fatalf("reembed A: %+v (A had %d vectors)", *ra.ReembedSummary, len(vecsA))
+	}
+	e.checkVectorsAreModels(modelA)
+	got, err = e.sources(modelA, postgresQuestion)
+	if err != nil || len(got.Warnings) != 0 || !hasPassageFrom(got, "postgres-tuning.md") {
+		t.Fatalf("sources with A after reembed: %v %+v", err, got)
+	}
+}
+
+// TestReembedDropAndUsageErrors checks --drop and its refusals.
+func TestReembedDropAndUsageErrors(t *testing.T) {
+	modelA, modelB := modeltest.Dir(t), modeltest.SecondDir(t)
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t), vars: map[string]string{"RAG_CHUNK_TOKENS": "90", "RAG_CHUNK_OVERLAP_TOKENS": "10", "RAG_CHUNK_BREADCRUMB_TOKENS": "20"}}
+	notes := t.TempDir()
+	os.WriteFile(filepath.Join(notes, "a.md"), []byte("# Backups\n\nrestic runs every night at 02:00 to the NAS.\n"), 0o644)
+	f := e.factory(modelA, nil)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	e.reembed(modelB, ReembedOptions{})
+
+	fa := e.factory(modelA, nil)
+	err := reembedRun(context.Background(), &ReembedOptions{Factory: fa, Drop: []string{"all-MiniLM-L6-v2-int8"}})
+	if ExitCode(err) != ExitUsage || !strings.Contains(err.Error(), "configured model") {
+		t.Fatalf("dropping the configured model: %v", err)
+	}
+	err = reembedRun(context.Background(), &ReembedOptions{Factory: fa, Drop: []string{"no-such-model"}})
+	if ExitCode(err) != ExitUsage || !strings.Contains(err.Error(), "paraphrase-MiniLM-L3-v2") {
+		t.Fatalf("dropping an unknown model: %v", err)
+	}
+	rep := e.reembed(modelA, ReembedOptions{Drop: []string{"paraphrase-MiniLM-L3-v2"}})
+	if len(rep.Dropped) != 1 || rep.Dropped[0].Vectors != 1 || rep.ReembedSummary != nil {
+		t.Fatalf("drop: %+v", rep)
+	}
+	root := NewCmdRoot(fa)
+	root.SetArgs([]string{"reembed", "--drop", "x", "--prune-old"})
+	if code := ExitCode(root.Execute()); code != ExitUsage {
+		t.Fatalf("--drop with --prune-old: exit %d", code)
+	}
+	// A collection that does not exist.
+	fn := e.factory(modelA, map[string]string{"RAG_COLLECTION": "nope"})
+	err = reembedRun(context.Background(), &ReembedOptions{Factory: fn})
+	if !errors.Is(err, store.ErrNoCollection) || !strings.Contains(err.Error(), "hrag index") {
+		t.Fatalf("unknown collection: %v", err)
+	}
+}

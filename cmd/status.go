@@ -1,0 +1,267 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// StatusOptions are the inputs of `hrag status`.
+type StatusOptions struct {
+	Factory *Factory
+	JSON    bool
+	NoDisk  bool // do not walk the roots for changed files
+}
+
+// statusReport is what `hrag status --json` prints.
+type statusReport struct {
+	DatabaseBytes   int64              `json:"database_bytes"`
+	Model           string             `json:"configured_model"` // RAG_EMBED_MODEL's id
+	DocumentPrefix  string             `json:"configured_document_prefix"`
+	QueryPrefix     string             `json:"configured_query_prefix"`
+	Collections     []collectionStatus `json:"collections"`
+	CollectionsNote string             `json:"note,omitempty"`
+}
+
+type collectionStatus struct {
+	Name       string         `json:"name"`
+	Documents  int64          `json:"documents"`
+	Chunks     int64          `json:"chunks"`
+	CreatedAt  time.Time      `json:"created_at"`
+	IndexedAt  *time.Time     `json:"indexed_at"` // null: no index run finished
+	Roots      []string       `json:"roots"`
+	Changes    *index.Changes `json:"changes_on_disk"` // null with --no-disk
+	BM25       bm25Status     `json:"bm25"`
+	Vectors    []vectorStatus `json:"vector_tables"`
+	FTSConfig  string         `json:"fts_config"`
+	Configured bool           `json:"configured"` // RAG_COLLECTION / --collection
+}
+
+type bm25Status struct {
+	N          int64   `json:"n"`          // chunks
+	Vocabulary int64   `json:"vocabulary"` // distinct terms
+	AvgLength  float64 `json:"avg_length"` // terms per chunk
+}
+
+type vectorStatus struct {
+	Table          string `json:"table"`
+	Model          string `json:"model"`
+	Dim            int    `json:"dim"`
+	DocumentPrefix string `json:"document_prefix"`
+	QueryPrefix    string `json:"query_prefix"`
+	Embedded       int64  `json:"embedded"`
+	Chunks         int64  `json:"chunks"`
+	Configured     bool   `json:"configured"` // the table ask/sources use with the current settings
+}
+
+// NewCmdStatus builds `hrag status`. runF replaces the run function in tests
+// (nil: statusRun).
+func NewCmdStatus(f *Factory, runF func(context.Context, *StatusOptions) error) *cobra.Command {
+	opts := &StatusOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show what is indexed: collections, files changed since, BM25 and vector tables",
+		Long: `Status shows, for every collection (or the one named by --collection): documents,
+chunks, the last index time, the files changed on disk since (new, modified,
+missing; when its folders are reachable), BM25 statistics, and each embedding
+model's vector table with its prefixes and how many chunks it covers; and the
+database size. The table marked * is the one ask and sources use now.
+
+Exit status: 0 done, 1 failed, 2 usage.`,
+		Args: cobraArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return statusRun(c.Context(), opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the status as JSON")
+	cmd.Flags().BoolVar(&opts.NoDisk, "no-disk", false, "do not look for changed files (faster on huge folders)")
+	return cmd
+}
+
+func statusRun(ctx context.Context, opts *StatusOptions) error {
+	f := opts.Factory
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rep := statusReport{Model: f.EmbedModelID(cfg), DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix,
+		Collections: []collectionStatus{}}
+	if rep.DatabaseBytes, err = st.DatabaseSize(ctx); err != nil {
+		return err
+	}
+	var colls []store.Collection
+	if f.Collection != "" {
+		c, err := st.Collection(ctx, f.Collection)
+		if err != nil {
+			return err
+		}
+		colls = []store.Collection{c}
+	} else if colls, err = st.Collections(ctx); err != nil {
+		return err
+	}
+	if len(colls) == 0 {
+		rep.CollectionsNote = "nothing indexed yet: run `hrag index PATH`"
+	}
+	for _, c := range colls {
+		cs, err := collectionStatusOf(ctx, st, c, cfg, opts.NoDisk, rep)
+		if err != nil {
+			return err
+		}
+		cs.Configured = c.Name == cfg.Collection
+		rep.Collections = append(rep.Collections, cs)
+	}
+	if opts.JSON {
+		return writeJSON(f, rep)
+	}
+	printStatus(f, rep)
+	return nil
+}
+
+func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection, cfg config.Config, noDisk bool, rep statusReport) (collectionStatus, error) {
+	cs := collectionStatus{Name: c.Name, CreatedAt: c.CreatedAt, Roots: c.Roots, FTSConfig: c.FTSConfig, Vectors: []vectorStatus{}}
+	if cs.Roots == nil {
+		cs.Roots = []string{}
+	}
+	if !c.IndexedAt.IsZero() {
+		t := c.IndexedAt
+		cs.IndexedAt = &t
+	}
+	n, err := st.Count(ctx, c.ID, "")
+	if err != nil {
+		return cs, err
+	}
+	cs.Documents, cs.Chunks = n.Documents, n.Chunks
+	b, err := st.BM25Stats(ctx, c.ID)
+	if err != nil {
+		return cs, err
+	}
+	cs.BM25 = bm25Status{N: b.Chunks, Vocabulary: b.Vocabulary, AvgLength: b.AvgLength}
+	tables, err := st.CollectionVectorTables(ctx, c.ID)
+	if err != nil {
+		return cs, err
+	}
+	for _, t := range tables {
+		cov, err := st.VectorCoverage(ctx, c.ID, t.Name)
+		if err != nil {
+			return cs, err
+		}
+		cs.Vectors = append(cs.Vectors, vectorStatus{Table: t.Name, Model: t.Model, Dim: t.Dim,
+			DocumentPrefix: t.DocumentPrefix, QueryPrefix: t.QueryPrefix, Embedded: cov.Embedded, Chunks: cov.Chunks,
+			Configured: t.Model == rep.Model && t.DocumentPrefix == rep.DocumentPrefix})
+	}
+	if !noDisk {
+		ch, err := index.PendingChanges(ctx, st, c, cfg.Include, cfg.Exclude)
+		if err != nil {
+			return cs, err
+		}
+		cs.Changes = &ch
+	}
+	return cs, nil
+}
+
+func printStatus(f *Factory, rep statusReport) {
+	out := f.IO.Out
+	fmt.Fprintf(out, "database: %s\n", humanBytes(rep.DatabaseBytes))
+	fmt.Fprintf(out, "configured model: %s (document prefix %q, query prefix %q)\n", rep.Model, rep.DocumentPrefix, rep.QueryPrefix)
+	if rep.CollectionsNote != "" {
+		fmt.Fprintln(out, rep.CollectionsNote)
+	}
+	for _, c := range rep.Collections {
+		mark := ""
+		if c.Configured {
+			mark = " (current)"
+		}
+		fmt.Fprintf(out, "\ncollection %q%s\n", c.Name, mark)
+		indexed := "never"
+		if c.IndexedAt != nil {
+			indexed = c.IndexedAt.Local().Format("2006-01-02 15:04") + " (" + ago(time.Since(*c.IndexedAt)) + ")"
+		}
+		fmt.Fprintf(out, "  documents %d, chunks %d, last indexed %s\n", c.Documents, c.Chunks, indexed)
+		for _, r := range c.Roots {
+			fmt.Fprintf(out, "  root      %s\n", r)
+		}
+		if ch := c.Changes; ch != nil {
+			fmt.Fprintf(out, "  on disk   %d new, %d modified, %d missing since", ch.New, ch.Modified, ch.Missing)
+			if ch.New+ch.Modified+ch.Missing > 0 {
+				fmt.Fprintf(out, ": run `hrag index %s`", strings.Join(quoteArgs(c.Roots), " "))
+			}
+			fmt.Fprintln(out)
+			for _, r := range ch.Unreachable {
+				fmt.Fprintf(out, "  warning   %s is not reachable (unmounted or removed?)\n", r)
+			}
+		}
+		fmt.Fprintf(out, "  BM25      N %d chunks, vocabulary %d terms, average length %.1f terms (%s)\n",
+			c.BM25.N, c.BM25.Vocabulary, c.BM25.AvgLength, c.FTSConfig)
+		if len(c.Vectors) == 0 {
+			fmt.Fprintln(out, "  vectors   none: run `hrag reembed`")
+			continue
+		}
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  vectors\tMODEL\tDIM\tDOC PREFIX\tQUERY PREFIX\tEMBEDDED\tTABLE")
+		for _, v := range c.Vectors {
+			cur := " "
+			if v.Configured {
+				cur = "*"
+			}
+			done := fmt.Sprintf("%d/%d", v.Embedded, v.Chunks)
+			if v.Embedded < v.Chunks {
+				done += " (incomplete)"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%d\t%q\t%q\t%s\t%s\n", cur, v.Model, v.Dim, v.DocumentPrefix, v.QueryPrefix, done, v.Table)
+		}
+		tw.Flush()
+	}
+}
+
+func quoteArgs(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		if strings.ContainsAny(s, " '\"$`\\") {
+			s = strconv.Quote(s)
+		}
+		out[i] = s
+	}
+	return out
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+}

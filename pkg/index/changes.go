@@ -1,0 +1,58 @@
+package index
+
+import (
+	"context"
+	"os"
+
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// Changes counts the files that `hrag index` would look at again: files
+// under a collection's reachable roots that are new, or whose size or mtime
+// differ from the index, and indexed documents whose file is gone. Counts are
+// files; a touched file with the same content counts as modified (the index
+// run then costs a read, not an embedding).
+type Changes struct {
+	New         int      `json:"new"`
+	Modified    int      `json:"modified"`
+	Missing     int      `json:"missing"`
+	Unreachable []string `json:"unreachable_roots,omitempty"` // roots that could not be read (unmounted, removed)
+}
+
+// PendingChanges walks the reachable roots of coll with the include and
+// exclude globs and compares them with the indexed documents. Documents under
+// unreachable roots are not counted as missing. Errors come from the
+// database only.
+func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection, include, exclude []string) (Changes, error) {
+	var ch Changes
+	var roots []string
+	for _, r := range coll.Roots {
+		if _, err := os.Stat(r); err != nil {
+			ch.Unreachable = append(ch.Unreachable, r)
+			continue
+		}
+		roots = append(roots, r)
+	}
+	states, err := st.DocumentStates(ctx, coll.ID)
+	if err != nil {
+		return ch, err
+	}
+	files, _ := Walk(roots, include, exclude)
+	seen := map[string]bool{}
+	for _, f := range files {
+		seen[f.Path] = true
+		s, ok := states[f.Path]
+		switch {
+		case !ok:
+			ch.New++
+		case s.Size != f.Size || !s.MTime.Equal(f.MTime):
+			ch.Modified++
+		}
+	}
+	for p := range states {
+		if !seen[p] && inScope(p, roots) {
+			ch.Missing++
+		}
+	}
+	return ch, nil
+}
