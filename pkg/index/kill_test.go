@@ -22,6 +22,9 @@ import (
 // test can kill it with SIGKILL in the middle of a run.
 func TestMain(m *testing.M) {
 	if url := os.Getenv("HRAG_TEST_CHILD_DB"); url != "" {
+		if os.Getenv("HRAG_TEST_CHILD_MODE") == "reembed" {
+			os.Exit(childReembed(url))
+		}
 		os.Exit(childIndex(url, os.Getenv("HRAG_TEST_CHILD_DIR")))
 	}
 	os.Exit(m.Run())
