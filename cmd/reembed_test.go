@@ -101,8 +101,9 @@ func (e *switchEnv) sources(model, question string) (sourcesJSON, error) {
 	return got, nil
 }
 
-// vectors reads every vector of a model's table for the collection's chunks,
-// with the text it must have been computed from.
+// vectors reads every vector of a model's table (with the configured
+// document prefix) for the collection's chunks, with the text it must have
+// been computed from (prefix included).
 func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int64]string) {
 	e.t.Helper()
 	ctx := context.Background()
@@ -115,7 +116,7 @@ func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int
 		e.t.Fatal(err)
 	}
 	texts := map[int64]string{}
-	rows, _ := conn.Query(ctx, `SELECT id, embed_context || content FROM chunks`)
+	rows, _ := conn.Query(ctx, `SELECT id, $1 || embed_context || content FROM chunks`, e.vars["RAG_EMBED_DOCUMENT_PREFIX"])
 	for rows.Next() {
 		var id int64
 		var s string
@@ -123,7 +124,7 @@ func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int
 		texts[id] = s
 	}
 	vecs := map[int64][]float32{}
-	rows, err = conn.Query(ctx, `SELECT chunk_id, embedding FROM `+pgx.Identifier{store.VectorTableName(model, dim, "")}.Sanitize())
+	rows, err = conn.Query(ctx, `SELECT chunk_id, embedding FROM `+pgx.Identifier{store.VectorTableName(model, dim, e.vars["RAG_EMBED_DOCUMENT_PREFIX"])}.Sanitize())
 	if err != nil {
 		return vecs, texts // no table
 	}
