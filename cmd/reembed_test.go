@@ -373,3 +373,64 @@ func TestReembedDropAndUsageErrors(t *testing.T) {
 		t.Fatalf("unknown collection: %v", err)
 	}
 }
+
+// TestPrefixChangesWarnAndReembedFixesThem changes the configured prefixes
+// after indexing: sources warns (naming `hrag reembed`) and still answers
+// from the existing vectors; reembed with the new document prefix builds a
+// separate table, after which the warnings are gone.
+func TestPrefixChangesWarnAndReembedFixesThem(t *testing.T) {
+	model := modeltest.Dir(t)
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t), vars: map[string]string{}}
+	notes, _ := filepath.Abs("../testdata/notes")
+	if err := indexRun(context.Background(), &IndexOptions{Factory: e.factory(model, nil), Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	e.vars = map[string]string{"RAG_EMBED_QUERY_PREFIX": "query: "}
+	got, err := e.sources(model, postgresQuestion)
+	if err != nil || len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], `query prefix ""`) || !strings.Contains(got.Warnings[0], "hrag reembed") {
+		t.Fatalf("query prefix changed: %v %+v", err, got.Warnings)
+	}
+	e.vars["RAG_EMBED_DOCUMENT_PREFIX"] = "passage: "
+	got, err = e.sources(model, postgresQuestion)
+	if err != nil || len(got.Warnings) != 2 || !strings.Contains(got.Warnings[0], `document prefix ""`) || !hasPassageFrom(got, "postgres-tuning.md") {
+		t.Fatalf("document prefix changed: %v %+v", err, got.Warnings)
+	}
+	r := e.reembed(model, ReembedOptions{})
+	if r.Table != store.VectorTableName("all-MiniLM-L6-v2-int8", 384, "passage: ") || r.Embedded == 0 || r.Skipped != 0 || !r.Complete() {
+		t.Fatalf("reembed with the new prefixes: %+v", *r.ReembedSummary)
+	}
+	e.checkVectorsAreModels(model) // vectors of "passage: " + text
+	got, err = e.sources(model, postgresQuestion)
+	if err != nil || len(got.Warnings) != 0 || !hasPassageFrom(got, "postgres-tuning.md") {
+		t.Fatalf("after reembed: %v %+v", err, got.Warnings)
+	}
+	// The old, prefix-less vectors are still there for switching back.
+	e.vars = map[string]string{}
+	got, err = e.sources(model, postgresQuestion)
+	if err != nil || len(got.Warnings) != 0 {
+		t.Fatalf("prefixes back to empty: %v %+v", err, got.Warnings)
+	}
+}
+
+// TestReembedPipedPrintsOneLine checks the summary line of a run without a
+// terminal and without --json.
+func TestReembedPipedPrintsOneLine(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	notes := t.TempDir()
+	os.WriteFile(filepath.Join(notes, "a.md"), []byte("# Backups\n\nrestic runs every night at 02:00 to the NAS.\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_EMBED_MODEL": modeltest.SecondDir(t)})
+	if err := reembedRun(context.Background(), &ReembedOptions{Factory: f}); err != nil {
+		t.Fatal(err)
+	}
+	want := `re-embedded "default" with paraphrase-MiniLM-L3-v2: 1 chunks embedded, 0 reused, 0 already had a vector, 0 documents re-chunked; 1 of 1 chunks have a vector (table vec_paraphrase_minilm_l3_v2_384) in `
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 1 || !strings.HasPrefix(lines[0], want) {
+		t.Fatalf("stdout %q", out)
+	}
+	if errOut.Len() != 0 {
+		t.Fatalf("stderr not quiet: %q", errOut)
+	}
+}

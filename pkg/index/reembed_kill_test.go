@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -130,4 +131,33 @@ func TestKilledReembedFinishesOnRerun(t *testing.T) {
 	if b := count(tableB); b != first.Chunks {
 		t.Fatalf("second model's table holds %d vectors, want %d", b, first.Chunks)
 	}
+}
+
+// TestInterruptedReembedKeepsCommittedBatches cancels reembed after its
+// first batches: it returns ErrInterrupted with a summary, the committed
+// vectors stay, and a rerun finishes the rest.
+func TestInterruptedReembedKeepsCommittedBatches(t *testing.T) {
+	e := newEnv(t)
+	first := e.run(t)
+	ctx := context.Background()
+	coll, _ := e.opts.Store.Collection(ctx, "default")
+	m := e.opts.Embedder.Model()
+	if _, _, err := e.opts.Store.DropVectors(ctx, coll.ID, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	opts := e.opts
+	n := 8
+	opts.BatchSize, opts.Reporter = 4, cancelAfter{recorder: recorder{warn: func(string, error) {}}, n: &n, cancel: cancel}
+	sum, err := index.Reembed(cctx, opts)
+	if !errors.Is(err, index.ErrInterrupted) || !sum.Interrupted || sum.Vectors < 8 || sum.Vectors >= int64(first.Chunks) || sum.Embedded != int(sum.Vectors) {
+		t.Fatalf("interrupted reembed: %v %+v (%d chunks)", err, sum, first.Chunks)
+	}
+	opts.Reporter = nil
+	again, err := index.Reembed(ctx, opts)
+	if err != nil || again.Skipped != sum.Vectors || again.Embedded+again.Reused != first.Chunks-int(sum.Vectors) || !again.Complete() {
+		t.Fatalf("rerun: %v %+v", err, again)
+	}
+	checkConsistent(t, e)
 }
