@@ -20,7 +20,8 @@ type Changes struct {
 }
 
 // PendingChanges walks the reachable roots of coll with the include and
-// exclude globs and compares them with the indexed documents. Documents under
+// exclude globs and compares them with the indexed documents (a binary file
+// skipped before and unchanged since is not new). Documents under
 // unreachable roots are not counted as missing. Errors come from the
 // database only.
 func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection, include, exclude []string) (Changes, error) {
@@ -37,6 +38,10 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 	if err != nil {
 		return ch, err
 	}
+	skipped, err := st.SkippedFiles(ctx, coll.ID)
+	if err != nil {
+		return ch, err
+	}
 	files, _ := Walk(roots, include, exclude)
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -44,7 +49,9 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 		s, ok := states[f.Path]
 		switch {
 		case !ok:
-			ch.New++
+			if sk, ok := skipped[f.Path]; !ok || sk.Size != f.Size || !sk.MTime.Equal(f.MTime) {
+				ch.New++
+			}
 		case s.Size != f.Size || !s.MTime.Equal(f.MTime):
 			ch.Modified++
 		}

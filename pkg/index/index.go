@@ -137,6 +137,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 
+	skipped, err := st.SkippedFiles(ctx, coll.ID)
+	if err != nil {
+		return sum, err
+	}
+
 	files, problems := Walk(opts.Roots, opts.Include, opts.Exclude)
 	rep.Start(len(files))
 	for _, p := range problems {
@@ -176,6 +181,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		if ctx.Err() != nil {
 			break
 		}
+		if sk, ok := skipped[f.Path]; ok && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
+			sum.Skipped++ // warned about when it was first skipped
+			rep.Advance(f.Path)
+			continue
+		}
 		s, known := states[f.Path]
 		if known && s.Size == f.Size && s.MTime.Equal(f.MTime) {
 			sum.Unchanged++
@@ -211,6 +221,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		todo = append(todo, f)
 	}
 
+	byPath := make(map[string]File, len(todo))
+	for _, f := range todo {
+		byPath[f.Path] = f
+	}
 	prepCh := make(chan prepared, 8)
 	readyCh := make(chan prepared, 8)
 	runCtx, stop := context.WithCancel(ctx)
@@ -252,6 +266,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		select {
 		case w := <-warnCh:
 			sum.countProblem(w, rep)
+			if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
+				return sum, err
+			}
 		case p, ok := <-readyCh:
 			if !ok {
 				done = true
@@ -288,7 +305,20 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	// The preparer has finished (the pipeline closed behind it): report the
 	// problems still queued.
 	for len(warnCh) > 0 {
-		sum.countProblem(<-warnCh, rep)
+		w := <-warnCh
+		sum.countProblem(w, rep)
+		if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
+			return sum, err
+		}
+	}
+	var gone []string
+	for p := range skipped {
+		if !onDisk[p] && inScope(p, scopes) {
+			gone = append(gone, p)
+		}
+	}
+	if err := st.ForgetSkippedFiles(ctx, coll.ID, gone); err != nil {
+		return sum, err
 	}
 	if err := <-embedErr; err != nil && ctx.Err() == nil {
 		return sum, err
@@ -334,6 +364,16 @@ func (s *Summary) countProblem(p Problem, rep Reporter) {
 	}
 	rep.Warn(p.Path, p.Err)
 	rep.Advance(p.Path)
+}
+
+// rememberSkipped records a file skipped as binary, so that later runs skip
+// it without reading it or warning again until it changes.
+func rememberSkipped(ctx context.Context, st *store.Store, collectionID int, p Problem, byPath map[string]File) error {
+	f, ok := byPath[p.Path]
+	if !ok || !errors.Is(p.Err, ErrBinary) {
+		return nil
+	}
+	return st.PutSkippedFile(context.WithoutCancel(ctx), collectionID, f.Path, store.SkippedFile{Size: f.Size, MTime: f.MTime, Reason: p.Err.Error()})
 }
 
 func countUnder(files []File, root string) int {

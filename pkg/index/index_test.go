@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -386,5 +387,40 @@ func TestRenamedTextFileTakesItsNewTitle(t *testing.T) {
 	conn.QueryRow(context.Background(), `SELECT d.title, c.breadcrumb FROM documents d JOIN chunks c ON c.document_id = d.id WHERE d.path = $1 LIMIT 1`, newPath).Scan(&title, &crumb)
 	if title != "japan-spring" || crumb != "[japan-spring]" {
 		t.Fatalf("title %q breadcrumb %q", title, crumb)
+	}
+}
+
+// TestBinaryFileWarnedOnce checks that a binary file is reported on the run
+// that first skips it, skipped silently (still counted) while unchanged, and
+// indexed once it becomes text; status-style change detection does not
+// count it as new.
+func TestBinaryFileWarnedOnce(t *testing.T) {
+	e := newEnv(t)
+	var warned []string
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, filepath.Base(p)) }}
+	if sum := e.run(t); sum.Skipped != 1 || !slices.Contains(warned, "router-firmware.txt") {
+		t.Fatalf("first run: %+v, warnings %v", sum, warned)
+	}
+	warned = nil
+	if sum := e.run(t); sum.Skipped != 1 || sum.Unchanged != 11 || len(warned) != 0 {
+		t.Fatalf("second run: %+v, warnings %v", sum, warned)
+	}
+	ctx := context.Background()
+	coll, _ := e.opts.Store.Collection(ctx, "default")
+	coll.Roots = []string{e.dir}
+	ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude)
+	if err != nil || ch.New != 0 || ch.Modified != 0 || ch.Missing != 0 {
+		t.Fatalf("changes: %+v %v", ch, err)
+	}
+	fw := filepath.Join(e.dir, "misc", "router-firmware.txt")
+	os.WriteFile(fw, []byte("Firmware notes, now plain text: version 4.2 fixed the DHCP lease bug.\n"), 0o644)
+	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude); ch.New != 1 {
+		t.Fatalf("changes after the file became text: %+v", ch)
+	}
+	if sum := e.run(t); sum.Added != 1 || sum.Skipped != 0 || len(warned) != 0 {
+		t.Fatalf("after the file became text: %+v, warnings %v", sum, warned)
+	}
+	if sk, _ := e.opts.Store.SkippedFiles(ctx, coll.ID); len(sk) != 0 {
+		t.Fatalf("still remembered as skipped: %v", sk)
 	}
 }

@@ -238,6 +238,9 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 		if err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND path = $2`, collectionID, doc.Path); err != nil {
+			return err
+		}
 		kept, err := preserveVectors(ctx, tx, collectionID, table, id)
 		if err != nil {
 			return err
