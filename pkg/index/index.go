@@ -348,6 +348,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		}
 		return sum, err
 	}
+	if sum.Added+sum.Updated+sum.Moved+sum.Deleted+sum.Embedded > 0 {
+		if err := st.ResetNullSimilarity(ctx, coll.ID); err != nil {
+			return sum, err
+		}
+	}
 	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil {
 		return sum, err
 	}

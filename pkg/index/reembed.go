@@ -92,6 +92,11 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 		return sum, err
 	}
 	sum.Chunks, sum.Vectors = after.Chunks, after.Embedded
+	if sum.Embedded+sum.Reused > 0 {
+		if err := st.ResetNullSimilarity(context.WithoutCancel(ctx), coll.ID); err != nil {
+			return sum, err
+		}
+	}
 	sum.Seconds = time.Since(began).Seconds()
 	if ferr != nil {
 		sum.Interrupted = true

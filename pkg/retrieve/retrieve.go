@@ -145,10 +145,11 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		return res, err
 	}
 	model := r.Embedder.Model()
-	table, warn, err := r.vectorTable(ctx, coll, model)
+	vt, warn, err := r.vectorTable(ctx, coll, model)
 	if err != nil {
 		return res, err
 	}
+	table := vt.Name
 	res.Warnings = warn
 
 	var bm25 []store.BM25Hit
@@ -262,7 +263,16 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 			res.TopCoverage = max(res.TopCoverage, c)
 		}
 	}
-	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), o.MinSimilarity, o.MinCoverage)
+	minSim, note := o.MinSimilarity, ""
+	if runVector {
+		if minSim, note, err = r.minSimilarity(ctx, coll, vt, o.MinSimilarity); err != nil {
+			return res, err
+		}
+	}
+	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
+	if note != "" && res.TopSimilarity > 0 {
+		res.Reason += note
+	}
 	res.Total = time.Since(began)
 	return res, nil
 }
@@ -311,17 +321,17 @@ func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, s
 // another document prefix exists, it is used with a warning; when it is
 // incomplete, the warning gives the counts. Both warnings, and the error for
 // a model without vectors, name `hrag reembed` as the fix.
-func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (string, []string, error) {
+func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (*store.CollectionVectors, []string, error) {
 	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	has, err := r.Store.HasChunks(ctx, coll.ID)
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	if !has {
-		return "", nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
+		return nil, nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
 	}
 	var have *store.CollectionVectors
 	var models []string
@@ -343,7 +353,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		}
 	}
 	if have == nil {
-		return "", nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `hrag reembed` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back",
+		return nil, nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `hrag reembed` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back",
 			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, m.ID)
 	}
 	if !have.Complete {
@@ -351,7 +361,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		// was configured), so counting here costs nothing on the usual path.
 		cov, err := r.Store.CheckVectors(ctx, coll.ID, have.Name)
 		if err != nil {
-			return "", nil, err
+			return nil, nil, err
 		}
 		if !cov.Complete() {
 			warn = append(warn, fmt.Sprintf("only %d of the %d chunks of collection %q have a vector of %s, so vector search misses the rest: run `hrag reembed` to finish",
@@ -362,5 +372,5 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		warn = append(warn, fmt.Sprintf("the vectors of %s were built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back, or run `hrag reembed` to record the new prefix",
 			m.ID, have.QueryPrefix, r.QueryPrefix))
 	}
-	return have.Name, warn, nil
+	return have, warn, nil
 }

@@ -3,7 +3,9 @@ package retrieve_test
 import (
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -44,6 +46,7 @@ func TestRetrieval(t *testing.T) {
 	t.Run("GateRejectsUnrelatedQuestions", func(t *testing.T) { checkGateRejectsUnrelatedQuestions(t, r) })
 	t.Run("PathFilterAndErrors", func(t *testing.T) { checkPathFilterAndErrors(t, r) })
 	t.Run("RerankerHook", func(t *testing.T) { checkRerankerHook(t, r) })
+	t.Run("GateCalibration", func(t *testing.T) { checkGateCalibration(t, r) })
 	t.Run("ModelMismatch", func(t *testing.T) {
 		other := *r
 		other.Embedder = renamed{r.Embedder}
@@ -211,4 +214,46 @@ func summary(res retrieve.Result) []string {
 		out = append(out, filepath.Base(p.Path)+" "+p.Breadcrumb)
 	}
 	return out
+}
+
+// checkGateCalibration: the first question measures the off-topic baseline
+// (the median best similarity of NullQuestions) and stores it; with
+// MiniLM it is far below the configured 0.4, which therefore applies. A
+// model whose off-topic level is high (as multilingual-e5's ~0.75) raises
+// the threshold: simulated by storing a baseline of 0.8.
+func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
+	ctx := context.Background()
+	coll, _ := r.Store.Collection(ctx, "default")
+	// What the baseline must be: the median of the null questions' best
+	// similarities, computed here from plain vector searches.
+	var best []float64
+	for _, q := range retrieve.NullQuestions {
+		res, err := r.Retrieve(ctx, q, retrieve.Options{Mode: retrieve.VectorOnly, MinSimilarity: -1, MinCoverage: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = append(best, res.TopSimilarity)
+	}
+	sort.Float64s(best)
+	want := (best[3] + best[4]) / 2
+	if _, err := r.Retrieve(ctx, "instructions for a homemade crusty loaf", defaults); err != nil {
+		t.Fatal(err)
+	}
+	tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+	if len(tables) != 1 || tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 || want > 0.3 {
+		t.Fatalf("baseline %v, want %.4f", tables[0].NullSimilarity, want)
+	}
+	q := "instructions for a homemade crusty loaf" // relevant by similarity alone (no term in the note)
+	res, _ := r.Retrieve(ctx, q, defaults)
+	if !res.Relevant || res.TopCoverage >= 0.5 || strings.Contains(res.Reason, "raised") {
+		t.Fatalf("with MiniLM's baseline: %+v", res.Reason)
+	}
+	if err := r.Store.SetNullSimilarity(ctx, coll.ID, tables[0].Name, 0.8); err != nil {
+		t.Fatal(err)
+	}
+	defer r.Store.ResetNullSimilarity(ctx, coll.ID)
+	res, _ = r.Retrieve(ctx, q, defaults)
+	if res.Relevant || !strings.Contains(res.Reason, "raised to this model's off-topic level 0.80 + 0.10") {
+		t.Fatalf("with a high baseline: relevant=%v %s", res.Relevant, res.Reason)
+	}
 }

@@ -137,13 +137,16 @@ type CollectionVectors struct {
 	// the table at CheckedAt and no chunk without one was stored since.
 	Complete  bool
 	CheckedAt time.Time
+	// NullSimilarity is the gate's off-topic baseline for this collection
+	// and table (see SetNullSimilarity); nil until measured.
+	NullSimilarity *float64
 }
 
 // CollectionVectorTables lists the vector tables that hold (or are being
 // filled with) vectors of the collection, oldest first.
 func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([]CollectionVectors, error) {
 	rows, err := s.pool.Query(ctx, `SELECT e.table_name, e.model, e.dim, e.max_tokens, e.document_prefix, e.query_prefix, e.created_at,
-			cv.complete, cv.checked_at
+			cv.complete, cv.checked_at, cv.null_similarity
 		FROM collection_vectors cv JOIN embedding_tables e USING (table_name)
 		WHERE cv.collection_id = $1 ORDER BY e.created_at, e.table_name`, collectionID)
 	if err != nil {
@@ -154,7 +157,7 @@ func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([
 	for rows.Next() {
 		var t CollectionVectors
 		if err := rows.Scan(&t.Name, &t.Model, &t.Dim, &t.MaxTokens, &t.DocumentPrefix, &t.QueryPrefix, &t.CreatedAt,
-			&t.Complete, &t.CheckedAt); err != nil {
+			&t.Complete, &t.CheckedAt, &t.NullSimilarity); err != nil {
 			return nil, err
 		}
 		out = append(out, t)
@@ -377,4 +380,20 @@ func restoreVectors(ctx context.Context, tx pgx.Tx, collectionID int, kept map[s
 		}
 	}
 	return nil
+}
+
+// SetNullSimilarity records the gate's off-topic baseline for the
+// collection's vector table: the median best cosine similarity of off-topic
+// questions (measured by pkg/retrieve).
+func (s *Store) SetNullSimilarity(ctx context.Context, collectionID int, table string, v float64) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET null_similarity = $3 WHERE collection_id = $1 AND table_name = $2`,
+		collectionID, table, v)
+	return err
+}
+
+// ResetNullSimilarity forgets the collection's off-topic baselines (its
+// content changed); the next question measures them again.
+func (s *Store) ResetNullSimilarity(ctx context.Context, collectionID int) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET null_similarity = NULL WHERE collection_id = $1 AND null_similarity IS NOT NULL`, collectionID)
+	return err
 }
