@@ -39,13 +39,25 @@ type Options struct {
 
 // Fit returns o with ContentTokens lowered so that prefix + breadcrumb +
 // overlap + content + special tokens fit InputTokens, and whether it had to
-// lower it. The result has ContentTokens ≥ 16 unless even that cannot fit, in
-// which case it returns the largest value ≥ 1 it can.
+// lower it. Content keeps at least half of the room left after the special
+// and prefix tokens: when breadcrumb + overlap would take more, both are
+// scaled down in proportion (a 128-token model gets 62 content, 38
+// breadcrumb and 24 overlap tokens from the defaults 64/40, instead of 20
+// content tokens). The result has ContentTokens ≥ 1.
 func (o Options) Fit() (Options, bool) {
 	if o.InputTokens <= 0 {
 		return o, false
 	}
-	room := o.InputTokens - o.SpecialTokens - o.PrefixTokens - o.BreadcrumbTokens - o.OverlapTokens - 2 // separators
+	avail := o.InputTokens - o.SpecialTokens - o.PrefixTokens - 2 // separators
+	if avail < 2 {
+		avail = 2
+	}
+	if ctx := o.BreadcrumbTokens + o.OverlapTokens; ctx > avail-avail/2 {
+		keep := avail - avail/2 // at most half for breadcrumb + overlap
+		o.BreadcrumbTokens = o.BreadcrumbTokens * keep / ctx
+		o.OverlapTokens = keep - o.BreadcrumbTokens
+	}
+	room := avail - o.BreadcrumbTokens - o.OverlapTokens
 	if room >= o.ContentTokens {
 		return o, false
 	}

@@ -149,6 +149,12 @@ func TestFitLowersContentBudget(t *testing.T) {
 	if _, lowered := (chunk.Options{ContentTokens: 100, InputTokens: 512, SpecialTokens: 2}).Fit(); lowered {
 		t.Fatal("lowered a budget that fits")
 	}
+	// A 128-token model: content keeps half of the 124 tokens of room;
+	// breadcrumb and overlap share the other half in their 64:40 proportion.
+	f, _ = chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 128, SpecialTokens: 2}.Fit()
+	if f.ContentTokens != 62 || f.BreadcrumbTokens != 38 || f.OverlapTokens != 24 {
+		t.Fatalf("128-token model: content %d, breadcrumb %d, overlap %d", f.ContentTokens, f.BreadcrumbTokens, f.OverlapTokens)
+	}
 }
 
 func TestSplitFitsModelInput(t *testing.T) {
