@@ -53,6 +53,9 @@ func (f *Factory) OpenStore(ctx context.Context, cfg config.Config) (*store.Stor
 	cctx, cancel := context.WithTimeout(ctx, cfg.DBTimeout)
 	defer cancel()
 	s, err := store.Open(cctx, cfg.DatabaseURL)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err() // interrupted while connecting: not a database problem
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, fmt.Errorf("cannot use the database (check RAG_DATABASE_URL, and that PostgreSQL is running): %w", err)
@@ -81,7 +84,7 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 // (probed once for its dimension). Failures name the RAG_* setting to fix.
 func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
 	if cfg.EmbedBaseURL != "" {
-		return openRemoteEmbedder(ctx, cfg)
+		return openRemoteEmbedder(ctx, cfg, func(msg string) { fmt.Fprintln(f.IO.ErrOut, "warning: "+msg) })
 	}
 	dir, err := embed.Resolve(cfg.EmbedModel, cfg.ModelCache)
 	if err != nil {
@@ -107,8 +110,10 @@ func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Em
 // RAG_EMBED_MODEL is a local model directory, the server is taken to serve
 // that model: its id, tokenizer and input limit are used. Otherwise
 // RAG_EMBED_MODEL is the server's model name and RAG_EMBED_TOKENIZER is
-// required.
-func openRemoteEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+// required. When the server reports token usage for its probe request and
+// the tokenizer counts differently, warn is called: chunks would be measured
+// with the wrong tokenizer.
+func openRemoteEmbedder(ctx context.Context, cfg config.Config, warn func(string)) (embed.Embedder, *tokenize.Tokenizer, error) {
 	ro := embed.RemoteOptions{BaseURL: cfg.EmbedBaseURL, APIKey: cfg.EmbedAPIKey, Model: cfg.EmbedModel,
 		Tokenizer: cfg.EmbedTokenizer, MaxTokens: cfg.EmbedMaxTokens, BatchSize: cfg.EmbedBatchSize, Timeout: cfg.EmbedTimeout}
 	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
@@ -128,6 +133,11 @@ func openRemoteEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder,
 	if err != nil {
 		tk.Close()
 		return nil, nil, err
+	}
+	if text, n := e.ProbeTokens(); n > 0 && warn != nil {
+		if c := tk.Count(text); n != c && n != c+tk.Special() {
+			warn(fmt.Sprintf("the server counted %d tokens in a probe text where RAG_EMBED_TOKENIZER=%s counts %d: is it the tokenizer of %s? Chunks are measured with it", n, ro.Tokenizer, c, ro.Model))
+		}
 	}
 	return e, tk, nil
 }

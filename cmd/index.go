@@ -106,6 +106,9 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 func summaryLine(s index.Summary) string {
 	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
 		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
+	if s.Filled > 0 {
+		line += fmt.Sprintf("; %d stored chunks got vectors of the configured model", s.Filled)
+	}
 	if s.Interrupted {
 		line += " (interrupted)"
 	}

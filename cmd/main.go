@@ -45,16 +45,20 @@ func Main() int {
 	f := &Factory{IO: io, LookupEnv: os.LookupEnv}
 	root := NewCmdRoot(f)
 	root.SetArgs(os.Args[1:])
-	err := root.ExecuteContext(ctx)
+	c, err := root.ExecuteContextC(ctx)
 	code := ExitCode(err)
+	if ctx.Err() != nil && (code == ExitOK || code == ExitError) {
+		code = ExitInterrupted // a failure caused by the interruption is the interruption
+	}
 	if err != nil && !errors.Is(err, errQuiet) {
 		fmt.Fprintf(io.ErrOut, "hrag: %v\n", err)
 		if code == ExitUsage {
-			fmt.Fprintln(io.ErrOut, "Run 'hrag --help' for usage.")
+			path := "hrag"
+			if c != nil {
+				path = c.CommandPath()
+			}
+			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", path)
 		}
-	}
-	if ctx.Err() != nil && code == ExitOK {
-		code = ExitInterrupted
 	}
 	return code
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -66,7 +68,7 @@ Exit status: 0 done, 1 failed, 2 usage, 130 interrupted (committed vectors are k
 			return reembedRun(c.Context(), opts)
 		},
 	}
-	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "remove this model's vectors from the collection (repeatable; no embedding is done)")
+	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "remove this model's vectors from the collection: its name as `hrag status` shows it, or its directory (repeatable; nothing is embedded)")
 	cmd.Flags().BoolVar(&opts.PruneOld, "prune-old", false, "after a complete run, remove the vectors of every other model from the collection")
 	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is writing the collection")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
@@ -100,6 +102,9 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 	sum, err := index.Reembed(ctx, iopts)
 	prog.Finish()
 	if err != nil && !errors.Is(err, index.ErrInterrupted) {
+		if n := sum.Embedded + sum.Reused; n > 0 {
+			return fmt.Errorf("%w (the %d vectors stored before the failure are kept; run `%s` again to resume)", err, n, config.Command(cfg.Collection, "reembed"))
+		}
 		return err
 	}
 	rep := reembedReport{ReembedSummary: &sum, Dropped: []droppedVectors{}}
@@ -136,7 +141,7 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 		}
 	}
 	if err != nil {
-		return withCode(ExitInterrupted, err)
+		return withCode(ExitInterrupted, fmt.Errorf("interrupted; the vectors stored so far are kept: run `%s` again to finish", config.Command(cfg.Collection, "reembed")))
 	}
 	return nil
 }
@@ -150,7 +155,10 @@ func dropRun(ctx context.Context, opts *ReembedOptions) error {
 		return err
 	}
 	current := f.EmbedModelID(cfg)
-	for _, m := range opts.Drop {
+	for i, m := range opts.Drop {
+		if md, err := embed.Inspect(m); err == nil { // a model directory, as in RAG_EMBED_MODEL
+			m, opts.Drop[i] = md.ID, md.ID
+		}
 		if m == current {
 			return usageError{fmt.Errorf("--drop %s: that is the configured model (RAG_EMBED_MODEL); switch RAG_EMBED_MODEL first", m)}
 		}

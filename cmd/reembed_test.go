@@ -369,7 +369,7 @@ func TestReembedDropAndUsageErrors(t *testing.T) {
 	// A collection that does not exist.
 	fn := e.factory(modelA, map[string]string{"RAG_COLLECTION": "nope"})
 	err = reembedRun(context.Background(), &ReembedOptions{Factory: fn})
-	if !errors.Is(err, store.ErrNoCollection) || !strings.Contains(err.Error(), "hrag index") {
+	if !errors.Is(err, store.ErrNoCollection) || !strings.Contains(err.Error(), "hrag --collection nope index PATH") {
 		t.Fatalf("unknown collection: %v", err)
 	}
 }

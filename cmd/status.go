@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -60,7 +61,8 @@ type vectorStatus struct {
 	QueryPrefix    string `json:"query_prefix"`
 	Embedded       int64  `json:"embedded"`
 	Chunks         int64  `json:"chunks"`
-	Configured     bool   `json:"configured"` // the table ask/sources use with the current settings
+	Configured     bool   `json:"configured"`     // the table ask/sources use with the current settings
+	Note           string `json:"note,omitempty"` // why the configured table does not match the settings, and the fix
 }
 
 // NewCmdStatus builds `hrag status`. runF replaces the run function in tests
@@ -164,7 +166,36 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 		}
 		cs.Vectors = append(cs.Vectors, vectorStatus{Table: t.Name, Model: t.Model, Dim: t.Dim,
 			DocumentPrefix: t.DocumentPrefix, QueryPrefix: t.QueryPrefix, Embedded: cov.Embedded, Chunks: cov.Chunks,
-			Configured: t.Model == rep.Model && t.DocumentPrefix == rep.DocumentPrefix})
+		})
+	}
+	// Mark the table ask and sources use: the configured model and document
+	// prefix, else (as retrieval falls back) the model's table with another
+	// document prefix.
+	cur := -1
+	for i, v := range cs.Vectors {
+		if v.Model == rep.Model && v.DocumentPrefix == rep.DocumentPrefix {
+			cur = i
+		}
+	}
+	reembed := config.Command(c.Name, "reembed")
+	if cur < 0 {
+		for i, v := range cs.Vectors {
+			if v.Model == rep.Model && v.Embedded == v.Chunks {
+				cur = i
+				cs.Vectors[i].Note = fmt.Sprintf("embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: run `%s`", v.DocumentPrefix, rep.DocumentPrefix, reembed)
+				break
+			}
+		}
+	}
+	if cur >= 0 {
+		v := &cs.Vectors[cur]
+		v.Configured = true
+		switch {
+		case v.Embedded < v.Chunks:
+			v.Note = fmt.Sprintf("%d chunks have no vector yet: run `%s`", v.Chunks-v.Embedded, reembed)
+		case v.Note == "" && v.QueryPrefix != rep.QueryPrefix:
+			v.Note = fmt.Sprintf("built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: run `%s` to record it", v.QueryPrefix, rep.QueryPrefix, reembed)
+		}
 	}
 	if !noDisk {
 		ch, err := index.PendingChanges(ctx, st, c, cfg.Include, cfg.Exclude)
@@ -199,8 +230,8 @@ func printStatus(f *Factory, rep statusReport) {
 		}
 		if ch := c.Changes; ch != nil {
 			fmt.Fprintf(out, "  on disk   %d new, %d modified, %d missing since", ch.New, ch.Modified, ch.Missing)
-			if ch.New+ch.Modified+ch.Missing > 0 {
-				fmt.Fprintf(out, ": run `hrag index %s`", strings.Join(quoteArgs(c.Roots), " "))
+			if reachable := reachableRoots(c.Roots, ch.Unreachable); ch.New+ch.Modified+ch.Missing > 0 && len(reachable) > 0 {
+				fmt.Fprintf(out, ": run `%s`", config.Command(c.Name, "index "+strings.Join(quoteArgs(reachable), " ")))
 			}
 			fmt.Fprintln(out)
 			for _, r := range ch.Unreachable {
@@ -210,7 +241,7 @@ func printStatus(f *Factory, rep statusReport) {
 		fmt.Fprintf(out, "  BM25      N %d chunks, vocabulary %d terms, average length %.1f terms (%s)\n",
 			c.BM25.N, c.BM25.Vocabulary, c.BM25.AvgLength, c.FTSConfig)
 		if len(c.Vectors) == 0 {
-			fmt.Fprintln(out, "  vectors   none: run `hrag reembed`")
+			fmt.Fprintf(out, "  vectors   none: run `%s`\n", config.Command(c.Name, "reembed"))
 			continue
 		}
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -227,7 +258,22 @@ func printStatus(f *Factory, rep statusReport) {
 			fmt.Fprintf(tw, "  %s\t%s\t%d\t%q\t%q\t%s\t%s\n", cur, v.Model, v.Dim, v.DocumentPrefix, v.QueryPrefix, done, v.Table)
 		}
 		tw.Flush()
+		for _, v := range c.Vectors {
+			if v.Note != "" {
+				fmt.Fprintf(out, "  note      %s: %s\n", v.Model, v.Note)
+			}
+		}
 	}
+}
+
+func reachableRoots(roots, unreachable []string) []string {
+	var out []string
+	for _, r := range roots {
+		if !slices.Contains(unreachable, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func quoteArgs(ss []string) []string {

@@ -300,3 +300,17 @@ func ExpandHome(p string) string {
 	}
 	return p
 }
+
+// Command spells an hrag command line for messages that tell the user what
+// to run: "hrag ARGS" for the default collection, else
+// "hrag --collection NAME ARGS" (NAME shell-quoted when needed).
+func Command(collection, args string) string {
+	if collection == "" || collection == "default" {
+		return "hrag " + args
+	}
+	name := collection
+	if strings.ContainsAny(name, " '\"$`\\*?;&|<>()") {
+		name = "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+	}
+	return "hrag --collection " + name + " " + args
+}

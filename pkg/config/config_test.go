@@ -56,3 +56,17 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		t.Fatalf("missing explicit env file: %v", err)
 	}
 }
+
+func TestCommandNamesTheCollection(t *testing.T) {
+	for coll, want := range map[string]string{
+		"default":  "hrag reembed",
+		"":         "hrag reembed",
+		"work":     "hrag --collection work reembed",
+		"my notes": "hrag --collection 'my notes' reembed",
+		"it's":     `hrag --collection 'it'\''s' reembed`,
+	} {
+		if got := Command(coll, "reembed"); got != want {
+			t.Errorf("Command(%q) = %q, want %q", coll, got, want)
+		}
+	}
+}

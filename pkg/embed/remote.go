@@ -36,10 +36,21 @@ type RemoteOptions struct {
 // openai-go, which retries with exponential backoff and honours the
 // server's Retry-After header. openai-go types stay inside this file.
 type Remote struct {
-	opts   RemoteOptions
-	client openai.Client
-	model  Model
+	opts        RemoteOptions
+	client      openai.Client
+	model       Model
+	probeTokens int // usage.prompt_tokens of the probe request (0: no probe, or not reported)
 }
+
+// probeText is embedded by OpenRemote to learn the dimension; its token
+// count, as the server reports it, checks the client's tokenizer.
+const probeText = "Dimension probe: Köln, naïve café, 3.14159 and pg_stat_statements."
+
+// ProbeTokens returns the probe text and the number of tokens the server
+// reported for it (usage.prompt_tokens), or 0 when there was no probe or
+// the server reports no usage. Servers count with or without the special
+// tokens.
+func (r *Remote) ProbeTokens() (string, int) { return probeText, r.probeTokens }
 
 // ErrRemote is wrapped by every error of the embeddings server (HTTP status,
 // wrong number or dimension of vectors, unreachable server).
@@ -76,11 +87,11 @@ func OpenRemote(ctx context.Context, opts RemoteOptions) (*Remote, error) {
 			Pooling: "server", Normalize: false},
 	}
 	if r.model.Dim == 0 {
-		v, err := r.call(ctx, []string{"dimension probe"})
+		v, usage, err := r.request(ctx, []string{probeText})
 		if err != nil {
 			return nil, err
 		}
-		r.model.Dim = len(v[0])
+		r.model.Dim, r.probeTokens = len(v[0]), usage
 	}
 	return r, nil
 }
@@ -120,36 +131,43 @@ func (r *Remote) Embed(ctx context.Context, texts []string) ([][]float32, error)
 
 // call sends one request and returns its vectors in input order.
 func (r *Remote) call(ctx context.Context, texts []string) ([][]float32, error) {
+	v, _, err := r.request(ctx, texts)
+	return v, err
+}
+
+// request sends one request and returns its vectors in input order and the
+// prompt tokens the server reported.
+func (r *Remote) request(ctx context.Context, texts []string) ([][]float32, int, error) {
 	resp, err := r.client.Embeddings.New(ctx, openai.EmbeddingNewParams{
 		Model:          openai.EmbeddingModel(r.opts.Model),
 		Input:          openai.EmbeddingNewParamsInputUnion{OfArrayOfStrings: texts},
 		EncodingFormat: openai.EmbeddingNewParamsEncodingFormatFloat,
 	})
 	if err != nil {
-		return nil, r.classify(ctx, err)
+		return nil, 0, r.classify(ctx, err)
 	}
 	if len(resp.Data) != len(texts) {
-		return nil, fmt.Errorf("%w: %s returned %d vectors for %d inputs", ErrRemote, r.opts.BaseURL, len(resp.Data), len(texts))
+		return nil, 0, fmt.Errorf("%w: %s returned %d vectors for %d inputs", ErrRemote, r.opts.BaseURL, len(resp.Data), len(texts))
 	}
 	out := make([][]float32, len(texts))
 	for _, d := range resp.Data {
 		i := int(d.Index)
 		if i < 0 || i >= len(texts) || out[i] != nil {
-			return nil, fmt.Errorf("%w: %s returned a vector with index %d for %d inputs", ErrRemote, r.opts.BaseURL, d.Index, len(texts))
+			return nil, 0, fmt.Errorf("%w: %s returned a vector with index %d for %d inputs", ErrRemote, r.opts.BaseURL, d.Index, len(texts))
 		}
 		v := make([]float32, len(d.Embedding))
 		for k, x := range d.Embedding {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return nil, fmt.Errorf("%w: %s returned a non-finite value for input %d", ErrRemote, r.opts.BaseURL, i)
+				return nil, 0, fmt.Errorf("%w: %s returned a non-finite value for input %d", ErrRemote, r.opts.BaseURL, i)
 			}
 			v[k] = float32(x)
 		}
 		if len(v) == 0 {
-			return nil, fmt.Errorf("%w: %s returned an empty vector for input %d", ErrRemote, r.opts.BaseURL, i)
+			return nil, 0, fmt.Errorf("%w: %s returned an empty vector for input %d", ErrRemote, r.opts.BaseURL, i)
 		}
 		out[i] = v
 	}
-	return out, nil
+	return out, int(resp.Usage.PromptTokens), nil
 }
 
 // classify turns transport and API errors into messages that say what to

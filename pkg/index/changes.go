@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"os"
 
@@ -10,8 +11,7 @@ import (
 // Changes counts the files that `hrag index` would look at again: files
 // under a collection's reachable roots that are new, or whose size or mtime
 // differ from the index, and indexed documents whose file is gone. Counts are
-// files; a touched file with the same content counts as modified (the index
-// run then costs a read, not an embedding).
+// files; a touched file whose content is unchanged does not count.
 type Changes struct {
 	New         int      `json:"new"`
 	Modified    int      `json:"modified"`
@@ -52,8 +52,13 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 			if sk, ok := skipped[f.Path]; !ok || sk.Size != f.Size || !sk.MTime.Equal(f.MTime) {
 				ch.New++
 			}
-		case s.Size != f.Size || !s.MTime.Equal(f.MTime):
+		case s.Size != f.Size:
 			ch.Modified++
+		case !s.MTime.Equal(f.MTime):
+			// Touched: modified only if the content differs (what index checks).
+			if t, err := ReadText(f.Path, f.Size+1); err != nil || !bytes.Equal(t.Hash, s.Hash) {
+				ch.Modified++
+			}
 		}
 	}
 	for p := range states {

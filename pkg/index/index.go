@@ -60,19 +60,22 @@ type Options struct {
 
 // Summary reports what a run did. Counts are files unless named otherwise.
 type Summary struct {
-	Collection    string  `json:"collection"`
-	Added         int     `json:"files_added"`
-	Updated       int     `json:"files_updated"`
-	Unchanged     int     `json:"files_unchanged"`
-	Moved         int     `json:"files_moved"`
-	Deleted       int     `json:"files_deleted"`
-	Skipped       int     `json:"files_skipped"` // binary or too large
-	Failed        int     `json:"files_failed"`  // unreadable or could not be stored
-	Repaired      int     `json:"files_repaired"`
-	Chunks        int     `json:"chunks_written"`
-	Embedded      int     `json:"chunks_embedded"` // chunks sent to the model
-	Reused        int     `json:"chunks_reused"`   // chunks whose vector was already stored
-	ContentTokens int     `json:"chunk_tokens"`    // content budget used, after fitting to the model
+	Collection string `json:"collection"`
+	Added      int    `json:"files_added"`
+	Updated    int    `json:"files_updated"`
+	Unchanged  int    `json:"files_unchanged"`
+	Moved      int    `json:"files_moved"`
+	Deleted    int    `json:"files_deleted"`
+	Skipped    int    `json:"files_skipped"` // binary or too large
+	Failed     int    `json:"files_failed"`  // unreadable or could not be stored
+	Repaired   int    `json:"files_repaired"`
+	Chunks     int    `json:"chunks_written"`
+	Embedded   int    `json:"chunks_embedded"` // chunks written, sent to the model
+	Reused     int    `json:"chunks_reused"`   // chunks written whose vector was already stored
+	// Filled counts chunks stored before (e.g. under another model) that got
+	// a vector of the configured model in this run.
+	Filled        int     `json:"vectors_filled"`
+	ContentTokens int     `json:"chunk_tokens"` // content budget used, after fitting to the model
 	Seconds       float64 `json:"seconds"`
 	Interrupted   bool    `json:"interrupted"`
 }
@@ -348,7 +351,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		}
 		return sum, err
 	}
-	if sum.Added+sum.Updated+sum.Moved+sum.Deleted+sum.Embedded > 0 {
+	if sum.Added+sum.Updated+sum.Moved+sum.Deleted+sum.Embedded+sum.Filled > 0 {
 		if err := st.ResetNullSimilarity(ctx, coll.ID); err != nil {
 			return sum, err
 		}
@@ -493,8 +496,7 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 		rep.Start(int(missing))
 		f := filler{opts: opts, rep: rep, coll: coll, table: table, copts: copts}
 		err := f.run(ctx)
-		sum.Embedded += f.embedded
-		sum.Reused += f.reused
+		sum.Filled += f.embedded + f.reused
 		if err != nil {
 			return err
 		}

@@ -412,6 +412,13 @@ func TestBinaryFileWarnedOnce(t *testing.T) {
 	if err != nil || ch.New != 0 || ch.Modified != 0 || ch.Missing != 0 {
 		t.Fatalf("changes: %+v %v", ch, err)
 	}
+	future := time.Now().Add(time.Hour)
+	os.Chtimes(filepath.Join(e.dir, "homelab", "network.md"), future, future) // touched, same content
+	os.WriteFile(filepath.Join(e.dir, "travel", "lisbon-packing.txt"), []byte("Pack light.\n"), 0o644)
+	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude); ch.Modified != 1 || ch.New != 0 {
+		t.Fatalf("changes after a touch and an edit: %+v", ch)
+	}
+	e.run(t)
 	fw := filepath.Join(e.dir, "misc", "router-firmware.txt")
 	os.WriteFile(fw, []byte("Firmware notes, now plain text: version 4.2 fixed the DHCP lease bug.\n"), 0o644)
 	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude); ch.New != 1 {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -39,8 +40,8 @@ func (s ReembedSummary) Complete() bool { return s.Vectors == s.Chunks }
 // re-chunked from its stored text with opts.Chunk, and its chunks, BM25 rows
 // and vectors are replaced in one transaction. Vectors are committed one
 // batch (opts.BatchSize) at a time; a cancelled ctx keeps them and returns
-// ErrInterrupted. The table's recorded query prefix becomes
-// opts.QueryPrefix. Other models' tables are left as they are.
+// ErrInterrupted. The query prefix recorded for the collection's vectors
+// of this table becomes opts.QueryPrefix. Other models' tables are left as they are.
 // Roots, Include, Exclude, MaxBytes and Prune are not used. Errors: the
 // collection does not exist (wraps store.ErrNoCollection), the lock is held
 // (with opts.Wait false), the model or the database fails.
@@ -56,7 +57,7 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 	coll, err := st.Collection(ctx, opts.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {
-			return sum, fmt.Errorf("%w: nothing to re-embed; run `hrag index PATH` first", err)
+			return sum, fmt.Errorf("%w: nothing to re-embed; run `%s` first", err, config.Command(opts.Collection, "index PATH"))
 		}
 		return sum, err
 	}
@@ -70,10 +71,8 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 		return sum, err
 	}
 	sum.Table = table.Name
-	if table.QueryPrefix != opts.QueryPrefix {
-		if err := st.SetQueryPrefix(ctx, table.Name, opts.QueryPrefix); err != nil {
-			return sum, err
-		}
+	if err := st.SetQueryPrefix(ctx, coll.ID, table.Name, opts.QueryPrefix); err != nil {
+		return sum, err
 	}
 	before, err := st.VectorCoverage(ctx, coll.ID, table.Name)
 	if err != nil {
@@ -124,7 +123,7 @@ func ensureTable(ctx context.Context, opts Options, coll store.Collection) (stor
 	if err != nil {
 		return t, err
 	}
-	return t, opts.Store.AttachVectorTable(ctx, coll.ID, t.Name)
+	return t, opts.Store.AttachVectorTable(ctx, coll.ID, t.Name, opts.QueryPrefix)
 }
 
 // fitChunks fits opts.Chunk to the model's input limit, the tokenizer's

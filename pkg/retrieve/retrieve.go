@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -140,7 +141,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	coll, err := r.Store.Collection(ctx, o.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {
-			return res, fmt.Errorf("%w: collection %q does not exist yet: run `hrag index PATH` first", ErrEmptyIndex, o.Collection)
+			return res, fmt.Errorf("%w: collection %q does not exist yet: run `%s` first", ErrEmptyIndex, o.Collection, config.Command(o.Collection, "index PATH"))
 		}
 		return res, err
 	}
@@ -331,7 +332,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		return nil, nil, err
 	}
 	if !has {
-		return nil, nil, fmt.Errorf("%w: collection %q has no passages: run `hrag index PATH`", ErrEmptyIndex, coll.Name)
+		return nil, nil, fmt.Errorf("%w: collection %q has no passages: run `%s`", ErrEmptyIndex, coll.Name, config.Command(coll.Name, "index PATH"))
 	}
 	var have *store.CollectionVectors
 	var models []string
@@ -346,15 +347,15 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		for i, t := range tables {
 			if t.Model == m.ID && t.Dim == m.Dim && t.Complete {
 				have = &tables[i]
-				warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `hrag reembed` to embed with the configured prefix, or set it back",
-					m.ID, coll.Name, t.DocumentPrefix, r.DocPrefix))
+				warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `%s` to embed with the configured prefix, or set it back",
+					m.ID, coll.Name, t.DocumentPrefix, r.DocPrefix, config.Command(coll.Name, "reembed")))
 				break
 			}
 		}
 	}
 	if have == nil {
-		return nil, nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `hrag reembed` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back",
-			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, m.ID)
+		return nil, nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
+			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, config.Command(coll.Name, "reembed"), m.ID)
 	}
 	if !have.Complete {
 		// Rare (an interrupted run, or documents stored while another model
@@ -364,13 +365,13 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 			return nil, nil, err
 		}
 		if !cov.Complete() {
-			warn = append(warn, fmt.Sprintf("only %d of the %d chunks of collection %q have a vector of %s, so vector search misses the rest: run `hrag reembed` to finish",
-				cov.Embedded, cov.Chunks, coll.Name, m.ID))
+			warn = append(warn, fmt.Sprintf("only %d of the %d chunks of collection %q have a vector of %s, so vector search misses the rest: run `%s` to finish",
+				cov.Embedded, cov.Chunks, coll.Name, m.ID, config.Command(coll.Name, "reembed")))
 		}
 	}
 	if have.QueryPrefix != r.QueryPrefix {
-		warn = append(warn, fmt.Sprintf("the vectors of %s were built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back, or run `hrag reembed` to record the new prefix",
-			m.ID, have.QueryPrefix, r.QueryPrefix))
+		warn = append(warn, fmt.Sprintf("the vectors of %s were built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back, or run `%s` to record the new prefix",
+			m.ID, have.QueryPrefix, r.QueryPrefix, config.Command(coll.Name, "reembed")))
 	}
 	return have, warn, nil
 }

@@ -203,7 +203,7 @@ func checkPathFilterAndErrors(t *testing.T, r *retrieve.Retriever) {
 	}
 	o = defaults
 	o.Collection = "nope"
-	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !strings.Contains(err.Error(), "hrag index") {
+	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !strings.Contains(err.Error(), "hrag --collection nope index PATH") {
 		t.Fatalf("missing collection: %v", err)
 	}
 }

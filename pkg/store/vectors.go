@@ -24,7 +24,10 @@ type VectorTable struct {
 	Dim            int    // vector dimension
 	MaxTokens      int    // the model's input limit in tokens, special tokens included
 	DocumentPrefix string // RAG_EMBED_DOCUMENT_PREFIX the vectors were embedded with
-	QueryPrefix    string // RAG_EMBED_QUERY_PREFIX questions should be embedded with
+	// QueryPrefix is the RAG_EMBED_QUERY_PREFIX questions should be embedded
+	// with: as first recorded for the table in embedding_tables, and per
+	// collection in CollectionVectors.
+	QueryPrefix string
 	CreatedAt      time.Time
 }
 
@@ -57,8 +60,7 @@ func VectorTableName(model string, dim int, documentPrefix string) string {
 
 // EnsureVectorTable returns the vector table of t.Model, t.Dim and
 // t.DocumentPrefix (t.Name is derived), creating it with an HNSW cosine index
-// when missing. An existing table keeps its recorded query prefix (see
-// SetQueryPrefix).
+// when missing.
 func (s *Store) EnsureVectorTable(ctx context.Context, t VectorTable) (VectorTable, error) {
 	t.Name = VectorTableName(t.Model, t.Dim, t.DocumentPrefix)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -105,10 +107,12 @@ func scanVectorTable(row pgx.Row) (VectorTable, error) {
 	return t, err
 }
 
-// SetQueryPrefix records prefix as the query prefix of table (questions are
-// embedded with it; stored vectors do not depend on it).
-func (s *Store) SetQueryPrefix(ctx context.Context, table, prefix string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE embedding_tables SET query_prefix = $2 WHERE table_name = $1`, table, prefix)
+// SetQueryPrefix records prefix as the query prefix of the collection's
+// vectors in table (questions are embedded with it; stored vectors do not
+// depend on it). Other collections keep theirs.
+func (s *Store) SetQueryPrefix(ctx context.Context, collectionID int, table, prefix string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET query_prefix = $3 WHERE collection_id = $1 AND table_name = $2`,
+		collectionID, table, prefix)
 	return err
 }
 
@@ -145,7 +149,7 @@ type CollectionVectors struct {
 // CollectionVectorTables lists the vector tables that hold (or are being
 // filled with) vectors of the collection, oldest first.
 func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([]CollectionVectors, error) {
-	rows, err := s.pool.Query(ctx, `SELECT e.table_name, e.model, e.dim, e.max_tokens, e.document_prefix, e.query_prefix, e.created_at,
+	rows, err := s.pool.Query(ctx, `SELECT e.table_name, e.model, e.dim, e.max_tokens, e.document_prefix, cv.query_prefix, e.created_at,
 			cv.complete, cv.checked_at, cv.null_similarity
 		FROM collection_vectors cv JOIN embedding_tables e USING (table_name)
 		WHERE cv.collection_id = $1 ORDER BY e.created_at, e.table_name`, collectionID)
@@ -165,12 +169,12 @@ func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([
 	return out, rows.Err()
 }
 
-// AttachVectorTable registers table as a vector table of the collection
-// (incomplete until CheckVectors says otherwise); a registered one is left
-// as it is.
-func (s *Store) AttachVectorTable(ctx context.Context, collectionID int, table string) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO collection_vectors (collection_id, table_name) VALUES ($1, $2)
-		ON CONFLICT DO NOTHING`, collectionID, table)
+// AttachVectorTable registers table as a vector table of the collection,
+// with the query prefix its questions use (incomplete until CheckVectors
+// says otherwise); a registered one is left as it is.
+func (s *Store) AttachVectorTable(ctx context.Context, collectionID int, table, queryPrefix string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO collection_vectors (collection_id, table_name, query_prefix) VALUES ($1, $2, $3)
+		ON CONFLICT DO NOTHING`, collectionID, table, queryPrefix)
 	return err
 }
 
@@ -186,14 +190,13 @@ func (c VectorCoverage) Complete() bool { return c.Embedded == c.Chunks }
 
 // CheckVectors counts the collection's chunks with and without a vector in
 // table (one scan of the collection) and records whether the table is
-// complete for it.
+// complete for it (the table must be attached: AttachVectorTable).
 func (s *Store) CheckVectors(ctx context.Context, collectionID int, table string) (VectorCoverage, error) {
 	c, err := s.VectorCoverage(ctx, collectionID, table)
 	if err != nil {
 		return c, err
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO collection_vectors (collection_id, table_name, complete) VALUES ($1, $2, $3)
-		ON CONFLICT (collection_id, table_name) DO UPDATE SET complete = EXCLUDED.complete, checked_at = now()`,
+	_, err = s.pool.Exec(ctx, `UPDATE collection_vectors SET complete = $3, checked_at = now() WHERE collection_id = $1 AND table_name = $2`,
 		collectionID, table, c.Complete())
 	return c, err
 }
