@@ -28,7 +28,7 @@ type VectorTable struct {
 	// with: as first recorded for the table in embedding_tables, and per
 	// collection in CollectionVectors.
 	QueryPrefix string
-	CreatedAt      time.Time
+	CreatedAt   time.Time
 }
 
 // ErrNoVectorTable reports that no vector table exists for a model.
