@@ -268,6 +268,7 @@ type EvalAnswersOptions struct {
 	Dataset string // QA set: JSONL file (eval.LoadQA)
 	Notes   string // notes folder to index ("": use the already indexed collection)
 	JSON    bool   // print the whole report as JSON
+	Report  string // also write the whole report as JSON to this file ("" = none)
 	NoGate  bool   // switch the relevance gate off: every question reaches the LLM
 	TopK    int    // passages given to the LLM (0: RAG_TOP_K)
 }
@@ -324,6 +325,7 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 	fl.StringVar(&opts.Dataset, "dataset", "", "QA set: JSONL file of questions")
 	fl.StringVar(&opts.Notes, "notes", "", "notes folder the questions are about (indexed into the evaluation's own collection)")
 	fl.BoolVar(&opts.JSON, "json", false, "print the whole report (settings, metrics, every question) as JSON")
+	fl.StringVar(&opts.Report, "report", "", "also write the whole report as JSON to this file (keeps the answers of a long run with the table)")
 	fl.BoolVar(&opts.NoGate, "no-gate", false, "switch the relevance gate off: every question goes to the LLM")
 	fl.IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
 	return cmd
@@ -418,6 +420,15 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		return err
 	}
 	rep.Dataset, rep.Model, rep.Index, rep.Gate = opts.Dataset, cfg.LLMModel, sum, !opts.NoGate
+	if opts.Report != "" {
+		b, err := json.MarshalIndent(rep, "", "  ")
+		if err == nil {
+			err = os.WriteFile(opts.Report, append(b, '\n'), 0o644)
+		}
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+	}
 	if opts.JSON {
 		enc := json.NewEncoder(f.IO.Out)
 		enc.SetIndent("", "  ")

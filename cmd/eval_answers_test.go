@@ -20,11 +20,11 @@ func TestEvalAnswersFlags(t *testing.T) {
 	f, _, _ := testFactory(t, nil)
 	var got *EvalAnswersOptions
 	cmd := NewCmdEvalAnswers(f, func(_ context.Context, o *EvalAnswersOptions) error { got = o; return nil })
-	cmd.SetArgs([]string{"--dataset", "qa.jsonl", "--notes", "n", "--no-gate", "--json", "-k", "3"})
+	cmd.SetArgs([]string{"--dataset", "qa.jsonl", "--notes", "n", "--no-gate", "--json", "-k", "3", "--report", "r.json"})
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got.Dataset != "qa.jsonl" || got.Notes != "n" || !got.NoGate || !got.JSON || got.TopK != 3 {
+	if got.Dataset != "qa.jsonl" || got.Notes != "n" || !got.NoGate || !got.JSON || got.TopK != 3 || got.Report != "r.json" {
 		t.Fatalf("options %+v", got)
 	}
 	if n := qaDatasetName("../testdata/qa/notes.jsonl"); n != "notes" {
@@ -204,7 +204,8 @@ func TestEvalAnswersGate(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Reply{Text: "You set shared_buffers = 4GB [1]."}, llmtest.Reply{Text: "Channel 36 [1]."}, llmtest.Reply{Text: answer.NoAnswer})
 	vars := map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"}
 	f, out, errOut := testFactory(t, vars)
-	if err := evalAnswersRun(context.Background(), &EvalAnswersOptions{Factory: f, Dataset: qa, Notes: "../testdata/notes"}); err != nil {
+	reportFile := filepath.Join(dir, "report.json")
+	if err := evalAnswersRun(context.Background(), &EvalAnswersOptions{Factory: f, Dataset: qa, Notes: "../testdata/notes", Report: reportFile}); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
 	if len(srv.Requests) != 3 {
@@ -232,6 +233,13 @@ func TestEvalAnswersGate(t *testing.T) {
 	}
 	if !strings.Contains(errOut.String(), `indexed "eval-qa-mini-c148": 11 added`) {
 		t.Errorf("stderr: %s", errOut)
+	}
+	var saved eval.AnswersReport
+	if b, err := os.ReadFile(reportFile); err != nil || json.Unmarshal(b, &saved) != nil {
+		t.Fatalf("--report file: %v\n%s", err, b)
+	}
+	if len(saved.Questions) != 5 || saved.Metrics.PhraseRecall != (eval.Ratio{Num: 1.5, Den: 2}) || !saved.Gate || saved.Questions[2].Answer != "Channel 36 [1]." {
+		t.Errorf("--report file: %+v", saved)
 	}
 
 	// Again without --notes (the collection is indexed) and without the
