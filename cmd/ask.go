@@ -11,8 +11,10 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/render"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
 // AskOptions are the inputs of `hrag ask`.
@@ -66,10 +68,8 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	}
 	defer closeAll()
 
-	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, DisplayPath: render.DisplayPath, HyDE: opts.HyDE}
-	if cfg.LLMBaseURL != "" {
-		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
-	}
+	asker := newAsker(cfg, r)
+	asker.HyDE = opts.HyDE
 
 	var stream *render.Stream
 	onDelta := func(string) {}
@@ -118,6 +118,18 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 		return withCode(ExitAbstained, errQuiet)
 	}
 	return nil
+}
+
+// newAsker builds the answer pipeline of `ask` and `eval answers` over r:
+// the LLM of RAG_LLM_BASE_URL (none when it is empty: search only),
+// RAG_LLM_MAX_TOKENS, and source paths shown relative to the working
+// directory.
+func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
+	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, DisplayPath: render.DisplayPath}
+	if cfg.LLMBaseURL != "" {
+		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
+	}
+	return asker
 }
 
 func terminalHeight() int {

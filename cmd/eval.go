@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -15,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
@@ -35,12 +38,13 @@ type EvalOptions struct {
 	WeightBM25Set, WeightVectorSet  bool
 }
 
-// NewCmdEval builds `hrag eval` and its `retrieval` subcommand. runF
-// replaces the run function in tests (nil: evalRun).
+// NewCmdEval builds `hrag eval` with its `retrieval` subcommand and the
+// `answers` subcommand of NewCmdEvalAnswers. runF replaces the run function
+// of `retrieval` in tests (nil: evalRun).
 func NewCmdEval(f *Factory, runF func(context.Context, *EvalOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval",
-		Short: "Measure retrieval quality on a test collection",
+		Short: "Measure retrieval and answer quality on test sets",
 		Args:  cobraArgs(cobra.NoArgs),
 	}
 	opts := &EvalOptions{Factory: f}
@@ -88,7 +92,7 @@ Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
 	fl.Float64Var(&opts.WeightBM25, "weight-bm25", 0, "RRF weight of BM25 (RAG_RRF_WEIGHT_BM25, default 1)")
 	fl.Float64Var(&opts.WeightVector, "weight-vector", 0, "RRF weight of vector search (RAG_RRF_WEIGHT_VECTOR, default 1)")
 	fl.IntVar(&opts.LimitQueries, "limit-queries", 0, "evaluate only the first N judged queries (0: all)")
-	cmd.AddCommand(ret)
+	cmd.AddCommand(ret, NewCmdEvalAnswers(f, nil))
 	return cmd
 }
 
@@ -256,4 +260,273 @@ func writeRun(path string, rows []eval.QueryResult) error {
 		return err
 	}
 	return file.Close()
+}
+
+// EvalAnswersOptions are the inputs of `hrag eval answers`.
+type EvalAnswersOptions struct {
+	Factory *Factory
+	Dataset string // QA set: JSONL file (eval.LoadQA)
+	Notes   string // notes folder to index ("": use the already indexed collection)
+	JSON    bool   // print the whole report as JSON
+	Report  string // also write the whole report as JSON to this file ("" = none)
+	NoGate  bool   // switch the relevance gate off: every question reaches the LLM
+	TopK    int    // passages given to the LLM (0: RAG_TOP_K)
+}
+
+// NewCmdEvalAnswers builds `hrag eval answers`. runF replaces the run
+// function in tests (nil: evalAnswersRun).
+func NewCmdEvalAnswers(f *Factory, runF func(context.Context, *EvalAnswersOptions) error) *cobra.Command {
+	opts := &EvalAnswersOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "answers --dataset FILE [--notes DIR]",
+		Short: "Evaluate ask's answers, citations and abstentions on a QA set",
+		Long: `Answers asks every question of a QA set exactly as ` + "`hrag ask`" + ` would (retrieval,
+relevance gate, the LLM at RAG_LLM_BASE_URL, citation checks) and reports:
+
+  answer rate        answered answerable questions / answerable questions
+  abstention rate    unanswerable questions not answered / unanswerable questions
+  citations valid    answers citing only shown passages / answers
+  source cited       answers citing an expected source / answers to questions with sources
+  key-phrase recall  mean share of key phrases found in the answer (case-insensitive),
+                     over answers to questions with key phrases
+
+"Answered" means what exit code 0 of ask means: not abstained, with at least one
+valid citation. Abstentions (the gate stopped the question, the model said the
+notes lack the answer, or the answer cited no shown passage) are excluded from
+the last three metrics.
+
+The QA set is a JSONL file, one object per line:
+  {"question": "...", "answerable": true, "answer": "...",
+   "key_phrases": ["..."], "sources": ["folder/file.md"], "note": "..."}
+"answerable" is required; sources are paths relative to the notes folder.
+
+--notes DIR is indexed into the evaluation's own collection
+"eval-qa-<dataset file name>-c<chunk tokens>" (never RAG_COLLECTION; a re-run only
+re-indexes changed files). Without --notes that collection must already be indexed.
+--no-gate switches the relevance gate off, so every question reaches the LLM;
+run with and without it to see what the gate contributes.
+
+Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 interrupted.`,
+		Args: cobraArgs(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Dataset == "" {
+				return usageError{fmt.Errorf("--dataset is required")}
+			}
+			if opts.TopK < 0 {
+				return usageError{fmt.Errorf("-k %d: want a number of passages ≥ 1", opts.TopK)}
+			}
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return evalAnswersRun(c.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Dataset, "dataset", "", "QA set: JSONL file of questions")
+	fl.StringVar(&opts.Notes, "notes", "", "notes folder the questions are about (indexed into the evaluation's own collection)")
+	fl.BoolVar(&opts.JSON, "json", false, "print the whole report (settings, metrics, every question) as JSON")
+	fl.StringVar(&opts.Report, "report", "", "also write the whole report as JSON to this file (keeps the answers of a long run with the table)")
+	fl.BoolVar(&opts.NoGate, "no-gate", false, "switch the relevance gate off: every question goes to the LLM")
+	fl.IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
+	return cmd
+}
+
+// qaDatasetName is the QA file's base name without its extension, which
+// names the evaluation collection.
+func qaDatasetName(file string) string {
+	base := filepath.Base(file)
+	if ext := filepath.Ext(base); ext != "" && ext != base {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
+}
+
+func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
+	f := opts.Factory
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	if cfg.LLMBaseURL == "" {
+		return usageError{fmt.Errorf("eval answers needs an LLM: set RAG_LLM_BASE_URL and RAG_LLM_MODEL (an OpenAI-compatible server; see the README)")}
+	}
+	items, err := eval.LoadQA(opts.Dataset)
+	if err != nil {
+		return fmt.Errorf("--dataset: %w", err)
+	}
+	if opts.Notes != "" {
+		if st, err := os.Stat(opts.Notes); err != nil || !st.IsDir() {
+			return usageError{fmt.Errorf("--notes %s: not a folder", opts.Notes)}
+		}
+	}
+	ro, err := retrieveOptions(cfg, retrievalFlags{TopK: opts.TopK})
+	if err != nil {
+		return err
+	}
+
+	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer emb.Close()
+	defer tk.Close()
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	r, err := newRetriever(cfg, st, emb)
+	if err != nil {
+		return err
+	}
+
+	iopts := indexOptions(cfg, st, emb, tk)
+	coll := eval.CollectionName("qa-"+qaDatasetName(opts.Dataset), iopts)
+	if f.Collection != "" {
+		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)
+	}
+	prog := f.IO.NewProgress("indexing notes", !opts.JSON)
+	iopts.Reporter = prog
+	root, sum, err := eval.PrepareNotes(ctx, iopts, opts.Notes, coll)
+	prog.Finish()
+	switch {
+	case errors.Is(err, eval.ErrNotIndexed):
+		return usageError{fmt.Errorf("--notes DIR is required: %w", err)}
+	case errors.Is(err, index.ErrInterrupted):
+		return withCode(ExitInterrupted, err)
+	case err != nil:
+		return err
+	}
+	if sum != nil && !opts.JSON {
+		fmt.Fprintln(f.IO.ErrOut, summaryLine(*sum))
+	}
+	if err := eval.CheckSources(ctx, st, coll, root, items); err != nil {
+		return fmt.Errorf("--dataset %s: %w", opts.Dataset, err)
+	}
+
+	ro.Collection = coll
+	if opts.NoGate {
+		// Negative thresholds switch the gate's signals off (retrieve.Gate);
+		// a reranker's scores lie in (0, 1), so -1 lets everything through.
+		ro.MinSimilarity, ro.MinCoverage, ro.RerankMinScore = -1, -1, -1
+	}
+	qprog := f.IO.NewProgress("asking", !opts.JSON)
+	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: newAsker(cfg, r), Retrieve: ro, Root: root, Progress: qprog})
+	qprog.Finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return withCode(ExitInterrupted, err)
+		}
+		return err
+	}
+	rep.Dataset, rep.Model, rep.Index, rep.Gate = opts.Dataset, cfg.LLMModel, sum, !opts.NoGate
+	if opts.Report != "" {
+		b, err := json.MarshalIndent(rep, "", "  ")
+		if err == nil {
+			err = os.WriteFile(opts.Report, append(b, '\n'), 0o644)
+		}
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(f.IO.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	printAnswersReport(f, rep)
+	return nil
+}
+
+// printAnswersReport prints the settings, one row per question and the
+// metrics with their denominators.
+func printAnswersReport(f *Factory, r *eval.AnswersReport) {
+	m := r.Metrics
+	w := f.IO.Out
+	gate := "off (--no-gate)"
+	if r.Gate {
+		gate = fmt.Sprintf("on (cosine similarity ≥ %.2f or term coverage ≥ %.0f%%)", r.MinSimilarity, 100*r.MinCoverage)
+	}
+	fmt.Fprintf(w, "%s: %d questions (%d answerable, %d unanswerable) over %s\n", r.Dataset, m.Questions, m.Answerable, m.Unanswerable, r.Notes)
+	fmt.Fprintf(w, "collection %q, model %q, %d passages per question, gate %s\n\n", r.Collection, r.Model, r.TopK, gate)
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "line\tquestion\tanswerable\toutcome\tcitations valid\tsource cited\tphrase recall")
+	yesNo := func(b *bool) string {
+		switch {
+		case b == nil:
+			return "-"
+		case *b:
+			return "yes"
+		}
+		return "no"
+	}
+	for _, q := range r.Questions {
+		outcome := "answered"
+		if !q.Answered {
+			outcome = "abstained: " + q.Reason
+		}
+		recall := "-"
+		if q.PhraseRecall != nil {
+			recall = fmt.Sprintf("%.2f", *q.PhraseRecall)
+		}
+		answerable := "no"
+		if q.Answerable {
+			answerable = "yes"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", q.Line, truncateRunes(q.Question, 50), answerable, outcome,
+			yesNo(q.CitationsValid), yesNo(q.SourceHit), recall)
+	}
+	tw.Flush()
+
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tvalue\tover")
+	row := func(name string, x eval.Ratio, count bool) {
+		v, ok := x.Value()
+		val := "-"
+		if ok {
+			val = fmt.Sprintf("%.3f", v)
+		}
+		over := fmt.Sprintf("%g/%d", x.Num, x.Den)
+		if !count {
+			over = fmt.Sprintf("mean of %d", x.Den)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", name, val, over)
+	}
+	row("answer rate (answerable questions)", m.AnswerRate, true)
+	row("abstention rate (unanswerable questions)", m.AbstentionRate, true)
+	row("citations all valid (answers)", m.CitationsValid, true)
+	row("expected source cited (answers with sources)", m.SourceHit, true)
+	row("key-phrase recall (answers with key phrases)", m.PhraseRecall, false)
+	tw.Flush()
+	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n%d questions in %.1fs\n",
+		reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable), m.Questions, r.Seconds)
+}
+
+// reasonCounts formats abstentions by reason, sorted by reason: "reason n,
+// ...", or "none".
+func reasonCounts(c map[string]int) string {
+	if len(c) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, c[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// truncateRunes shortens s to at most n runes, ending with "…" when cut.
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

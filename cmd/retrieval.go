@@ -31,23 +31,32 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 		emb.Close()
 		return nil, nil, err
 	}
-	r = &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix}
+	if r, err = newRetriever(cfg, st, emb); err != nil {
+		st.Close()
+		emb.Close()
+		return nil, nil, err
+	}
+	return r, func() { st.Close(); emb.Close() }, nil
+}
+
+// newRetriever builds the retriever of `sources`, `ask` and `eval answers`
+// over an opened store and embedder, with the cross-encoder of
+// RAG_RERANK_MODEL when one is set (its load errors are returned). The
+// caller keeps closing st and emb.
+func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retrieve.Retriever, error) {
+	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix}
 	if cfg.RerankModel != "" {
 		local, ok := emb.(*embed.Local)
 		if !ok {
-			st.Close()
-			emb.Close()
-			return nil, nil, fmt.Errorf("RAG_RERANK_MODEL needs the local embedding runtime")
+			return nil, fmt.Errorf("RAG_RERANK_MODEL needs the local embedding runtime")
 		}
 		ce, err := local.OpenReranker(cfg.RerankModel)
 		if err != nil {
-			st.Close()
-			emb.Close()
-			return nil, nil, err
+			return nil, err
 		}
 		r.Reranker = ce
 	}
-	return r, func() { st.Close(); emb.Close() }, nil
+	return r, nil
 }
 
 // retrieveOptions builds retrieval options from the configuration and flags.

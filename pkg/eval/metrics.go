@@ -5,6 +5,11 @@
 // corpus with hrag's own pipeline, runs every query through each retrieval
 // mode and reports nDCG@10, recall@10, recall@100 and MRR@10 as trec_eval
 // (https://github.com/usnistgov/trec_eval) and pytrec_eval compute them.
+//
+// It also measures answers (answers.go, qa.go): a QA set of answerable and
+// unanswerable questions about a notes folder is asked through the `hrag
+// ask` pipeline, and the answer rate, abstention rate, citation validity,
+// source hits and key-phrase recall are computed by pure functions.
 package eval
 
 import (

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -303,18 +304,29 @@ func (r *Retriever) rerank(ctx context.Context, question string, ps []Passage) e
 // Gate decides whether retrieval found anything relevant enough to answer
 // from: yes when the best cosine similarity reaches minSim (if minSim ≥ 0)
 // or the best BM25 passage holds at least minCov of the question's terms (if
-// minCov ≥ 0). The reason is one sentence for the user.
+// minCov ≥ 0). A negative threshold switches its signal off; with both off
+// the gate is open: any retrieval that found a passage is relevant. With no
+// passage the answer is always no. The reason is one sentence for the user
+// and names only the signals that are on.
 func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, string) {
 	switch {
 	case passages == 0:
 		return false, "nothing in the index matches the question"
+	case minSim < 0 && minCov < 0:
+		return true, "the relevance gate is off (both thresholds are negative)"
 	case minSim >= 0 && topSim >= minSim:
 		return true, fmt.Sprintf("closest passage has cosine similarity %.2f ≥ %.2f", topSim, minSim)
 	case minCov >= 0 && topCov >= minCov && topCov > 0:
 		return true, fmt.Sprintf("a keyword match holds %.0f%% of the question's terms (≥ %.0f%%)", 100*topCov, 100*minCov)
 	}
-	return false, fmt.Sprintf("no passage is close enough (best cosine similarity %.2f < %.2f, best keyword coverage %.0f%% < %.0f%%)",
-		topSim, minSim, 100*topCov, 100*minCov)
+	var why []string
+	if minSim >= 0 {
+		why = append(why, fmt.Sprintf("best cosine similarity %.2f < %.2f", topSim, minSim))
+	}
+	if minCov >= 0 {
+		why = append(why, fmt.Sprintf("best keyword coverage %.0f%% < %.0f%%", 100*topCov, 100*minCov))
+	}
+	return false, "no passage is close enough (" + strings.Join(why, ", ") + ")"
 }
 
 // vectorTable finds the vector table of the configured model and document

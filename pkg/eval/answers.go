@@ -1,0 +1,418 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// Ratio is a metric kept with its denominator: Num / Den. Num is a count of
+// questions, or a sum of per-question scores in [0, 1]; Den is the number of
+// questions the metric is defined over. With Den = 0 the metric is
+// undefined (there were no such questions), which is not the same as 0.
+type Ratio struct {
+	Num float64 `json:"num"`
+	Den int     `json:"den"`
+}
+
+// Value returns Num / Den and true, or 0 and false when Den is 0.
+func (r Ratio) Value() (float64, bool) {
+	if r.Den == 0 {
+		return 0, false
+	}
+	return r.Num / float64(r.Den), true
+}
+
+// MarshalJSON writes {"num": Num, "den": Den, "value": Num/Den}, with
+// "value": null when Den is 0.
+func (r Ratio) MarshalJSON() ([]byte, error) {
+	out := struct {
+		Num   float64  `json:"num"`
+		Den   int      `json:"den"`
+		Value *float64 `json:"value"`
+	}{Num: r.Num, Den: r.Den}
+	if v, ok := r.Value(); ok {
+		out.Value = &v
+	}
+	return json.Marshal(out)
+}
+
+// QuestionResult is one question's outcome and per-question scores. The
+// scores are pointers: nil (JSON null) means "not defined for this
+// question", as listed on each field.
+type QuestionResult struct {
+	Line       int    `json:"line"` // line of the question in the QA file
+	Question   string `json:"question"`
+	Answerable bool   `json:"answerable"`
+	// Answered is true for a grounded answer: not abstained, with at least
+	// one valid citation (the same test as `hrag ask`'s exit code 0).
+	Answered bool `json:"answered"`
+	// Reason says why a question was not answered: one of answer's Reason*
+	// constants ("no_relevant_passages": the gate stopped it;
+	// "model_abstained"; "no_valid_citations"). Empty when answered.
+	Reason string `json:"reason,omitempty"`
+	Detail string `json:"detail,omitempty"` // Reason in words
+	Answer string `json:"answer"`           // the answer text after citation checks
+	// Cited lists the source files of the valid citations, relative to the
+	// notes root (slash-separated), distinct, in order of first citation.
+	Cited []string `json:"cited"`
+	// InvalidCitations are cited numbers that named no shown passage (they
+	// were removed from Answer).
+	InvalidCitations []int `json:"invalid_citations"`
+	// Passages lists the passages retrieved (and shown to the model unless
+	// the gate stopped the question) as "path:start-end", path relative to
+	// the notes root, in rank order.
+	Passages []string `json:"passages"`
+	// CitationsValid: no invalid citation. Answered questions only.
+	CitationsValid *bool `json:"citations_valid"`
+	// SourceHit: a cited passage comes from one of the expected sources.
+	// Answered questions that list sources only.
+	SourceHit *bool `json:"source_hit"`
+	// PhraseRecall is the share of key phrases found in the answer (see
+	// PhraseRecall); MissingPhrases lists the others. Answered questions
+	// with key phrases only.
+	PhraseRecall   *float64 `json:"phrase_recall"`
+	MissingPhrases []string `json:"missing_phrases,omitempty"`
+	Warnings       []string `json:"warnings,omitempty"` // from retrieval and citation checks
+	Seconds        float64  `json:"seconds"`            // wall time of the question (retrieval + LLM)
+}
+
+// AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
+// denominator is stated on it; abstentions (every outcome other than
+// answered, whatever the reason) are excluded from the citation, source and
+// phrase metrics, which judge answers only.
+type AnswerMetrics struct {
+	Questions    int `json:"questions"`
+	Answerable   int `json:"answerable"`
+	Unanswerable int `json:"unanswerable"`
+	Answered     int `json:"answered"` // answerable or not
+	// AnswerRate = answered answerable questions / answerable questions.
+	AnswerRate Ratio `json:"answer_rate"`
+	// AbstentionRate = unanswerable questions not answered / unanswerable
+	// questions.
+	AbstentionRate Ratio `json:"abstention_rate"`
+	// CitationsValid = answered questions (answerable or not) without an
+	// invalid citation / answered questions.
+	CitationsValid Ratio `json:"citations_valid"`
+	// SourceHit = answered questions whose cited passages include an
+	// expected source / answered questions that list sources.
+	SourceHit Ratio `json:"source_hit"`
+	// PhraseRecall = sum of per-question phrase recall / answered questions
+	// with key phrases: the mean recall over those questions.
+	PhraseRecall Ratio `json:"phrase_recall"`
+	// Abstained counts the questions not answered by Reason, for answerable
+	// and unanswerable questions separately.
+	AbstainedAnswerable   map[string]int `json:"abstained_answerable"`
+	AbstainedUnanswerable map[string]int `json:"abstained_unanswerable"`
+}
+
+// normPhrase lower-cases s and collapses runs of white space to one space,
+// so that a phrase matches across line breaks and case.
+func normPhrase(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// PhraseFound reports whether phrase occurs in text, ignoring case
+// (Unicode lower-casing) and treating any run of white space as one space.
+func PhraseFound(text, phrase string) bool {
+	return strings.Contains(normPhrase(text), normPhrase(phrase))
+}
+
+// PhraseRecall returns the share of phrases found in text (PhraseFound), in
+// [0, 1], and true; with no phrases it returns 0 and false (undefined).
+// Each phrase counts once, however often it occurs.
+func PhraseRecall(text string, phrases []string) (float64, bool) {
+	if len(phrases) == 0 {
+		return 0, false
+	}
+	found := 0
+	for _, p := range phrases {
+		if PhraseFound(text, p) {
+			found++
+		}
+	}
+	return float64(found) / float64(len(phrases)), true
+}
+
+// SourceHit reports whether any cited path is one of the expected paths
+// (exact comparison of slash-separated root-relative paths). It is false
+// when either list is empty.
+func SourceHit(cited, expected []string) bool {
+	for _, c := range cited {
+		for _, e := range expected {
+			if c == e {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// RelPath returns p relative to root, slash-separated; p itself when root
+// is empty or p is not under root.
+func RelPath(root, p string) string {
+	if root == "" {
+		return filepath.ToSlash(p)
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// ScoreQuestion turns one `ask` result for item into a QuestionResult,
+// paths made relative to root (the absolute notes root the collection was
+// indexed from). A search-only result (no LLM) counts as not answered. It
+// does not set Seconds.
+func ScoreQuestion(item QAItem, res answer.Result, root string) QuestionResult {
+	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable,
+		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
+		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
+		Passages: []string{}, Warnings: res.Warnings}
+	if !q.Answered {
+		q.Reason, q.Detail = res.Reason, res.Detail
+		if q.Reason == "" {
+			q.Reason = answer.ReasonNoValidCitations
+		}
+	}
+	for _, p := range res.Passages {
+		q.Passages = append(q.Passages, fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine))
+	}
+	seen := map[string]bool{}
+	for _, c := range res.Citations {
+		if rel := RelPath(root, c.Path); !seen[rel] {
+			seen[rel] = true
+			q.Cited = append(q.Cited, rel)
+		}
+	}
+	if !q.Answered {
+		return q
+	}
+	valid := len(res.Invalid) == 0
+	q.CitationsValid = &valid
+	if len(item.Sources) > 0 {
+		hit := SourceHit(q.Cited, item.Sources)
+		q.SourceHit = &hit
+	}
+	if r, ok := PhraseRecall(res.Answer, item.KeyPhrases); ok {
+		q.PhraseRecall = &r
+		for _, p := range item.KeyPhrases {
+			if !PhraseFound(res.Answer, p) {
+				q.MissingPhrases = append(q.MissingPhrases, p)
+			}
+		}
+	}
+	return q
+}
+
+// SummarizeAnswers computes the AnswerMetrics of rs (see their doc for the
+// denominators). Metrics over no questions have Den 0 (undefined).
+func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
+	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}}
+	for _, r := range rs {
+		if r.Answerable {
+			m.Answerable++
+			m.AnswerRate.Den++
+		} else {
+			m.Unanswerable++
+			m.AbstentionRate.Den++
+		}
+		if !r.Answered {
+			if r.Answerable {
+				m.AbstainedAnswerable[r.Reason]++
+			} else {
+				m.AbstainedUnanswerable[r.Reason]++
+				m.AbstentionRate.Num++
+			}
+			continue
+		}
+		m.Answered++
+		if r.Answerable {
+			m.AnswerRate.Num++
+		}
+		m.CitationsValid.Den++
+		if r.CitationsValid != nil && *r.CitationsValid {
+			m.CitationsValid.Num++
+		}
+		if r.SourceHit != nil {
+			m.SourceHit.Den++
+			if *r.SourceHit {
+				m.SourceHit.Num++
+			}
+		}
+		if r.PhraseRecall != nil {
+			m.PhraseRecall.Den++
+			m.PhraseRecall.Num += *r.PhraseRecall
+		}
+	}
+	return m
+}
+
+// AnswersOptions configures RunAnswers.
+type AnswersOptions struct {
+	Items []QAItem      // the QA set (LoadQA); required
+	Asker *answer.Asker // the `hrag ask` pipeline, with its LLM set; required
+	// Retrieve is used for every question; its Collection must be the one
+	// indexed from Root, and its gate thresholds decide whether the gate is
+	// on (negative MinSimilarity and MinCoverage: off).
+	Retrieve retrieve.Options
+	Root     string   // absolute notes root: passage paths are made relative to it
+	Progress Progress // one step per question; nil: silent
+}
+
+// AnswersReport is the result of a QA run: what was evaluated, how, the
+// metrics and every question's outcome. RunAnswers fills Metrics,
+// Questions and Seconds; callers fill the description fields.
+type AnswersReport struct {
+	Dataset    string `json:"dataset"`    // QA file
+	Notes      string `json:"notes"`      // absolute notes root
+	Collection string `json:"collection"` // collection evaluated
+	Model      string `json:"model"`      // LLM model name (RAG_LLM_MODEL)
+	// Gate is false when the relevance gate was switched off (--no-gate);
+	// MinSimilarity and MinCoverage are the thresholds used (negative: off).
+	Gate          bool             `json:"gate"`
+	MinSimilarity float64          `json:"min_similarity"`
+	MinCoverage   float64          `json:"min_coverage"`
+	TopK          int              `json:"top_k"`           // passages shown to the model
+	Index         *index.Summary   `json:"index,omitempty"` // nil when the collection was used as indexed
+	Seconds       float64          `json:"seconds"`         // wall time of all questions
+	Metrics       AnswerMetrics    `json:"metrics"`
+	Questions     []QuestionResult `json:"questions"` // in file order
+}
+
+// RunAnswers asks every question of opts.Items, one after the other,
+// through opts.Asker (retrieval, gate, LLM, citation checks: exactly `hrag
+// ask`), scores each with ScoreQuestion and summarises them with
+// SummarizeAnswers. The first error stops the run: a missing option, a
+// retrieval or LLM failure (wrapped with the question's line), or ctx's
+// error when it is cancelled.
+func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error) {
+	if opts.Asker == nil || opts.Asker.Retriever == nil || opts.Asker.LLM == nil {
+		return nil, errors.New("eval: an Asker with a Retriever and an LLM is required")
+	}
+	if len(opts.Items) == 0 {
+		return nil, errors.New("eval: no questions")
+	}
+	if opts.Progress != nil {
+		opts.Progress.Start(len(opts.Items))
+	}
+	rep := &AnswersReport{Notes: opts.Root, Collection: opts.Retrieve.Collection, TopK: opts.Retrieve.TopK,
+		MinSimilarity: opts.Retrieve.MinSimilarity, MinCoverage: opts.Retrieve.MinCoverage,
+		Gate: opts.Retrieve.MinSimilarity >= 0 || opts.Retrieve.MinCoverage >= 0}
+	began := time.Now()
+	for _, item := range opts.Items {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		t := time.Now()
+		res, err := opts.Asker.Ask(ctx, item.Question, opts.Retrieve, nil)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("question on line %d (%q): %w", item.Line, item.Question, err)
+		}
+		q := ScoreQuestion(item, res, opts.Root)
+		q.Seconds = time.Since(t).Seconds()
+		rep.Questions = append(rep.Questions, q)
+		if opts.Progress != nil {
+			opts.Progress.Advance(item.Question)
+		}
+	}
+	rep.Seconds = time.Since(began).Seconds()
+	rep.Metrics = SummarizeAnswers(rep.Questions)
+	return rep, nil
+}
+
+// ErrNotIndexed reports that the collection of a QA run does not exist or
+// holds no passages, and no notes folder was given to index.
+var ErrNotIndexed = errors.New("not indexed yet")
+
+// PrepareNotes readies the collection a QA set is evaluated on and returns
+// the absolute notes root its paths are relative to. With notes set it
+// indexes that folder into collection with index.Run (iopts carries the
+// settings, Store, Embedder and Tokenizer; Roots, Collection, Prune and Wait
+// are set here; incremental, so a re-run costs a stat per file) and returns
+// the summary. It fails when the collection already holds notes from
+// another root: the evaluated collection must hold one notes folder. With
+// notes empty it uses the collection as it is: it must exist with passages
+// (else ErrNotIndexed) and have been indexed from exactly one root; the
+// summary is nil. Other errors come from the store and index.Run (a
+// cancelled ctx: index.ErrInterrupted).
+func PrepareNotes(ctx context.Context, iopts index.Options, notes, collection string) (string, *index.Summary, error) {
+	st := iopts.Store
+	coll, err := st.Collection(ctx, collection)
+	exists := err == nil
+	if err != nil && !errors.Is(err, store.ErrNoCollection) {
+		return "", nil, err
+	}
+	if notes == "" {
+		if !exists {
+			return "", nil, fmt.Errorf("collection %q is %w (it does not exist)", collection, ErrNotIndexed)
+		}
+		has, err := st.HasChunks(ctx, coll.ID)
+		if err != nil {
+			return "", nil, err
+		}
+		if !has {
+			return "", nil, fmt.Errorf("collection %q is %w (it has no passages)", collection, ErrNotIndexed)
+		}
+		if len(coll.Roots) != 1 {
+			return "", nil, fmt.Errorf("collection %q was indexed from %d folders (%s), want one notes folder", collection, len(coll.Roots), strings.Join(coll.Roots, ", "))
+		}
+		return coll.Roots[0], nil, nil
+	}
+	root, err := filepath.Abs(notes)
+	if err != nil {
+		return "", nil, err
+	}
+	for _, r := range coll.Roots {
+		if r != root {
+			return "", nil, fmt.Errorf("collection %q holds notes from %s, not %s: evaluate those notes, or give the QA file another name (the collection is named after it)", collection, r, root)
+		}
+	}
+	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait = []string{root}, collection, true, true
+	sum, err := index.Run(ctx, iopts)
+	if err != nil {
+		return "", nil, err
+	}
+	return root, &sum, nil
+}
+
+// CheckSources checks that every expected source of items is a document of
+// the collection indexed from root: a source that was not indexed (missing,
+// excluded by RAG_INCLUDE or RAG_EXCLUDE, binary, too large) could never be
+// cited, and would count against the answers. The error names the QA file
+// line and the source; store errors are returned as they are.
+func CheckSources(ctx context.Context, st *store.Store, collection, root string, items []QAItem) error {
+	coll, err := st.Collection(ctx, collection)
+	if err != nil {
+		return err
+	}
+	states, err := st.DocumentStates(ctx, coll.ID)
+	if err != nil {
+		return err
+	}
+	indexed := make(map[string]bool, len(states))
+	for p := range states {
+		indexed[RelPath(root, p)] = true
+	}
+	for _, it := range items {
+		for _, s := range it.Sources {
+			if !indexed[s] {
+				return fmt.Errorf("line %d: source %q is not an indexed document of %s (collection %q): check the path, RAG_INCLUDE and RAG_EXCLUDE", it.Line, s, root, collection)
+			}
+		}
+	}
+	return nil
+}

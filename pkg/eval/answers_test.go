@@ -1,0 +1,200 @@
+package eval
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+)
+
+func TestPhraseRecall(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		phrases []string
+		want    float64
+		ok      bool
+	}{
+		{"You set `shared_buffers = 4GB` [1].", []string{"4gb"}, 1, true},       // case-insensitive
+		{"Une heure\net   demie [1].", []string{"une heure et demie"}, 1, true}, // white space runs
+		{"ELEVEN courses [1].", []string{"eleven"}, 1, true},
+		{"k1 = 1.2 [1].", []string{"1.2", "0.75"}, 0.5, true},
+		{"k1 = 1.2, again 1.2 [1].", []string{"1.2", "0.75", "b ="}, 1.0 / 3, true}, // a phrase counts once
+		{"nothing", []string{"4GB"}, 0, true},
+		{"anything", nil, 0, false}, // no phrases: undefined
+		{"", []string{"x"}, 0, true},
+	} {
+		got, ok := PhraseRecall(c.text, c.phrases)
+		if got != c.want || ok != c.ok {
+			t.Errorf("PhraseRecall(%q, %q) = %v, %v; want %v, %v", c.text, c.phrases, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestSourceHitAndRelPath(t *testing.T) {
+	if !SourceHit([]string{"a.md", "homelab/network.md"}, []string{"homelab/network.md"}) {
+		t.Error("hit not found")
+	}
+	if SourceHit([]string{"network.md"}, []string{"homelab/network.md"}) || SourceHit(nil, []string{"a.md"}) || SourceHit([]string{"a.md"}, nil) {
+		t.Error("false hit")
+	}
+	for _, c := range [][3]string{
+		{"/n", "/n/homelab/network.md", "homelab/network.md"},
+		{"/n", "/other/x.md", "/other/x.md"},
+		{"/n", "/nx/y.md", "/nx/y.md"},
+		{"", "/n/a.md", "/n/a.md"},
+	} {
+		if got := RelPath(c[0], c[1]); got != c[2] {
+			t.Errorf("RelPath(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// result builds an ask result over passages from the files in shown (root
+// /n), citing the 1-based numbers in cited.
+func result(answerText string, shown []string, cited []int, invalid []int, abstained bool, reason string) answer.Result {
+	r := answer.Result{Answer: answerText, Abstained: abstained, Reason: reason, Citations: []answer.Citation{}, Invalid: invalid}
+	for i, f := range shown {
+		r.Passages = append(r.Passages, retrieve.Passage{N: i + 1, Path: "/n/" + f, StartLine: 1, EndLine: 2})
+	}
+	for _, n := range cited {
+		r.Citations = append(r.Citations, answer.Citation{N: n, Path: "/n/" + shown[n-1]})
+	}
+	return r
+}
+
+func TestScoreQuestion(t *testing.T) {
+	item := QAItem{Line: 7, Question: "q", Answerable: true, KeyPhrases: []string{"4GB", "quarter"}, Sources: []string{"pg.md"}}
+
+	// Answered, one invalid citation removed, [2] from the expected source.
+	q := ScoreQuestion(item, result("It is 4GB [1][2].", []string{"net.md", "pg.md", "pg.md"}, []int{1, 2}, []int{9}, false, ""), "/n")
+	if !q.Answered || q.Reason != "" || q.Line != 7 || *q.CitationsValid || !*q.SourceHit || *q.PhraseRecall != 0.5 ||
+		strings.Join(q.MissingPhrases, ",") != "quarter" || strings.Join(q.Cited, ",") != "net.md,pg.md" ||
+		strings.Join(q.Passages, ",") != "net.md:1-2,pg.md:1-2,pg.md:1-2" || len(q.InvalidCitations) != 1 {
+		t.Errorf("answered: %+v", q)
+	}
+
+	// Cited twice from one file: listed once; source missed.
+	q = ScoreQuestion(item, result("4GB, a quarter [1][2].", []string{"net.md", "net.md"}, []int{1, 2}, nil, false, ""), "/n")
+	if !q.Answered || !*q.CitationsValid || *q.SourceHit || *q.PhraseRecall != 1 || strings.Join(q.Cited, ",") != "net.md" {
+		t.Errorf("source missed: %+v", q)
+	}
+
+	// Abstentions have no scores, even with citations, invalid ones or
+	// key phrases in the text.
+	for _, r := range []answer.Result{
+		result(answer.NoAnswer+" 4GB [1]", []string{"pg.md"}, []int{1}, []int{3}, true, answer.ReasonModelAbstained),
+		result(answer.NoAnswer, []string{"pg.md"}, nil, nil, true, answer.ReasonNoRelevantPassages),
+		result("4GB probably", []string{"pg.md"}, nil, nil, true, answer.ReasonNoValidCitations),
+		result("", []string{"pg.md"}, nil, nil, false, answer.ReasonNoLLM), // search only is no answer
+	} {
+		q := ScoreQuestion(item, r, "/n")
+		if q.Answered || q.Reason != r.Reason || q.CitationsValid != nil || q.SourceHit != nil || q.PhraseRecall != nil {
+			t.Errorf("%s: %+v", r.Reason, q)
+		}
+	}
+
+	// No sources and no phrases: those scores stay undefined.
+	q = ScoreQuestion(QAItem{Question: "q", Answerable: true}, result("x [1]", []string{"a.md"}, []int{1}, nil, false, ""), "/n")
+	if !q.Answered || q.CitationsValid == nil || q.SourceHit != nil || q.PhraseRecall != nil {
+		t.Errorf("no sources or phrases: %+v", q)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestSummarizeAnswers(t *testing.T) {
+	yes, no := ptr(true), ptr(false)
+	rs := []QuestionResult{
+		// Answerable, answered: citations valid, source hit, recall 1.
+		{Answerable: true, Answered: true, CitationsValid: yes, SourceHit: yes, PhraseRecall: ptr(1.0)},
+		// Answerable, answered: an invalid citation, source missed, recall 0.5.
+		{Answerable: true, Answered: true, CitationsValid: no, SourceHit: no, PhraseRecall: ptr(0.5)},
+		// Answerable, answered, no sources or phrases in the QA set.
+		{Answerable: true, Answered: true, CitationsValid: yes},
+		// Answerable, stopped by the gate; answerable, model abstained.
+		{Answerable: true, Reason: answer.ReasonNoRelevantPassages},
+		{Answerable: true, Reason: answer.ReasonModelAbstained},
+		// Unanswerable: two abstentions, one (wrong) answer with valid citations.
+		{Reason: answer.ReasonModelAbstained},
+		{Reason: answer.ReasonNoValidCitations},
+		{Answered: true, CitationsValid: yes},
+	}
+	m := SummarizeAnswers(rs)
+	if m.Questions != 8 || m.Answerable != 5 || m.Unanswerable != 3 || m.Answered != 4 {
+		t.Errorf("counts %+v", m)
+	}
+	check := func(name string, r Ratio, num float64, den int) {
+		t.Helper()
+		if r.Num != num || r.Den != den {
+			t.Errorf("%s = %g/%d, want %g/%d", name, r.Num, r.Den, num, den)
+		}
+	}
+	check("answer rate", m.AnswerRate, 3, 5)         // 3 of 5 answerable answered
+	check("abstention rate", m.AbstentionRate, 2, 3) // 2 of 3 unanswerable not answered
+	check("citations valid", m.CitationsValid, 3, 4) // over all 4 answers, the unanswerable one too
+	check("source hit", m.SourceHit, 1, 2)           // over the 2 answers with sources
+	check("phrase recall", m.PhraseRecall, 1.5, 2)   // (1 + 0.5) / 2 answers with phrases
+	if v, _ := m.PhraseRecall.Value(); v != 0.75 {
+		t.Errorf("phrase recall value %v", v)
+	}
+	if m.AbstainedAnswerable[answer.ReasonNoRelevantPassages] != 1 || m.AbstainedAnswerable[answer.ReasonModelAbstained] != 1 ||
+		len(m.AbstainedAnswerable) != 2 || m.AbstainedUnanswerable[answer.ReasonModelAbstained] != 1 ||
+		m.AbstainedUnanswerable[answer.ReasonNoValidCitations] != 1 || len(m.AbstainedUnanswerable) != 2 {
+		t.Errorf("abstentions %v / %v", m.AbstainedAnswerable, m.AbstainedUnanswerable)
+	}
+}
+
+func TestSummarizeAnswersEdgeCases(t *testing.T) {
+	// No answerable questions, and every unanswerable one abstained: the
+	// answer rate and all answer metrics are undefined, not 0.
+	m := SummarizeAnswers([]QuestionResult{{Reason: answer.ReasonModelAbstained}, {Reason: answer.ReasonNoRelevantPassages}})
+	for name, r := range map[string]Ratio{"answer rate": m.AnswerRate, "citations": m.CitationsValid, "source": m.SourceHit, "phrases": m.PhraseRecall} {
+		if _, ok := r.Value(); ok || r.Den != 0 {
+			t.Errorf("%s defined: %+v", name, r)
+		}
+	}
+	if v, ok := m.AbstentionRate.Value(); !ok || v != 1 {
+		t.Errorf("abstention rate %v %v", v, ok)
+	}
+
+	// Only answerable questions, none with phrases, all abstained: answer
+	// rate 0 (defined), abstention rate undefined.
+	m = SummarizeAnswers([]QuestionResult{{Answerable: true, Reason: answer.ReasonModelAbstained}})
+	if v, ok := m.AnswerRate.Value(); !ok || v != 0 {
+		t.Errorf("answer rate %v %v", v, ok)
+	}
+	if _, ok := m.AbstentionRate.Value(); ok {
+		t.Error("abstention rate defined without unanswerable questions")
+	}
+
+	// Answers without phrases or sources: only the citation share is defined.
+	m = SummarizeAnswers([]QuestionResult{{Answerable: true, Answered: true, CitationsValid: ptr(true)}})
+	if m.CitationsValid != (Ratio{1, 1}) || m.SourceHit.Den != 0 || m.PhraseRecall.Den != 0 {
+		t.Errorf("%+v", m)
+	}
+
+	// Nothing at all.
+	m = SummarizeAnswers(nil)
+	if m.Questions != 0 || m.AnswerRate.Den != 0 || m.AbstentionRate.Den != 0 || m.AbstainedAnswerable == nil {
+		t.Errorf("%+v", m)
+	}
+}
+
+func TestRatioJSON(t *testing.T) {
+	for r, want := range map[Ratio]string{
+		{3, 4}:   `{"num":3,"den":4,"value":0.75}`,
+		{0, 0}:   `{"num":0,"den":0,"value":null}`,
+		{1.5, 2}: `{"num":1.5,"den":2,"value":0.75}`,
+	} {
+		b, err := json.Marshal(r)
+		if err != nil || string(b) != want {
+			t.Errorf("%+v: %s (%v), want %s", r, b, err, want)
+		}
+		var back Ratio
+		if err := json.Unmarshal(b, &back); err != nil || back != r {
+			t.Errorf("round trip %+v: %+v %v", r, back, err)
+		}
+	}
+}

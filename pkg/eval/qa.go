@@ -1,0 +1,130 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// QAItem is one question of a QA set: one line of its JSONL file.
+type QAItem struct {
+	// Line is the item's 1-based line number in the file (for messages).
+	Line int `json:"-"`
+	// Question is asked as `hrag ask` would ask it; required, non-blank.
+	Question string `json:"question"`
+	// Answer is the expected answer in words, for people reading the set
+	// and the report; no metric uses it. Optional.
+	Answer string `json:"answer,omitempty"`
+	// KeyPhrases are strings a correct answer contains; each is looked for
+	// case-insensitively in the answer (see PhraseRecall). Optional;
+	// answerable questions only.
+	KeyPhrases []string `json:"key_phrases,omitempty"`
+	// Answerable says whether the notes contain the answer; required.
+	Answerable bool `json:"answerable"`
+	// Sources are the files that hold the answer, as slash-separated paths
+	// relative to the notes root ("homelab/network.md"). Optional;
+	// answerable questions only.
+	Sources []string `json:"sources,omitempty"`
+	// Note is a free comment (why a question is a near miss, ...); ignored
+	// by the metrics.
+	Note string `json:"note,omitempty"`
+}
+
+// LoadQA reads a QA set: a JSONL file with one JSON object per line, fields
+// question, answer, key_phrases, answerable, sources and note as in QAItem
+// (blank lines are skipped). Errors name the file and line: invalid JSON, an
+// unknown field, a missing "answerable", a blank question or key phrase, a
+// question asked twice, key phrases or sources on an unanswerable question,
+// a source path that is absolute, uses backslashes or leaves the root
+// (".."), and a file without questions.
+func LoadQA(file string) ([]QAItem, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	items, err := ReadQA(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return items, nil
+}
+
+// ReadQA parses a QA set from r as LoadQA does; errors about one line
+// start with "line N: ".
+func ReadQA(r io.Reader) ([]QAItem, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	var items []QAItem
+	seen := map[string]int{}
+	for line := 1; sc.Scan(); line++ {
+		raw := bytes.TrimSpace(sc.Bytes())
+		if len(raw) == 0 {
+			continue
+		}
+		item, err := parseQAItem(raw)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		item.Line = line
+		if first, ok := seen[item.Question]; ok {
+			return nil, fmt.Errorf("line %d: question %q is already asked on line %d", line, item.Question, first)
+		}
+		seen[item.Question] = line
+		items = append(items, item)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, errors.New("no questions")
+	}
+	return items, nil
+}
+
+func parseQAItem(raw []byte) (QAItem, error) {
+	var v struct {
+		QAItem
+		Answerable *bool `json:"answerable"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return QAItem{}, fmt.Errorf("not a QA object: %w", err)
+	}
+	if dec.More() {
+		return QAItem{}, errors.New("more than one JSON value on the line")
+	}
+	item := v.QAItem
+	item.Question = strings.TrimSpace(item.Question)
+	switch {
+	case v.Answerable == nil:
+		return item, errors.New(`"answerable" (true or false) is required`)
+	case item.Question == "":
+		return item, errors.New(`"question" is empty`)
+	}
+	item.Answerable = *v.Answerable
+	if !item.Answerable && (len(item.KeyPhrases) > 0 || len(item.Sources) > 0) {
+		return item, errors.New("an unanswerable question has no key phrases or sources")
+	}
+	for _, p := range item.KeyPhrases {
+		if strings.TrimSpace(p) == "" {
+			return item, errors.New("empty key phrase")
+		}
+	}
+	for i, s := range item.Sources {
+		clean := path.Clean(s)
+		if s == "" || strings.Contains(s, `\`) || path.IsAbs(s) || filepath.IsAbs(s) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+			return item, fmt.Errorf("source %q: want a slash-separated path relative to the notes root", s)
+		}
+		item.Sources[i] = clean
+	}
+	return item, nil
+}
