@@ -106,8 +106,11 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			fmt.Fprintf(f.IO.ErrOut, "note: the LLM was not asked: %s\n", res.Detail)
 		default:
 			stream.Finish(res.Answer)
-			if res.Reason == answer.ReasonNoValidCitations {
+			switch res.Reason {
+			case answer.ReasonNoValidCitations:
 				fmt.Fprintf(f.IO.ErrOut, "warning: unsupported answer: %s\n", res.Detail)
+			case answer.ReasonEmptyAnswer:
+				fmt.Fprintf(f.IO.ErrOut, "warning: %s (RAG_LLM_MODEL=%s)\n", res.Detail, cfg.LLMModel)
 			}
 			if len(res.Citations) > 0 {
 				fmt.Fprint(f.IO.Out, "\n"+render.SourcesList(res.Citations))
@@ -125,7 +128,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 // RAG_LLM_MAX_TOKENS, and source paths shown relative to the working
 // directory.
 func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
-	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, DisplayPath: render.DisplayPath}
+	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens}
 	if cfg.LLMBaseURL != "" {
 		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 	}

@@ -56,12 +56,10 @@ func TestEndToEndWithRealLLM(t *testing.T) {
 	if !shown {
 		t.Fatal("the passage with the answer was not given to the model")
 	}
-	// The base model's output depends on every byte of the prompt, which
-	// holds the passages' paths (absolute outside the working directory and
-	// home, so the checkout's location): from some checkouts it answers
-	// nothing. An empty answer is then no answer, and must be flagged.
-	if strings.TrimSpace(res.Answer) == "" && (code != ExitAbstained || res.Reason != answer.ReasonNoValidCitations) {
-		t.Fatalf("empty answer not flagged: exit %d, reason %q", code, res.Reason)
+	// The base model sometimes returns nothing: that must be reported as
+	// such, never shown as an empty answer.
+	if strings.TrimSpace(res.Answer) == "" || res.Reason == answer.ReasonEmptyAnswer && (code != ExitAbstained || res.Answer != answer.NoAnswer) {
+		t.Fatalf("empty answer not reported: exit %d, reason %q, answer %q", code, res.Reason, res.Answer)
 	}
 	for _, c := range res.Citations {
 		if c.N < 1 || c.N > len(res.Passages) {

@@ -15,6 +15,7 @@ const (
 	ReasonNoRelevantPassages = "no_relevant_passages" // the gate stopped the question; the LLM was not called
 	ReasonModelAbstained     = "model_abstained"      // the model said the passages do not contain the answer
 	ReasonNoValidCitations   = "no_valid_citations"   // the model answered without citing any shown passage
+	ReasonEmptyAnswer        = "empty_answer"         // the model returned nothing (Answer is then NoAnswer)
 	ReasonNoLLM              = "search_only"          // no LLM configured: passages only
 )
 
@@ -42,11 +43,10 @@ type Result struct {
 
 // Asker answers questions from retrieved passages.
 type Asker struct {
-	Retriever   *retrieve.Retriever
-	LLM         llm.Streamer // nil: search only
-	MaxTokens   int          // RAG_LLM_MAX_TOKENS
-	DisplayPath func(string) string
-	HyDE        bool
+	Retriever *retrieve.Retriever
+	LLM       llm.Streamer // nil: search only
+	MaxTokens int          // RAG_LLM_MAX_TOKENS
+	HyDE      bool
 }
 
 // Ask retrieves passages for question and, when the gate finds them relevant
@@ -55,10 +55,6 @@ type Asker struct {
 // half the passages. LLM failures are returned as *llm.Error.
 func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, onDelta func(string)) (Result, error) {
 	res := Result{Question: question, Citations: []Citation{}, Invalid: []int{}}
-	display := a.DisplayPath
-	if display == nil {
-		display = func(p string) string { return p }
-	}
 	if a.HyDE && a.LLM != nil {
 		hyp, err := a.LLM.Stream(ctx, llm.Request{Messages: HyDEMessages(question), MaxTokens: 200}, nil)
 		if err != nil {
@@ -86,7 +82,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	passages := res.Passages
 	var out llm.Response
 	for attempt := 0; ; attempt++ {
-		out, err = a.LLM.Stream(ctx, llm.Request{Messages: Messages(question, passages, display), MaxTokens: a.MaxTokens, Stop: Stop}, onDelta)
+		out, err = a.LLM.Stream(ctx, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}, onDelta)
 		if errors.Is(err, llm.ErrContextLength) && attempt == 0 && len(passages) > 1 && out.Text == "" {
 			passages = passages[:len(passages)/2]
 			res.Warnings = append(res.Warnings, fmt.Sprintf("prompt too long for the model: retried with %d passages", len(passages)))
@@ -111,6 +107,9 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Citations = append(res.Citations, Citation{N: n, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine, Breadcrumb: p.Breadcrumb})
 	}
 	switch {
+	case res.Answer == "":
+		res.Answer = NoAnswer
+		res.Abstained, res.Reason, res.Detail = true, ReasonEmptyAnswer, "the model returned an empty answer"
 	case IsAbstention(res.Answer, len(v.Cited)):
 		res.Abstained, res.Reason, res.Detail = true, ReasonModelAbstained, "the model found no answer in the passages"
 	case len(v.Cited) == 0:

@@ -77,6 +77,14 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("empty answer is reported as such", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: "  \n"})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if !res.Abstained || res.Reason != answer.ReasonEmptyAnswer || res.Answer != answer.NoAnswer {
+			t.Fatalf("%+v", res)
+		}
+	})
+
 	t.Run("citation to a passage not shown is removed", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: "It is 4GB [1][9]. Also 16GB [9]."})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)

@@ -8,6 +8,7 @@ package answer
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/llm"
@@ -29,15 +30,23 @@ Rules:
 5. Be concise. Answer in the language of the question. Use Markdown.`
 
 // UserPrompt renders the passages and the question: each passage is numbered,
-// carries its source path, line range and breadcrumb, and is fenced by
-// <passage> tags so that its text reads as data.
-func UserPrompt(question string, passages []retrieve.Passage, displayPath func(string) string) string {
+// carries its source (the path relative to the deepest folder holding all
+// the passages: no absolute path leaves the machine, and the prompt does not
+// depend on where the notes are), line range and breadcrumb, and is fenced by
+// <passage> tags so that its text reads as data. Attribute values have their
+// double quotes escaped.
+func UserPrompt(question string, passages []retrieve.Passage) string {
 	var b strings.Builder
 	b.WriteString("Passages from the notes:\n\n")
+	base := commonDir(passages)
 	for _, p := range passages {
-		fmt.Fprintf(&b, "<passage n=\"%d\" source=\"%s:%d-%d\"", p.N, displayPath(p.Path), p.StartLine, p.EndLine)
+		src, err := filepath.Rel(base, p.Path)
+		if err != nil {
+			src = filepath.Base(p.Path)
+		}
+		fmt.Fprintf(&b, "<passage n=\"%d\" source=\"%s:%d-%d\"", p.N, attr(src), p.StartLine, p.EndLine)
 		if p.Breadcrumb != "" {
-			fmt.Fprintf(&b, " section=\"%s\"", strings.Trim(p.Breadcrumb, "[]"))
+			fmt.Fprintf(&b, " section=\"%s\"", attr(strings.Trim(p.Breadcrumb, "[]")))
 		}
 		b.WriteString(">\n")
 		b.WriteString(strings.ReplaceAll(p.Content, "</passage>", "</ passage>"))
@@ -66,17 +75,17 @@ var examples = []struct {
 // Messages returns the chat for question over passages: the system prompt,
 // two worked examples, then the question with its numbered passages as the
 // last user message.
-func Messages(question string, passages []retrieve.Passage, displayPath func(string) string) []llm.Message {
+func Messages(question string, passages []retrieve.Passage) []llm.Message {
 	msgs := []llm.Message{{Role: "system", Content: SystemPrompt}}
 	for _, ex := range examples {
 		var ps []retrieve.Passage
 		for i, c := range ex.passages {
 			ps = append(ps, retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c})
 		}
-		msgs = append(msgs, llm.Message{Role: "user", Content: UserPrompt(ex.question, ps, func(p string) string { return p })},
+		msgs = append(msgs, llm.Message{Role: "user", Content: UserPrompt(ex.question, ps)},
 			llm.Message{Role: "assistant", Content: ex.answer})
 	}
-	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages, displayPath)})
+	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages)})
 }
 
 // HyDEMessages asks for a hypothetical passage that would answer question
@@ -87,4 +96,21 @@ func HyDEMessages(question string) []llm.Message {
 		{Role: "system", Content: "Write one short paragraph, as it might appear in someone's personal notes, that answers the question. Write only the paragraph."},
 		{Role: "user", Content: question},
 	}
+}
+
+// attr escapes a value for a double-quoted prompt attribute.
+func attr(v string) string { return strings.ReplaceAll(v, `"`, "&quot;") }
+
+// commonDir is the deepest directory that holds every passage's file.
+func commonDir(ps []retrieve.Passage) string {
+	if len(ps) == 0 {
+		return "/"
+	}
+	dir := filepath.Dir(ps[0].Path)
+	for _, p := range ps[1:] {
+		for dir != "/" && dir != "." && !strings.HasPrefix(p.Path, dir+string(filepath.Separator)) {
+			dir = filepath.Dir(dir)
+		}
+	}
+	return dir
 }

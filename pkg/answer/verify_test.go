@@ -2,7 +2,10 @@ package answer
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
 func TestVerify(t *testing.T) {
@@ -43,5 +46,27 @@ func TestIsAbstention(t *testing.T) {
 		if got := IsAbstention(c.text, c.cites); got != c.want {
 			t.Errorf("IsAbstention(%q, %d) = %v", c.text, c.cites, got)
 		}
+	}
+}
+
+func TestUserPromptHidesAbsolutePathsAndEscapesAttributes(t *testing.T) {
+	ps := []retrieve.Passage{
+		{N: 1, Path: "/home/ann/notes/homelab/network.md", StartLine: 3, EndLine: 9, Breadcrumb: `[Mail > Suspicious email from "IT support"]`, Content: "a"},
+		{N: 2, Path: "/home/ann/notes/cooking/bread.md", StartLine: 1, EndLine: 2, Content: "b"},
+	}
+	got := UserPrompt("q?", ps)
+	for _, want := range []string{
+		`<passage n="1" source="homelab/network.md:3-9" section="Mail > Suspicious email from &quot;IT support&quot;">`,
+		`<passage n="2" source="cooking/bread.md:1-2">`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("prompt lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "/home/ann") {
+		t.Errorf("absolute path in the prompt:\n%s", got)
+	}
+	if one := UserPrompt("q?", ps[:1]); !strings.Contains(one, `source="network.md:3-9"`) {
+		t.Errorf("single passage:\n%s", one)
 	}
 }
