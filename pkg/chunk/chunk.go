@@ -97,15 +97,25 @@ func Split(doc Document, opts Options, tk Counter) []Chunk {
 		opts.ContentTokens = 1
 	}
 	var out []Chunk
-	for _, sec := range doc.Sections {
+	var carry []Block // header-only sections waiting for the next section
+	for si, sec := range doc.Sections {
 		bc := Breadcrumb(sec.Path, opts.BreadcrumbTokens, tk)
 		var units []unit
-		blocks := sec.Blocks
+		blocks := append(carry, sec.Blocks...)
+		carry = nil
+		// A section that is only its header ("# Network" right before "##
+		// Wi-Fi") goes with the next section instead of being a chunk of its
+		// own: the breadcrumbs there name it anyway.
+		if si+1 < len(doc.Sections) && onlyHeaders(blocks) {
+			carry = blocks
+			continue
+		}
 		// A header travels with the paragraph after it, so that a long first
 		// paragraph does not leave the header alone in a chunk.
-		if len(blocks) > 1 && blocks[0].Header && !blocks[1].Code {
+		for len(blocks) > 1 && blocks[0].Header && !blocks[1].Code {
 			gap := strings.Repeat("\n", max(1, blocks[1].StartLine-blocks[0].EndLine)) // keeps line numbers exact
-			merged := Block{Text: blocks[0].Text + gap + blocks[1].Text, StartLine: blocks[0].StartLine, EndLine: blocks[1].EndLine}
+			merged := Block{Text: blocks[0].Text + gap + blocks[1].Text, StartLine: blocks[0].StartLine, EndLine: blocks[1].EndLine,
+				Header: blocks[1].Header}
 			blocks = append([]Block{merged}, blocks[2:]...)
 		}
 		for _, b := range blocks {
@@ -372,4 +382,13 @@ func Tail(text string, max int, tk Counter) string {
 		return ""
 	}
 	return strings.TrimSpace(text[words[lo].a:])
+}
+
+func onlyHeaders(bs []Block) bool {
+	for _, b := range bs {
+		if !b.Header {
+			return false
+		}
+	}
+	return len(bs) > 0
 }

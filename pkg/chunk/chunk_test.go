@@ -81,13 +81,19 @@ func TestSplitNeverSpansHeaders(t *testing.T) {
 	tk := modeltest.Tokenizer(t)
 	doc := parseFile(t, "../../testdata/notes/homelab/postgres-tuning.md")
 	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64}, tk)
-	// Each chunk begins a section or continues the one before; no header line
-	// may appear after the first line of a chunk.
+	// Each chunk begins a section or continues the one before: header lines
+	// may only open a chunk (a header-only section such as "## Memory
+	// settings" opens the chunk of its first subsection), never follow text.
 	for _, c := range chunks {
-		lines := strings.Split(c.Content, "\n")
-		for _, l := range lines[1:] {
-			if strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "# fetch") {
-				t.Errorf("chunk %d spans header %q", c.Ordinal, l)
+		text := false
+		for _, l := range strings.Split(c.Content, "\n") {
+			switch {
+			case strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "# fetch"):
+				if text {
+					t.Errorf("chunk %d spans header %q", c.Ordinal, l)
+				}
+			case strings.TrimSpace(l) != "":
+				text = true
 			}
 		}
 	}
@@ -98,7 +104,6 @@ func TestSplitNeverSpansHeaders(t *testing.T) {
 	want := []string{
 		"[PostgreSQL on the home server]",
 		"[PostgreSQL on the home server > Installation]",
-		"[PostgreSQL on the home server > Memory settings]",
 		"[PostgreSQL on the home server > Memory settings > shared_buffers]",
 		"[PostgreSQL on the home server > Memory settings > work_mem]",
 		"[PostgreSQL on the home server > Vacuum and maintenance]",
@@ -106,6 +111,9 @@ func TestSplitNeverSpansHeaders(t *testing.T) {
 	}
 	if !reflect.DeepEqual(crumbs, want) {
 		t.Fatalf("breadcrumbs:\n got %q\nwant %q", crumbs, want)
+	}
+	if !strings.HasPrefix(chunks[2].Content, "## Memory settings\n\n### shared_buffers\n") {
+		t.Fatalf("the header-only section does not open its subsection's chunk: %q", chunks[2].Content)
 	}
 	// The code block's "# fetch ..." comment stays inside the Installation chunk.
 	if !strings.Contains(chunks[1].Content, "# fetch the source package") {
