@@ -28,7 +28,7 @@ func TestSourcesAndAsk(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := out.String()
-		if !strings.HasPrefix(s, "[1] ") || !strings.Contains(s, "postgres-tuning.md:23-27") || !strings.Contains(s, "bm25 #1") ||
+		if !strings.HasPrefix(s, "[1] ") || !strings.Contains(s, "postgres-tuning.md:21-27") || !strings.Contains(s, "bm25 #1") ||
 			!strings.Contains(s, "[PostgreSQL on the home server > Memory settings > shared_buffers]") || strings.Contains(s, "[3] ") {
 			t.Fatalf("output:\n%s", s)
 		}
@@ -55,7 +55,7 @@ func TestSourcesAndAsk(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := "You set `shared_buffers = 4GB` [1].\n\nSources:\n  [1] "
-		if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "postgres-tuning.md:23-27 › PostgreSQL on the home server › Memory settings › shared_buffers") {
+		if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "postgres-tuning.md:21-27 › PostgreSQL on the home server › Memory settings › shared_buffers") {
 			t.Fatalf("stdout:\n%s", out)
 		}
 		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
