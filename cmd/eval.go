@@ -132,17 +132,11 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		return fmt.Errorf("--dataset: %w", err)
 	}
 
-	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer emb.Close()
-	defer tk.Close()
-	st, err := f.OpenStore(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer closeAll()
 
 	iopts := indexOptions(cfg, st, emb, tk)
 	coll := eval.CollectionName(ds.Name, iopts)
@@ -364,17 +358,11 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		return err
 	}
 
-	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer emb.Close()
-	defer tk.Close()
-	st, err := f.OpenStore(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer closeAll()
 	r, err := newRetriever(cfg, st, emb)
 	if err != nil {
 		return err

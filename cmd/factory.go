@@ -151,3 +151,20 @@ func (f *Factory) EmbedModelID(cfg config.Config) string {
 	}
 	return cfg.EmbedModel
 }
+
+// openModelAndStore opens the embedder with its tokenizer (first: it fails
+// fast without touching the database), then the store; closeAll releases
+// all three.
+func (f *Factory) openModelAndStore(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, *store.Store, func(), error) {
+	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		tk.Close()
+		emb.Close()
+		return nil, nil, nil, nil, err
+	}
+	return emb, tk, st, func() { st.Close(); tk.Close(); emb.Close() }, nil
+}

@@ -65,17 +65,11 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 		cfg.Exclude = opts.Exclude
 	}
 	// Fail fast, before any work: model first (local), then the database.
-	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer emb.Close()
-	defer tk.Close()
-	st, err := f.OpenStore(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer closeAll()
 
 	prog := f.IO.NewProgress("indexing", !opts.JSON)
 	iopts := indexOptions(cfg, st, emb, tk)

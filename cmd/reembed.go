@@ -84,17 +84,11 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 	if len(opts.Drop) > 0 {
 		return dropRun(ctx, opts)
 	}
-	emb, tk, err := f.OpenEmbedder(ctx, cfg)
+	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer emb.Close()
-	defer tk.Close()
-	st, err := f.OpenStore(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer closeAll()
 
 	prog := f.IO.NewProgress("re-embedding", !opts.JSON)
 	iopts := indexOptions(cfg, st, emb, tk)

@@ -126,15 +126,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	lock, err := lockCollection(ctx, st, coll, opts.Wait)
+	lock, table, err := lockAndTable(ctx, opts, coll)
 	if err != nil {
 		return sum, err
 	}
 	defer lock.Release()
-	table, err := ensureTable(ctx, opts, coll)
-	if err != nil {
-		return sum, err
-	}
 	states, err := st.DocumentStates(ctx, coll.ID)
 	if err != nil {
 		return sum, err

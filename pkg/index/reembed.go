@@ -61,15 +61,11 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 		}
 		return sum, err
 	}
-	lock, err := lockCollection(ctx, st, coll, opts.Wait)
+	lock, table, err := lockAndTable(ctx, opts, coll)
 	if err != nil {
 		return sum, err
 	}
 	defer lock.Release()
-	table, err := ensureTable(ctx, opts, coll)
-	if err != nil {
-		return sum, err
-	}
 	sum.Table = table.Name
 	if err := st.SetQueryPrefix(ctx, coll.ID, table.Name, opts.QueryPrefix); err != nil {
 		return sum, err
@@ -112,6 +108,21 @@ func lockCollection(ctx context.Context, st *store.Store, coll store.Collection,
 		return nil, fmt.Errorf("collection %q is being written by another hrag process; rerun without --no-wait to wait for it: %w", coll.Name, err)
 	}
 	return lock, err
+}
+
+// lockAndTable takes the collection's writer lock and ensures the
+// configured model's vector table (released again on error).
+func lockAndTable(ctx context.Context, opts Options, coll store.Collection) (*store.Lock, store.VectorTable, error) {
+	lock, err := lockCollection(ctx, opts.Store, coll, opts.Wait)
+	if err != nil {
+		return nil, store.VectorTable{}, err
+	}
+	table, err := ensureTable(ctx, opts, coll)
+	if err != nil {
+		lock.Release()
+		return nil, table, err
+	}
+	return lock, table, nil
 }
 
 // ensureTable creates (or finds) the configured model's vector table and
