@@ -1,6 +1,7 @@
-// Package embed turns text into embedding vectors with a local ONNX model run
-// by hugot (github.com/knights-analytics/hugot). hugot and ONNX Runtime types
-// stay inside this package.
+// Package embed turns text into embedding vectors: with a local ONNX model
+// run by hugot (github.com/knights-analytics/hugot), or through an
+// OpenAI-compatible /v1/embeddings server with openai-go (Remote). hugot,
+// ONNX Runtime and openai-go types stay inside this package.
 package embed
 
 import (
