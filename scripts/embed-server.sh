@@ -286,6 +286,12 @@ do_start() {
     rm -f "$PIDFILE"
     # Something else on the port? Don't start a second server that can't bind.
     if curl -s --max-time 2 -o /dev/null "http://$HOST:$PORT/" 2>/dev/null; then
+      # The same server started from another checkout (or whose pid file
+      # was lost) is as good as ours: use it.
+      if healthy && [ "$(served_model)" = "$MODEL_ID" ]; then
+        echo "embed-server: a server with $MODEL_ID already answers on $BASE_URL (not started by this checkout); using it"
+        return
+      fi
       die "port $PORT on $HOST is already in use by another process (set HRAG_EMBED_PORT)"
     fi
     [[ $THREADS =~ ^[1-9][0-9]*$ ]] || die "HRAG_EMBED_THREADS=$THREADS: want a number ≥ 1"
@@ -338,6 +344,8 @@ do_status() {
     echo "embed-server: running (pid $pid) on $BASE_URL (model $(served_model || echo '?'))"
   elif pid=$(our_pid); then
     echo "embed-server: running (pid $pid) but not ready"; return 1
+  elif healthy && [ "$(served_model)" = "$MODEL_ID" ]; then
+    echo "embed-server: running on $BASE_URL (model $MODEL_ID; not started by this checkout, so \`stop\` leaves it)"
   else
     echo "embed-server: not running"; return 1
   fi

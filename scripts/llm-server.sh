@@ -300,6 +300,12 @@ do_start() {
     rm -f "$PIDFILE"
     # Something else on the port? Don't start a second server that can't bind.
     if curl -s --max-time 2 -o /dev/null "http://$HOST:$PORT/" 2>/dev/null; then
+      # The same server started from another checkout (or whose pid file
+      # was lost) is as good as ours: use it.
+      if healthy && [ "$(served_model)" = "$MODEL_ALIAS" ]; then
+        echo "llm-server: a server with $MODEL_ALIAS already answers on $BASE_URL (not started by this checkout); using it"
+        return
+      fi
       die "port $PORT on $HOST is already in use by another process (set HRAG_LLM_PORT)"
     fi
     [ "$CTX" -ge 4096 ] || die "HRAG_LLM_CTX=$CTX: need at least 4096"
@@ -358,6 +364,8 @@ do_status() {
     echo "llm-server: running (pid $pid) on $BASE_URL (model $(served_model || echo '?'))"
   elif pid=$(our_pid); then
     echo "llm-server: running (pid $pid) but not ready"; return 1
+  elif healthy && [ "$(served_model)" = "$MODEL_ALIAS" ]; then
+    echo "llm-server: running on $BASE_URL (model $MODEL_ALIAS; not started by this checkout, so \`stop\` leaves it)"
   else
     echo "llm-server: not running"; return 1
   fi
