@@ -122,7 +122,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
 	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
-	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdEval(f, nil))
+	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
 	return root
 }
 

@@ -361,3 +361,33 @@ func describePgErr(err error) error {
 	}
 	return err
 }
+
+// ForgetPath removes from the collection every document at or under the
+// absolute path dir (with chunks, postings and vectors), the binary files
+// remembered there, and dir from the collection's roots, in one
+// transaction. It returns the number of documents removed.
+func (s *Store) ForgetPath(ctx context.Context, collectionID int, dir string) (int64, error) {
+	var n int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		under := `(path = $2 OR starts_with(path, $2 || '/'))`
+		tag, err := tx.Exec(ctx, `DELETE FROM documents WHERE collection_id = $1 AND `+under, collectionID, dir)
+		if err != nil {
+			return err
+		}
+		n = tag.RowsAffected()
+		if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND `+under, collectionID, dir); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE collections SET roots = array(SELECT r FROM unnest(roots) r
+			WHERE NOT (r = $2 OR starts_with(r, $2 || '/'))) WHERE id = $1`, collectionID, dir)
+		return err
+	})
+	return n, err
+}
+
+// DropCollection deletes a collection with all its documents, chunks,
+// postings and vectors (vector tables stay for other collections).
+func (s *Store) DropCollection(ctx context.Context, collectionID int) error {
+	_, err := s.pool.Exec(ctx, `DELETE FROM collections WHERE id = $1`, collectionID)
+	return err
+}

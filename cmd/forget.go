@@ -1,0 +1,115 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+)
+
+// ForgetOptions are the inputs of `hrag forget`.
+type ForgetOptions struct {
+	Factory *Factory
+	Paths   []string // files or folders whose documents to remove
+	All     bool     // remove the whole collection
+	JSON    bool
+}
+
+// forgetReport is the --json output of `hrag forget`.
+type forgetReport struct {
+	Collection string   `json:"collection"`
+	Paths      []string `json:"paths"`
+	Documents  int64    `json:"documents_removed"`
+	Dropped    bool     `json:"collection_dropped"`
+}
+
+// NewCmdForget builds `hrag forget PATH... | --all`. runF replaces the run
+// function in tests (nil: forgetRun).
+func NewCmdForget(f *Factory, runF func(context.Context, *ForgetOptions) error) *cobra.Command {
+	opts := &ForgetOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "forget PATH... | --all",
+		Short: "Remove the documents of a file or folder (which may be gone), or a whole collection",
+		Long: `Forget removes from the collection every document at or under each PATH, with its
+chunks, BM25 rows and vectors, and stops treating PATH as an indexed root. The
+files need not exist any more (a deleted or unmounted folder). With --all it deletes
+the whole collection (RAG_COLLECTION or --collection).
+
+Exit status: 0 done, 1 failed, 2 usage.`,
+		Args: cobraArgs(cobra.ArbitraryArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Paths = args
+			if opts.All == (len(args) > 0) {
+				return usageError{errors.New("give the files or folders to forget, or --all for the whole collection")}
+			}
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return forgetRun(c.Context(), opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.All, "all", false, "delete the whole collection")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print what was removed as JSON")
+	return cmd
+}
+
+func forgetRun(ctx context.Context, opts *ForgetOptions) error {
+	f := opts.Factory
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	st, err := f.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	coll, err := st.Collection(ctx, cfg.Collection)
+	if err != nil {
+		return err
+	}
+	lock, err := st.LockCollection(ctx, coll.ID, true)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	rep := forgetReport{Collection: coll.Name, Paths: []string{}}
+	if opts.All {
+		n, err := st.Count(ctx, coll.ID, "")
+		if err != nil {
+			return err
+		}
+		if err := st.DropCollection(ctx, coll.ID); err != nil {
+			return err
+		}
+		rep.Documents, rep.Dropped = n.Documents, true
+	} else {
+		for _, p := range opts.Paths {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return err
+			}
+			n, err := st.ForgetPath(ctx, coll.ID, abs)
+			if err != nil {
+				return err
+			}
+			rep.Paths, rep.Documents = append(rep.Paths, abs), rep.Documents+n
+		}
+		if rep.Documents > 0 {
+			if err := st.ResetNullSimilarity(ctx, coll.ID); err != nil {
+				return err
+			}
+		}
+	}
+	if opts.JSON {
+		return writeJSON(f, rep)
+	}
+	if rep.Dropped {
+		fmt.Fprintf(f.IO.Out, "deleted collection %q (%d documents)\n", coll.Name, rep.Documents)
+	} else {
+		fmt.Fprintf(f.IO.Out, "forgot %d documents under %d path(s) in %q\n", rep.Documents, len(rep.Paths), coll.Name)
+	}
+	return nil
+}

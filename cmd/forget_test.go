@@ -1,0 +1,76 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// TestForgetGoneFolderAndCollection indexes two folders, deletes one from
+// disk, forgets it (its documents go, the other folder's stay, status no
+// longer lists it), then deletes the collection.
+func TestForgetGoneFolderAndCollection(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	keep, gone := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(keep, "a.md"), []byte("# Backups\n\nrestic runs every night at 02:00.\n"), 0o644)
+	os.WriteFile(filepath.Join(gone, "b.md"), []byte("# Llamas\n\nLlamas hum when they are anxious.\n"), 0o644)
+	os.WriteFile(filepath.Join(gone, "c.md"), []byte("# Alpacas\n\nAlpacas are smaller than llamas.\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{keep, gone}}); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(gone)
+
+	f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{gone}, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var rep forgetReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Documents != 2 || rep.Dropped {
+		t.Fatalf("forget: %v %+v", err, rep)
+	}
+	f, out, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := statusRun(context.Background(), &StatusOptions{Factory: f, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var st statusReport
+	json.Unmarshal(out.Bytes(), &st)
+	c := st.Collections[0]
+	if c.Documents != 1 || len(c.Roots) != 1 || c.Roots[0] != keep || c.Changes == nil || len(c.Changes.Unreachable) != 0 {
+		t.Fatalf("status after forget: %+v", c)
+	}
+	f, out, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: "Why do llamas hum?", retrievalFlags: retrievalFlags{JSON: true}})
+	if code := ExitCode(err); code != ExitOK && code != ExitAbstained {
+		t.Fatal(err)
+	}
+	var got sourcesJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got.Passages) == 0 {
+		t.Fatalf("sources: %v %s", err, out)
+	}
+	for _, p := range got.Passages {
+		if filepath.Dir(p.Path) == gone {
+			t.Fatalf("forgotten document still retrieved: %s", p.Path)
+		}
+	}
+
+	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, All: true}); err != nil {
+		t.Fatal(err)
+	}
+	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, All: true}); !errors.Is(err, store.ErrNoCollection) {
+		t.Fatalf("second --all: %v", err)
+	}
+	root := NewCmdRoot(f)
+	root.SetArgs([]string{"forget"})
+	if code := ExitCode(root.Execute()); code != ExitUsage {
+		t.Fatalf("forget without arguments: exit %d", code)
+	}
+}
