@@ -104,13 +104,17 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 		case answer.ReasonNoRelevantPassages:
 			fmt.Fprintln(f.IO.Out, res.Answer)
 			fmt.Fprintf(f.IO.ErrOut, "note: the LLM was not asked: %s\n", res.Detail)
+		case answer.ReasonEmptyAnswer:
+			stream.Finish("") // nothing was streamed
+			fmt.Fprintln(f.IO.Out, res.Answer)
+			fmt.Fprintf(f.IO.ErrOut, "note: %s (RAG_LLM_MODEL=%s), so there is no grounded answer\n", res.Detail, cfg.LLMModel)
 		default:
 			stream.Finish(res.Answer)
 			switch res.Reason {
 			case answer.ReasonNoValidCitations:
 				fmt.Fprintf(f.IO.ErrOut, "warning: unsupported answer: %s\n", res.Detail)
-			case answer.ReasonEmptyAnswer:
-				fmt.Fprintf(f.IO.ErrOut, "warning: %s (RAG_LLM_MODEL=%s)\n", res.Detail, cfg.LLMModel)
+			case answer.ReasonModelAbstained:
+				fmt.Fprintln(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`hrag sources` lists them)")
 			}
 			if len(res.Citations) > 0 {
 				fmt.Fprint(f.IO.Out, "\n"+render.SourcesList(res.Citations))

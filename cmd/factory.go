@@ -115,7 +115,8 @@ func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Em
 // with the wrong tokenizer.
 func openRemoteEmbedder(ctx context.Context, cfg config.Config, warn func(string)) (embed.Embedder, *tokenize.Tokenizer, error) {
 	ro := embed.RemoteOptions{BaseURL: cfg.EmbedBaseURL, APIKey: cfg.EmbedAPIKey, Model: cfg.EmbedModel,
-		Tokenizer: cfg.EmbedTokenizer, MaxTokens: cfg.EmbedMaxTokens, BatchSize: cfg.EmbedBatchSize, Timeout: cfg.EmbedTimeout}
+		Tokenizer: cfg.EmbedTokenizer, MaxTokens: cfg.EmbedMaxTokens, BatchSize: cfg.EmbedBatchSize, Timeout: cfg.EmbedTimeout,
+		ProbePrefix: cfg.EmbedDocumentPrefix}
 	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
 		ro.Model, ro.MaxTokens, ro.Dim = m.ID, m.MaxTokens, m.Dim
 		if ro.Tokenizer == "" {

@@ -50,6 +50,9 @@ func Main() int {
 	if ctx.Err() != nil && (code == ExitOK || code == ExitError) {
 		code = ExitInterrupted // a failure caused by the interruption is the interruption
 	}
+	if err != nil && errors.Is(err, context.Canceled) && code == ExitInterrupted {
+		err = errors.New("interrupted")
+	}
 	if err != nil && !errors.Is(err, errQuiet) {
 		fmt.Fprintf(io.ErrOut, "hrag: %v\n", err)
 		if code == ExitUsage {

@@ -30,6 +30,9 @@ type RemoteOptions struct {
 	BatchSize  int           // texts per request (RAG_EMBED_BATCH_SIZE); ≤ 0: 32
 	Timeout    time.Duration // limit for one request attempt; ≤ 0: 60 s
 	MaxRetries int           // retries of a failed request (429, 408, 409, 5xx, connection errors); < 0: none; 0: 4
+	// ProbePrefix is put before the probe text (the document prefix), so
+	// that servers which read prefixes see one as in real use.
+	ProbePrefix string
 }
 
 // Remote embeds through an OpenAI-compatible embeddings endpoint with
@@ -46,11 +49,11 @@ type Remote struct {
 // count, as the server reports it, checks the client's tokenizer.
 const probeText = "Dimension probe: Köln, naïve café, 3.14159 and pg_stat_statements."
 
-// ProbeTokens returns the probe text and the number of tokens the server
+// ProbeTokens returns the probe text (with ProbePrefix) and the number of tokens the server
 // reported for it (usage.prompt_tokens), or 0 when there was no probe or
 // the server reports no usage. Servers count with or without the special
 // tokens.
-func (r *Remote) ProbeTokens() (string, int) { return probeText, r.probeTokens }
+func (r *Remote) ProbeTokens() (string, int) { return r.opts.ProbePrefix + probeText, r.probeTokens }
 
 // ErrRemote is wrapped by every error of the embeddings server (HTTP status,
 // wrong number or dimension of vectors, unreachable server).
@@ -87,7 +90,7 @@ func OpenRemote(ctx context.Context, opts RemoteOptions) (*Remote, error) {
 			Pooling: "server", Normalize: false},
 	}
 	if r.model.Dim == 0 {
-		v, usage, err := r.request(ctx, []string{probeText})
+		v, usage, err := r.request(ctx, []string{opts.ProbePrefix + probeText})
 		if err != nil {
 			return nil, err
 		}

@@ -17,6 +17,7 @@ func TestGate(t *testing.T) {
 		{"no passage", 0.9, 1, 0, 0.4, 0.5, false, "nothing in the index matches the question"},
 		{"similarity off", 0.9, 0.25, 3, -1, 0.5, false, "no passage is close enough (best keyword coverage 25% < 50%)"},
 		{"coverage off", 0.3, 1, 3, 0.4, -1, false, "no passage is close enough (best cosine similarity 0.30 < 0.40)"},
+		{"just under", 0.3996, 0, 3, 0.4, -1, false, "no passage is close enough (best cosine similarity 0.3996 < 0.40)"},
 		{"both off: open", 0.05, 0, 3, -1, -1, true, "the relevance gate is off (both thresholds are negative)"},
 		{"both off, no passage", 0, 0, 0, -1, -1, false, "nothing in the index matches the question"},
 	} {

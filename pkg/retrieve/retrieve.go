@@ -272,6 +272,9 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		}
 	}
 	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
+	if len(res.Passages) == 0 && o.Path.Regex != "" {
+		res.Reason = "no indexed document matches --path (a folder is taken relative to the current directory; a glob such as 'homelab/*' matches anywhere)"
+	}
 	if note != "" && res.TopSimilarity > 0 {
 		res.Reason += note
 	}
@@ -321,7 +324,7 @@ func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, s
 	}
 	var why []string
 	if minSim >= 0 {
-		why = append(why, fmt.Sprintf("best cosine similarity %.2f < %.2f", topSim, minSim))
+		why = append(why, fmt.Sprintf("best cosine similarity %s < %.2f", below(topSim, minSim), minSim))
 	}
 	if minCov >= 0 {
 		why = append(why, fmt.Sprintf("best keyword coverage %.0f%% < %.0f%%", 100*topCov, 100*minCov))
@@ -386,4 +389,15 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 			m.ID, have.QueryPrefix, r.QueryPrefix, config.Command(coll.Name, "reembed")))
 	}
 	return have, warn, nil
+}
+
+// below formats v, known to be < limit, with enough decimals not to print
+// it equal to limit ("0.398", not "0.40").
+func below(v, limit float64) string {
+	for prec := 2; prec < 6; prec++ {
+		if t := fmt.Sprintf("%.*f", prec, v); t != fmt.Sprintf("%.*f", prec, limit) {
+			return t
+		}
+	}
+	return fmt.Sprintf("%g", v)
 }
