@@ -77,7 +77,7 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 	defer lock.Release()
 	rep := forgetReport{Collection: coll.Name, Paths: []string{}}
 	if opts.All {
-		n, err := st.Count(ctx, coll.ID, "")
+		n, err := st.Count(ctx, coll.ID)
 		if err != nil {
 			return err
 		}

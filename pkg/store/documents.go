@@ -337,20 +337,13 @@ func (s *Store) HasChunks(ctx context.Context, collectionID int) (bool, error) {
 type Counts struct {
 	Documents int64
 	Chunks    int64
-	Vectors   int64 // rows of the given vector table for this collection
 }
 
-// Count returns document, chunk and vector counts of a collection; table may
-// be "" to skip vectors.
-func (s *Store) Count(ctx context.Context, collectionID int, table string) (Counts, error) {
+// Count returns the collection's document and chunk counts.
+func (s *Store) Count(ctx context.Context, collectionID int) (Counts, error) {
 	var c Counts
 	err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM documents WHERE collection_id = $1),
 		(SELECT count(*) FROM chunks WHERE collection_id = $1)`, collectionID).Scan(&c.Documents, &c.Chunks)
-	if err != nil || table == "" {
-		return c, err
-	}
-	err = s.pool.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM %s v JOIN chunks c ON c.id = v.chunk_id WHERE c.collection_id = $1`,
-		pgx.Identifier{table}.Sanitize()), collectionID).Scan(&c.Vectors)
 	return c, err
 }
 

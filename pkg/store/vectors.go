@@ -31,9 +31,6 @@ type VectorTable struct {
 	CreatedAt   time.Time
 }
 
-// ErrNoVectorTable reports that no vector table exists for a model.
-var ErrNoVectorTable = errors.New("no vectors for this embedding model")
-
 var nonIdent = regexp.MustCompile(`[^a-z0-9]+`)
 
 // VectorTableName derives the table name for a model id, dimension and
@@ -114,24 +111,6 @@ func (s *Store) SetQueryPrefix(ctx context.Context, collectionID int, table, pre
 	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET query_prefix = $3 WHERE collection_id = $1 AND table_name = $2`,
 		collectionID, table, prefix)
 	return err
-}
-
-// VectorTables lists every vector table, oldest first.
-func (s *Store) VectorTables(ctx context.Context) ([]VectorTable, error) {
-	rows, err := s.pool.Query(ctx, vectorTableSQL+` ORDER BY created_at, table_name`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []VectorTable
-	for rows.Next() {
-		t, err := scanVectorTable(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
 }
 
 // CollectionVectors is a vector table as used by one collection.
