@@ -168,24 +168,12 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 			DocumentPrefix: t.DocumentPrefix, QueryPrefix: t.QueryPrefix, Embedded: cov.Embedded, Chunks: cov.Chunks,
 		})
 	}
-	// Mark the table ask and sources use: the configured model and document
-	// prefix, else (as retrieval falls back) the model's table with another
-	// document prefix.
-	cur := -1
-	for i, v := range cs.Vectors {
-		if v.Model == rep.Model && v.DocumentPrefix == rep.DocumentPrefix {
-			cur = i
-		}
-	}
+	// Mark the table ask and sources use (the same choice as retrieval).
 	reembed := config.Command(c.Name, "reembed")
-	if cur < 0 {
-		for i, v := range cs.Vectors {
-			if v.Model == rep.Model && v.Embedded == v.Chunks {
-				cur = i
-				cs.Vectors[i].Note = fmt.Sprintf("embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: run `%s`", v.DocumentPrefix, rep.DocumentPrefix, reembed)
-				break
-			}
-		}
+	cur, other := store.SelectVectorTable(tables, rep.Model, rep.DocumentPrefix)
+	if other {
+		v := cs.Vectors[cur]
+		cs.Vectors[cur].Note = fmt.Sprintf("embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: run `%s`", v.DocumentPrefix, rep.DocumentPrefix, reembed)
 	}
 	if cur >= 0 {
 		v := &cs.Vectors[cur]

@@ -349,28 +349,26 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 	if !has {
 		return nil, nil, fmt.Errorf("%w: collection %q has no passages: run `%s`", ErrEmptyIndex, coll.Name, config.Command(coll.Name, "index PATH"))
 	}
-	var have *store.CollectionVectors
 	var models []string
-	for i, t := range tables {
-		if t.Model == m.ID && t.Dim == m.Dim && t.DocumentPrefix == r.DocPrefix {
-			have = &tables[i]
-		}
+	for _, t := range tables {
 		models = append(models, t.Model)
 	}
+	var have *store.CollectionVectors
 	var warn []string
-	if have == nil {
-		for i, t := range tables {
-			if t.Model == m.ID && t.Dim == m.Dim && t.Complete {
-				have = &tables[i]
-				warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `%s` to embed with the configured prefix, or set it back",
-					m.ID, coll.Name, t.DocumentPrefix, r.DocPrefix, config.Command(coll.Name, "reembed")))
-				break
-			}
+	if i, other := store.SelectVectorTable(tables, m.ID, r.DocPrefix); i >= 0 {
+		have = &tables[i]
+		if other {
+			warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `%s` to embed with the configured prefix, or set it back",
+				m.ID, coll.Name, have.DocumentPrefix, r.DocPrefix, config.Command(coll.Name, "reembed")))
 		}
 	}
 	if have == nil {
 		return nil, nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
 			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, config.Command(coll.Name, "reembed"), m.ID)
+	}
+	if have.Dim != m.Dim {
+		return nil, nil, fmt.Errorf("%w: the vectors of %s in collection %q have %d dimensions, but the model now gives %d: run `%s`",
+			ErrModelMismatch, m.ID, coll.Name, have.Dim, m.Dim, config.Command(coll.Name, "reembed"))
 	}
 	if !have.Complete {
 		// Rare (an interrupted run, or documents stored while another model

@@ -148,6 +148,25 @@ func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([
 	return out, rows.Err()
 }
 
+// SelectVectorTable picks, from a collection's tables, the one retrieval
+// uses for model (id) and documentPrefix: the exact match, else a complete
+// table of the same model built with another document prefix (then
+// otherPrefix is true). It returns -1 when there is none. Retrieval and
+// `hrag status` share this choice.
+func SelectVectorTable(tables []CollectionVectors, model, documentPrefix string) (i int, otherPrefix bool) {
+	for i, t := range tables {
+		if t.Model == model && t.DocumentPrefix == documentPrefix {
+			return i, false
+		}
+	}
+	for i, t := range tables {
+		if t.Model == model && t.Complete {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
 // AttachVectorTable registers table as a vector table of the collection,
 // with the query prefix its questions use (incomplete until CheckVectors
 // says otherwise); a registered one is left as it is.
