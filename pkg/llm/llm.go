@@ -6,6 +6,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/ssestream"
+	"github.com/openai/openai-go/v3/shared"
 )
 
 // Message is one chat message. Role is "system", "user" or "assistant".
@@ -30,12 +33,50 @@ type Request struct {
 	MaxTokens   int      // 0: server default
 	Temperature float64  // 0 for the most deterministic answer
 	Stop        []string // up to 4 sequences that end the answer
+	// Schema, when set, asks for a JSON reply that follows it: OpenAI's
+	// structured outputs (response_format {"type": "json_schema"}), which
+	// llama.cpp, Ollama, vLLM, LM Studio and OpenAI accept. A server that
+	// rejects it fails with ErrFormatUnsupported.
+	Schema *Schema
+}
+
+// Schema is a named JSON Schema (draft 2020-12 subset understood by
+// structured-output servers) for Request.Schema.
+type Schema struct {
+	Name string // a-z, A-Z, 0-9, '_' and '-', at most 64 characters
+	// Schema is the schema object as raw JSON, sent as it is: the order of
+	// its properties is kept, and servers that constrain decoding with a
+	// grammar (llama.cpp) make the model write them in that order.
+	Schema json.RawMessage
+}
+
+// Usage is what the server reported about a completion, in tokens. Zero
+// when it reported nothing.
+type Usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
 }
 
 // Response is a finished completion.
 type Response struct {
 	Text         string
 	FinishReason string // "stop", "length", ...
+	Usage        Usage
+	// FirstToken is the time from sending the request to the first piece of
+	// text (on a local server mostly prompt processing); Duration is the
+	// whole request. Both are measured by the client.
+	FirstToken time.Duration
+	Duration   time.Duration
+}
+
+// GenerationRate is completion tokens per second after the first token
+// (0 when unknown).
+func (r Response) GenerationRate() float64 {
+	d := (r.Duration - r.FirstToken).Seconds()
+	if r.Usage.CompletionTokens <= 1 || d <= 0 {
+		return 0
+	}
+	return float64(r.Usage.CompletionTokens-1) / d
 }
 
 // Streamer produces a completion, calling onDelta with each piece of text as
@@ -76,6 +117,9 @@ var (
 	ErrTimeout       = errors.New("LLM timed out")
 	ErrContextLength = errors.New("prompt longer than the model's context")
 	ErrServer        = errors.New("LLM server error")
+	// ErrFormatUnsupported: the server rejected Request.Schema
+	// (response_format); the caller may retry without it.
+	ErrFormatUnsupported = errors.New("LLM server does not support response_format")
 )
 
 // Error is a failure of the LLM call: Kind is one of the Err* values above and
@@ -90,17 +134,26 @@ func (e *Error) Error() string { return e.Detail }
 // Is makes errors.Is(err, ErrAuth) and friends work.
 func (e *Error) Is(target error) bool { return e.Kind == target }
 
-// Stream sends req and streams the answer (server-sent events). The whole
-// answer must arrive within Options.Timeout.
+// Stream sends req and streams the answer (server-sent events), asking for
+// the token usage in the last event. The whole answer must arrive within
+// Options.Timeout. A stream that breaks off (an error event, or the
+// connection closed before the server said why it stopped) is an ErrServer
+// error; the text received so far is in the Response.
 func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) (Response, error) {
+	began := time.Now()
 	if c.opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.opts.Timeout)
 		defer cancel()
 	}
-	params := openai.ChatCompletionNewParams{Model: c.opts.Model, Temperature: openai.Float(req.Temperature)}
+	params := openai.ChatCompletionNewParams{Model: c.opts.Model, Temperature: openai.Float(req.Temperature),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}}
 	if req.MaxTokens > 0 {
 		params.MaxTokens = openai.Int(int64(req.MaxTokens))
+	}
+	if req.Schema != nil {
+		params.ResponseFormat = openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
+			JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: req.Schema.Name, Schema: req.Schema.Schema, Strict: openai.Bool(true)}}}
 	}
 	if len(req.Stop) > 0 {
 		params.Stop = openai.ChatCompletionNewParamsStopUnion{OfStringArray: req.Stop}
@@ -121,8 +174,14 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 	var resp Response
 	for stream.Next() {
 		ch := stream.Current()
+		if ch.Usage.PromptTokens > 0 || ch.Usage.CompletionTokens > 0 {
+			resp.Usage = Usage{PromptTokens: int(ch.Usage.PromptTokens), CompletionTokens: int(ch.Usage.CompletionTokens)}
+		}
 		for _, choice := range ch.Choices {
 			if d := choice.Delta.Content; d != "" {
+				if b.Len() == 0 {
+					resp.FirstToken = time.Since(began)
+				}
 				b.WriteString(d)
 				if onDelta != nil {
 					onDelta(d)
@@ -134,11 +193,15 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 		}
 	}
 	resp.Text = b.String()
+	resp.Duration = time.Since(began)
 	if err := stream.Err(); err != nil {
 		return resp, c.classify(ctx, err)
 	}
 	if ctx.Err() != nil {
 		return resp, c.classify(ctx, ctx.Err())
+	}
+	if resp.FinishReason == "" {
+		return resp, &Error{ErrServer, fmt.Sprintf("the LLM at %s stopped sending after %d characters without saying why (connection closed mid-answer?); try again", c.opts.BaseURL, len(resp.Text))}
 	}
 	return resp, nil
 }
@@ -156,6 +219,10 @@ func (c *Client) classify(ctx context.Context, err error) error {
 		msg := c.redact(apiErr.Message)
 		low := strings.ToLower(msg + " " + apiErr.Code)
 		switch {
+		case apiErr.StatusCode >= 400 && apiErr.StatusCode < 500 && apiErr.StatusCode != 401 && apiErr.StatusCode != 403 &&
+			(strings.Contains(low, "response_format") || strings.Contains(low, "json_schema") || strings.Contains(low, "json schema") ||
+				strings.Contains(low, "grammar") || strings.Contains(low, "structured output")):
+			return &Error{ErrFormatUnsupported, fmt.Sprintf("the LLM at %s rejected the JSON answer format (response_format): %d %s", base, apiErr.StatusCode, msg)}
 		case apiErr.StatusCode == 401 || apiErr.StatusCode == 403:
 			return &Error{ErrAuth, fmt.Sprintf("the LLM at %s answered %d (%s): check RAG_LLM_API_KEY", base, apiErr.StatusCode, msg)}
 		case strings.Contains(low, "context") && (strings.Contains(low, "length") || strings.Contains(low, "size") || strings.Contains(low, "exceed")) ||
@@ -165,6 +232,23 @@ func (c *Client) classify(ctx context.Context, err error) error {
 			return &Error{ErrModelNotFound, fmt.Sprintf("the LLM at %s does not know model %q (%s): check RAG_LLM_MODEL", base, c.opts.Model, msg)}
 		}
 		return &Error{ErrServer, fmt.Sprintf("the LLM at %s answered %d: %s", base, apiErr.StatusCode, msg)}
+	}
+	var sErr *ssestream.StreamError
+	if errors.As(err, &sErr) {
+		msg := string(sErr.Event.Data)
+		var body struct {
+			Error struct {
+				Message string `json:"message"`
+				Code    any    `json:"code"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(sErr.Event.Data, &body) == nil && body.Error.Message != "" {
+			msg = body.Error.Message
+			if body.Error.Code != nil {
+				msg = fmt.Sprintf("%v %s", body.Error.Code, msg)
+			}
+		}
+		return &Error{ErrServer, fmt.Sprintf("the LLM at %s failed in the middle of its answer (%s); try again", base, c.redact(msg))}
 	}
 	var opErr *net.OpError
 	var urlErr *url.Error

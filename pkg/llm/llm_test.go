@@ -2,6 +2,7 @@ package llm_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"strings"
@@ -70,5 +71,83 @@ func TestUnreachableAndTimeout(t *testing.T) {
 	_, err = cl.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil)
 	if !errors.Is(err, llm.ErrTimeout) || !strings.Contains(err.Error(), "RAG_LLM_TIMEOUT") {
 		t.Fatalf("timeout: %v", err)
+	}
+}
+
+func TestStructuredRequestUsageAndTiming(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Text: `{"found": true, "sentences": []}`})
+	c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "tiny", Timeout: 5 * time.Second})
+	schema := &llm.Schema{Name: "grounded_answer", Schema: json.RawMessage(`{"type": "object", "properties": {"z": {"type": "string"}, "a": {"type": "boolean"}}}`)}
+	resp, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "one two three"}}, Schema: schema}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := srv.Last()
+	var rf struct {
+		Type       string `json:"type"`
+		JSONSchema struct {
+			Name   string         `json:"name"`
+			Strict bool           `json:"strict"`
+			Schema map[string]any `json:"schema"`
+		} `json:"json_schema"`
+	}
+	if err := json.Unmarshal(r.ResponseFormat, &rf); err != nil || rf.Type != "json_schema" || rf.JSONSchema.Name != "grounded_answer" || rf.JSONSchema.Schema["type"] != "object" {
+		t.Fatalf("response_format %s (%v)", r.ResponseFormat, err)
+	}
+	if z, a := strings.Index(string(r.ResponseFormat), `"z"`), strings.Index(string(r.ResponseFormat), `"a"`); z < 0 || a < z {
+		t.Fatalf("property order not kept: %s", r.ResponseFormat)
+	}
+	if !r.StreamOptions.IncludeUsage {
+		t.Fatal("usage not requested")
+	}
+	// The fake counts words: 3 prompt words, 4 pieces of the reply.
+	if resp.Usage.PromptTokens != 3 || resp.Usage.CompletionTokens != 4 || resp.FinishReason != "stop" {
+		t.Fatalf("usage %+v finish %q", resp.Usage, resp.FinishReason)
+	}
+	if resp.FirstToken <= 0 || resp.Duration < resp.FirstToken {
+		t.Fatalf("timing first %v total %v", resp.FirstToken, resp.Duration)
+	}
+	// Without a schema, no response_format is sent.
+	if _, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f := srv.Last().ResponseFormat; len(f) != 0 && string(f) != "null" {
+		t.Fatalf("response_format sent without a schema: %s", f)
+	}
+}
+
+func TestBrokenStreamsAndRejectedFormat(t *testing.T) {
+	ask := func(rep llmtest.Reply, schema bool) (llm.Response, error) {
+		srv := llmtest.New(t, rep)
+		c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 5 * time.Second})
+		req := llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}
+		if schema {
+			req.Schema = &llm.Schema{Name: "a", Schema: json.RawMessage(`{"type": "object"}`)}
+		}
+		return c.Stream(context.Background(), req, nil)
+	}
+	text := "one two three four five six"
+	// A 500 error event in the middle of the stream.
+	resp, err := ask(llmtest.Reply{Text: text, FailAfter: 2}, false)
+	if !errors.Is(err, llm.ErrServer) || !strings.Contains(err.Error(), "middle of its answer (500 the model crashed)") || resp.Text != "one two" {
+		t.Fatalf("error event: %q, %v", resp.Text, err)
+	}
+	// The connection closes mid-answer.
+	resp, err = ask(llmtest.Reply{Text: text, CutAfter: 3}, false)
+	if !errors.Is(err, llm.ErrServer) || !strings.HasPrefix(resp.Text, "one two three") || len(resp.Text) == len(text) {
+		t.Fatalf("cut: %q, %v", resp.Text, err)
+	}
+	// max_tokens reached: not an error, the finish reason says so.
+	resp, err = ask(llmtest.Reply{Text: text, Finish: "length"}, false)
+	if err != nil || resp.FinishReason != "length" || resp.Text != text {
+		t.Fatalf("length: %+v, %v", resp, err)
+	}
+	// A server without structured outputs.
+	_, err = ask(llmtest.Reply{Text: text, RejectFormat: true}, true)
+	if !errors.Is(err, llm.ErrFormatUnsupported) || !strings.Contains(err.Error(), "response_format") {
+		t.Fatalf("rejected format: %v", err)
+	}
+	if _, err = ask(llmtest.Reply{Text: text, RejectFormat: true}, false); err != nil {
+		t.Fatalf("the same server without a schema: %v", err)
 	}
 }

@@ -22,6 +22,22 @@ type Reply struct {
 	Error  string        // error message (with Status)
 	Code   string        // OpenAI error code, e.g. "context_length_exceeded"
 	Delay  time.Duration // wait before answering (for timeouts)
+	// Finish is the finish_reason of the last event ("" means "stop";
+	// "length" is a reply cut at max_tokens).
+	Finish string
+	// FailAfter > 0 sends that many pieces of Text, then an error event
+	// (status 500 in the body, as llama.cpp does) instead of the rest.
+	FailAfter int
+	// CutAfter > 0 sends that many pieces of Text, then closes the
+	// connection without a finish reason or [DONE].
+	CutAfter int
+	// RejectFormat answers a request that carries response_format with a
+	// 400 error naming it (a server without structured outputs); a request
+	// without it gets Text.
+	RejectFormat bool
+	// Respond, when set, writes the answer text from the request (a model
+	// that reads the prompt); it replaces Text.
+	Respond func(Request) string
 }
 
 // Request is what the server received.
@@ -31,7 +47,12 @@ type Request struct {
 	MaxTokens   int      `json:"max_tokens"`
 	Temperature float64  `json:"temperature"`
 	Stop        []string `json:"stop"`
-	Messages    []struct {
+	// ResponseFormat is the raw response_format object, nil when absent.
+	ResponseFormat json.RawMessage `json:"response_format"`
+	StreamOptions  struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+	Messages []struct {
 		Role    string `json:"role"`
 		Content string `json:"content"`
 	} `json:"messages"`
@@ -87,17 +108,29 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if rep.RejectFormat && len(req.ResponseFormat) > 0 && string(req.ResponseFormat) != "null" {
+		writeErr(w, http.StatusBadRequest, "response_format type json_schema is not supported by this server", "")
+		return
+	}
 	if rep.Status != 0 {
 		writeErr(w, rep.Status, rep.Error, rep.Code)
 		return
+	}
+	if rep.Respond != nil {
+		rep.Text = rep.Respond(req)
+	}
+	finish := rep.Finish
+	if finish == "" {
+		finish = "stop"
 	}
 	id := "chatcmpl-test"
 	if !req.Stream {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{
 			"id": id, "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish,
 				"message": map[string]any{"role": "assistant", "content": rep.Text}}},
+			"usage": usage(req, rep.Text),
 		})
 		return
 	}
@@ -114,11 +147,41 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	send(map[string]any{"role": "assistant", "content": ""}, nil)
-	for _, piece := range pieces(rep.Text) {
+	for i, piece := range pieces(rep.Text) {
+		if rep.FailAfter > 0 && i == rep.FailAfter {
+			b, _ := json.Marshal(map[string]any{"error": map[string]any{"code": 500, "message": "the model crashed", "type": "server_error"}})
+			fmt.Fprintf(w, "data: %s\n\n", b)
+			return
+		}
+		if rep.CutAfter > 0 && i == rep.CutAfter {
+			if hj, ok := w.(http.Hijacker); ok {
+				if conn, _, err := hj.Hijack(); err == nil {
+					conn.Close()
+				}
+			}
+			return
+		}
 		send(map[string]any{"content": piece}, nil)
 	}
-	send(map[string]any{}, "stop")
+	send(map[string]any{}, finish)
+	if req.StreamOptions.IncludeUsage {
+		b, _ := json.Marshal(map[string]any{
+			"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []any{}, "usage": usage(req, rep.Text),
+		})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+	}
 	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// usage reports token counts as a server would: here a word is a token.
+func usage(req Request, text string) map[string]any {
+	prompt := 0
+	for _, m := range req.Messages {
+		prompt += len(strings.Fields(m.Content))
+	}
+	completion := len(pieces(text))
+	return map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 }
 
 // pieces splits text into word-sized chunks, as a model streams tokens.
