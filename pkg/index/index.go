@@ -17,6 +17,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -74,7 +75,10 @@ type Summary struct {
 	Reused     int    `json:"chunks_reused"`   // chunks written whose vector was already stored
 	// Filled counts chunks stored before (e.g. under another model) that got
 	// a vector of the configured model in this run.
-	Filled        int     `json:"vectors_filled"`
+	Filled int `json:"vectors_filled"`
+	// Flagged counts files stored in this run with text addressed to an AI
+	// assistant (package injection; masked at query time).
+	Flagged       int     `json:"files_flagged"`
 	ContentTokens int     `json:"chunk_tokens"` // content budget used, after fitting to the model
 	Seconds       float64 `json:"seconds"`
 	Interrupted   bool    `json:"interrupted"`
@@ -295,6 +299,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			} else {
 				sum.Updated++
 			}
+			if lines := injectedLines(p.doc); lines != "" {
+				sum.Flagged++
+				rep.Warn(p.file.Path, fmt.Errorf("lines %s hold text addressed to an AI assistant (instructions, role changes, links to visit): it is masked before passages reach the LLM", lines))
+			}
 			sum.Chunks += len(p.doc.Chunks)
 			sum.Embedded += len(p.missing)
 			sum.Reused += len(p.doc.Chunks) - len(p.missing)
@@ -464,10 +472,32 @@ func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string
 	return doc.Title, chunk.Split(doc, copts, tk)
 }
 
-// storeChunk turns a chunk into its stored form (no vector yet).
+// storeChunk turns a chunk into its stored form (no vector yet), with the
+// number of its spans addressed to an AI assistant.
 func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
 	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
-		StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hash}
+		StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hash, Injections: len(injection.Detect(c.Content))}
+}
+
+// injectedLines returns the line ranges ("7-9, 31") of the text of doc
+// addressed to an AI assistant; "" when there is none.
+func injectedLines(doc store.Document) string {
+	var parts []string
+	for _, c := range doc.Chunks {
+		if c.Injections == 0 {
+			continue
+		}
+		for _, sp := range injection.Detect(c.Content) {
+			first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
+			last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
+			if first == last {
+				parts = append(parts, fmt.Sprint(first))
+			} else {
+				parts = append(parts, fmt.Sprintf("%d-%d", first, last))
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // fillMissing embeds the collection's stored chunks that have no vector in

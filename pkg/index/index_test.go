@@ -131,8 +131,8 @@ func (e *env) dbChunks(t *testing.T) map[string][2]int {
 func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	e := newEnv(t)
 	sum := e.run(t)
-	// 13 files match the globs; the .obsidian folder is hidden; router-firmware.txt is binary.
-	if sum.Added != 11 || sum.Skipped != 1 || sum.Failed != 0 || sum.Repaired != 1 || sum.Embedded != sum.Chunks || sum.Chunks == 0 {
+	// 31 files match the globs; the .obsidian folder is hidden; router-firmware.txt is binary.
+	if sum.Added != 29 || sum.Skipped != 1 || sum.Failed != 0 || sum.Repaired != 1 || sum.Embedded != sum.Chunks || sum.Chunks == 0 {
 		t.Fatalf("first run: %+v", sum)
 	}
 	got := e.dbChunks(t)
@@ -153,7 +153,7 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 
 	// Unchanged: nothing read, nothing embedded.
 	sum = e.run(t)
-	if sum.Unchanged != 11 || sum.Added+sum.Updated+sum.Embedded+sum.Chunks != 0 {
+	if sum.Unchanged != 29 || sum.Added+sum.Updated+sum.Embedded+sum.Chunks != 0 {
 		t.Fatalf("re-run: %+v", sum)
 	}
 
@@ -162,7 +162,7 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	future := time.Now().Add(time.Hour)
 	os.Chtimes(tuning, future, future)
 	sum = e.run(t)
-	if sum.Embedded != 0 || sum.Unchanged != 11 || sum.Updated != 0 {
+	if sum.Embedded != 0 || sum.Unchanged != 29 || sum.Updated != 0 {
 		t.Fatalf("touch: %+v", sum)
 	}
 
@@ -206,11 +206,11 @@ func TestIndexSampleNotesThenIncremental(t *testing.T) {
 	gone := filepath.Join(e.dir, "travel", "japan-2025.txt")
 	os.Remove(gone)
 	e.opts.Prune = false
-	if sum = e.run(t); sum.Deleted != 0 || len(e.dbChunks(t)) != 11 {
+	if sum = e.run(t); sum.Deleted != 0 || len(e.dbChunks(t)) != 29 {
 		t.Fatalf("no-prune: %+v", sum)
 	}
 	e.opts.Prune = true
-	if sum = e.run(t); sum.Deleted != 1 || len(e.dbChunks(t)) != 10 {
+	if sum = e.run(t); sum.Deleted != 1 || len(e.dbChunks(t)) != 28 {
 		t.Fatalf("prune: %+v", sum)
 	}
 	if _, ok := e.dbChunks(t)[gone]; ok {
@@ -312,7 +312,7 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 		t.Fatalf("%d documents written while the lock was held", docs)
 	}
 	lock.Release()
-	if s := <-done; s.Added != 11 {
+	if s := <-done; s.Added != 29 {
 		t.Fatalf("waiting run: %+v", s)
 	}
 }
@@ -341,12 +341,12 @@ func TestInterruptKeepsCommittedDocuments(t *testing.T) {
 		t.Fatalf("err = %v, summary %+v", err, sum)
 	}
 	stored := len(e.dbChunks(t))
-	if stored == 0 || stored >= 11 || sum.Added != stored {
+	if stored == 0 || stored >= 29 || sum.Added != stored {
 		t.Fatalf("%d documents stored, summary %+v", stored, sum)
 	}
 	checkConsistent(t, e)
 	e.opts.Reporter = nil
-	if sum := e.run(t); sum.Added != 11-stored || sum.Unchanged != stored {
+	if sum := e.run(t); sum.Added != 29-stored || sum.Unchanged != stored {
 		t.Fatalf("resume: %+v", sum)
 	}
 }
@@ -355,14 +355,15 @@ func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
 	e := newEnv(t)
 	sub := filepath.Join(e.dir, "travel")
 	e.opts.Roots = []string{sub}
-	if s := e.run(t); s.Added != 2 {
+	if s := e.run(t); s.Added != 3 {
 		t.Fatalf("%+v", s)
 	}
 	os.Remove(filepath.Join(sub, "japan-2025.txt"))
 	os.Remove(filepath.Join(sub, "lisbon-packing.txt"))
+	os.Remove(filepath.Join(sub, "iceland-2023.md"))
 	var warned []string
 	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, p+": "+err.Error()) }}
-	if s := e.run(t); s.Deleted != 0 || len(e.dbChunks(t)) != 2 || len(warned) != 1 || !strings.Contains(warned[0], "unmounted") {
+	if s := e.run(t); s.Deleted != 0 || len(e.dbChunks(t)) != 3 || len(warned) != 1 || !strings.Contains(warned[0], "unmounted") {
 		t.Fatalf("emptied root: %+v, warnings %q", s, warned)
 	}
 	e.opts.Roots = []string{filepath.Join(e.dir, "no-such-folder")}
@@ -402,7 +403,7 @@ func TestBinaryFileWarnedOnce(t *testing.T) {
 		t.Fatalf("first run: %+v, warnings %v", sum, warned)
 	}
 	warned = nil
-	if sum := e.run(t); sum.Skipped != 1 || sum.Unchanged != 11 || len(warned) != 0 {
+	if sum := e.run(t); sum.Skipped != 1 || sum.Unchanged != 29 || len(warned) != 0 {
 		t.Fatalf("second run: %+v, warnings %v", sum, warned)
 	}
 	ctx := context.Background()
@@ -429,5 +430,27 @@ func TestBinaryFileWarnedOnce(t *testing.T) {
 	}
 	if sk, _ := e.opts.Store.SkippedFiles(ctx, coll.ID); len(sk) != 0 {
 		t.Fatalf("still remembered as skipped: %v", sk)
+	}
+}
+
+// Text addressed to an AI assistant is flagged when it is stored: a warning
+// names the file and the lines of the planted instruction, the summary and
+// the stored chunk count it, and a manual's assembly instructions are not
+// flagged.
+func TestInjectionFlaggedAtIndexTime(t *testing.T) {
+	e := newEnv(t)
+	warned := map[string]string{}
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned[filepath.Base(p)] = err.Error() }}
+	sum := e.run(t)
+	w := warned["suspicious-email.md"]
+	if sum.Flagged != 1 || !strings.Contains(w, "lines 8-10 hold text addressed to an AI assistant") {
+		t.Fatalf("flagged %d, warning %q", sum.Flagged, w)
+	}
+	if w, ok := warned["pax-wardrobe-assembly.md"]; ok {
+		t.Fatalf("assembly instructions flagged: %s", w)
+	}
+	coll, _ := e.opts.Store.Collection(context.Background(), "default")
+	if n, err := e.opts.Store.Count(context.Background(), coll.ID); err != nil || n.Flagged != 1 {
+		t.Fatalf("stored flagged chunks %+v, %v", n, err)
 	}
 }

@@ -82,7 +82,7 @@ func TestKilledRunLeavesConsistentIndex(t *testing.T) {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	if docs < 5 || docs >= 71 {
+	if docs < 5 || docs >= 89 {
 		t.Fatalf("killed after %d documents; wanted a partial run", docs)
 	}
 	checkConsistent(t, e)
@@ -91,7 +91,7 @@ func TestKilledRunLeavesConsistentIndex(t *testing.T) {
 	var committed int
 	conn.QueryRow(context.Background(), `SELECT count(*) FROM chunks`).Scan(&committed)
 	sum := e.run(t)
-	if sum.Unchanged < docs || sum.Added+sum.Unchanged != 71 || sum.Embedded != sum.Chunks {
+	if sum.Unchanged < docs || sum.Added+sum.Unchanged != 89 || sum.Embedded != sum.Chunks {
 		t.Fatalf("rerun after kill (%d docs committed): %+v", docs, sum)
 	}
 	checkConsistent(t, e)

@@ -7,11 +7,13 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -90,6 +92,20 @@ type Passage struct {
 	Similarity float64 `json:"similarity"` // cosine similarity to the (query) embedding; 0 when not a vector candidate
 	// RerankScore is the cross-encoder's score in (0, 1) when a reranker ran.
 	RerankScore *float64 `json:"rerank_score,omitempty"`
+	// Tokens is the length of Content in tokens of the embedding model's
+	// tokenizer (as indexed, before masking).
+	Tokens int `json:"tokens"`
+	// Injections lists text of the passage addressed to an AI assistant
+	// (package injection); each was replaced in Content by
+	// injection.MaskText, so it never reaches the LLM.
+	Injections []Injection `json:"injections,omitempty"`
+}
+
+// Injection is a span of a passage that addresses an AI assistant: the
+// detector's rule and the original text, masked in Passage.Content.
+type Injection struct {
+	Rule string `json:"rule"`
+	Text string `json:"text"`
 }
 
 // Reranker rescores passages for a query: one score per passage, in order,
@@ -100,7 +116,11 @@ type Reranker interface {
 
 // Result is what a retrieval found.
 type Result struct {
-	Passages []Passage
+	// Question is the question as searched: invalid UTF-8 replaced by
+	// U+FFFD (with a warning).
+	Question   string
+	Collection string // the collection searched
+	Passages   []Passage
 	// Relevant is the gate's verdict; Reason explains it in one sentence.
 	Relevant bool
 	Reason   string
@@ -139,6 +159,11 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	o.defaults()
 	began := time.Now()
 	var res Result
+	if !utf8.ValidString(question) {
+		question = strings.ToValidUTF8(question, "\uFFFD")
+		res.Warnings = append(res.Warnings, "the question is not valid UTF-8 (is the terminal in another encoding?): invalid bytes were replaced by U+FFFD")
+	}
+	res.Question, res.Collection = question, o.Collection
 	coll, err := r.Store.Collection(ctx, o.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {
@@ -152,7 +177,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		return res, err
 	}
 	table := vt.Name
-	res.Warnings = warn
+	res.Warnings = append(res.Warnings, warn...)
 
 	var bm25 []store.BM25Hit
 	var vec []store.VectorHit
@@ -227,9 +252,10 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	}
 	for _, f := range fused {
 		p := stored[f.ID]
+		content, injections := maskInjections(p.Content)
 		res.Passages = append(res.Passages, Passage{
 			ChunkID: f.ID, Path: p.Path, Title: p.Title, StartLine: p.StartLine, EndLine: p.EndLine,
-			Breadcrumb: p.Breadcrumb, Content: p.Content, Score: f.Score,
+			Breadcrumb: p.Breadcrumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
 		})
 	}
@@ -280,6 +306,22 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	}
 	res.Total = time.Since(began)
 	return res, nil
+}
+
+// maskInjections replaces the text of content addressed to an AI assistant
+// (injection.Detect) by injection.MaskText and returns what it replaced.
+// Detection runs here, at query time, whatever the index recorded: the
+// rules may have changed since the chunk was stored.
+func maskInjections(content string) (string, []Injection) {
+	spans := injection.Detect(content)
+	if len(spans) == 0 {
+		return content, nil
+	}
+	out := make([]Injection, len(spans))
+	for i, sp := range spans {
+		out[i] = Injection{Rule: sp.Rule, Text: content[sp.Start:sp.End]}
+	}
+	return injection.Mask(content, spans), out
 }
 
 // rerank rescores ps with the cross-encoder and sorts them by its score,

@@ -194,6 +194,9 @@ type Chunk struct {
 	Tokens       int
 	EmbedHash    []byte    // SHA-256 of EmbedContext + Content
 	Embedding    []float32 // length = the vector table's dimension
+	// Injections is the number of spans of Content addressed to an AI
+	// assistant (injection.Detect) when it was stored.
+	Injections int
 }
 
 // Embeddings returns the stored vectors of table whose embed hash is among
@@ -252,17 +255,17 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 			return nil
 		}
 		n := len(doc.Chunks)
-		ord, start, end, toks := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		ord, start, end, toks, inj := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 		content, crumb, ectx := make([]string, n), make([]string, n), make([]string, n)
 		hashes := make([][]byte, n)
 		for i, c := range doc.Chunks {
-			ord[i], start[i], end[i], toks[i] = int32(c.Ordinal), int32(c.StartLine), int32(c.EndLine), int32(c.Tokens)
+			ord[i], start[i], end[i], toks[i], inj[i] = int32(c.Ordinal), int32(c.StartLine), int32(c.EndLine), int32(c.Tokens), int32(c.Injections)
 			content[i], crumb[i], ectx[i], hashes[i] = c.Content, c.Breadcrumb, c.EmbedContext, c.EmbedHash
 		}
 		rows, err := tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
-				start_line, end_line, token_count, embed_hash)
-			SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::bytea[])
-			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, toks, hashes)
+				start_line, end_line, token_count, embed_hash, injections)
+			SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::bytea[], $11::int[])
+			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, toks, hashes, inj)
 		if err != nil {
 			return err
 		}
@@ -337,13 +340,17 @@ func (s *Store) HasChunks(ctx context.Context, collectionID int) (bool, error) {
 type Counts struct {
 	Documents int64
 	Chunks    int64
+	// Flagged is the number of chunks holding text addressed to an AI
+	// assistant (Chunk.Injections > 0 when stored).
+	Flagged int64
 }
 
-// Count returns the collection's document and chunk counts.
+// Count returns the collection's document, chunk and flagged-chunk counts.
 func (s *Store) Count(ctx context.Context, collectionID int) (Counts, error) {
 	var c Counts
 	err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM documents WHERE collection_id = $1),
-		(SELECT count(*) FROM chunks WHERE collection_id = $1)`, collectionID).Scan(&c.Documents, &c.Chunks)
+		(SELECT count(*) FROM chunks WHERE collection_id = $1),
+		(SELECT count(*) FROM chunks WHERE collection_id = $1 AND injections > 0)`, collectionID).Scan(&c.Documents, &c.Chunks, &c.Flagged)
 	return c, err
 }
 

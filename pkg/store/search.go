@@ -226,3 +226,48 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 	}
 	return out, nterms, rows.Err()
 }
+
+// Lexemes returns, for each of texts, its distinct terms as the
+// collection's text-search configuration produces them (stop words
+// dropped, stemmed: the terms BM25 indexes), in order of first position;
+// df maps every returned term to its document frequency in the collection
+// (the number of chunks holding it; 0 for a term no chunk holds), and n is
+// the collection's number of chunks. Errors wrap ErrNoCollection for an
+// unknown collection.
+func (s *Store) Lexemes(ctx context.Context, collection string, texts []string) (lexemes [][]string, df map[string]int, n int, err error) {
+	coll, err := s.Collection(ctx, collection)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	rows, err := s.pool.Query(ctx, `
+		WITH t AS (
+			SELECT u.i, array(SELECT w.lexeme FROM unnest(to_tsvector(co.fts_config, u.x)) w ORDER BY w.positions[1]) AS lx
+			FROM unnest($2::text[]) WITH ORDINALITY u(x, i), collections co WHERE co.id = $1)
+		SELECT t.lx, array(SELECT coalesce(bt.df, 0) FROM unnest(t.lx) WITH ORDINALITY l(term, o)
+			LEFT JOIN bm25_terms bt ON bt.collection_id = $1 AND bt.term = l.term ORDER BY l.o)
+		FROM t ORDER BY t.i`, coll.ID, texts)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	defer rows.Close()
+	df = map[string]int{}
+	for rows.Next() {
+		var lx []string
+		var dfs []int32
+		if err := rows.Scan(&lx, &dfs); err != nil {
+			return nil, nil, 0, err
+		}
+		for i, l := range lx {
+			df[l] = int(dfs[i])
+		}
+		lexemes = append(lexemes, lx)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	st, err := s.BM25Stats(ctx, coll.ID)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return lexemes, df, int(st.Chunks), nil
+}
