@@ -1,0 +1,318 @@
+package claim
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Reason says why a sentence is not supported (Verdict.Reason).
+type Reason string
+
+// Reasons, in the order the checks run.
+const (
+	NoCitation      Reason = "no_citation"      // (a) it cites no passage the model was shown
+	UnsupportedFact Reason = "unsupported_fact" // (b) a number, date, code, URL, path or e-mail is not in its cited passages
+	MissingTerm     Reason = "missing_term"     // (c) an identifier or code of the question is not in its cited passages
+	OffQuestion     Reason = "off_question"     // (c) its cited passages hold too few of the question's topical terms
+	LowTermSupport  Reason = "low_term_support" // (c) too few of its terms (weighted by rarity) are in its cited passages
+	LowSimilarity   Reason = "low_similarity"   // (d) its embedding is too far from its cited passages'
+)
+
+// Evidence is the text of one or more passages, indexed for the checks.
+// Build it with NewEvidence and combine several with Merge.
+type Evidence struct {
+	text    string          // lower-cased, white space collapsed: for code in backticks
+	facts   map[string]bool // normalised fact values ("4 gb", "3-3-2025", "e_bkp_0042", URLs, ...)
+	bare    map[string]bool // numeric values that occur without a unit, and every digit run
+	withAny map[string]bool // numeric values with any unit
+	dates   []date
+	tokens  map[string]bool // lower-cased tokens and their parts split at / : @
+	terms   map[string]bool // lexemes of the collection's text-search configuration
+}
+
+// NewEvidence indexes a passage: text is everything the reader of the
+// passage sees (its content, breadcrumb and title), lexemes its terms as
+// the collection's text-search configuration produces them.
+func NewEvidence(text string, lexemes []string) *Evidence {
+	e := &Evidence{text: normSpace(text), facts: map[string]bool{}, bare: map[string]bool{}, withAny: map[string]bool{},
+		tokens: map[string]bool{}, terms: map[string]bool{}}
+	// Code in backticks is a fact of its own and, read without the
+	// backticks, holds numbers and tokens of its own ("`scale_factor =
+	// 0.02`" states 0.02).
+	plain := strings.ReplaceAll(text, "`", " ")
+	facts := append(Facts(text), Facts(plain)...)
+	masked := []byte(plain)
+	for _, f := range facts {
+		if f.Kind == Number || f.Kind == Date {
+			for i := f.Start; i < f.End && i < len(masked); i++ {
+				masked[i] = ' '
+			}
+		}
+		for _, v := range f.values {
+			e.facts[v] = true
+			switch f.Kind {
+			case Number:
+				num, unit, _ := strings.Cut(v, " ")
+				e.withAny[num] = true
+				if unit == "" {
+					e.bare[num] = true
+				}
+			case Date:
+				var d date
+				fmt.Sscanf(v, "%d-%d-%d", &d.y, &d.m, &d.d)
+				e.dates = append(e.dates, d)
+				if d.y != 0 { // a date's year is a number of the text too ("in 2025")
+					e.bare[strconv.Itoa(d.y)], e.withAny[strconv.Itoa(d.y)] = true, true
+				}
+			}
+		}
+	}
+	// Every other run of digits also counts as a bare number: "8080" of
+	// localhost:8080, "50" of an address (not the digits of numbers, whose
+	// units must match, nor the day and month of a date).
+	for _, run := range digitRuns(string(masked)) {
+		if n, err := strconv.ParseInt(run, 10, 64); err == nil {
+			e.bare[strconv.FormatInt(n, 10)] = true
+			e.withAny[strconv.FormatInt(n, 10)] = true
+		}
+	}
+	for _, t := range tokens(text) {
+		tok := strings.ToLower(text[t[0]:t[1]])
+		e.tokens[tok] = true
+		e.tokens[normCode(tok)] = true
+		for _, part := range strings.FieldsFunc(tok, func(r rune) bool { return r == '/' || r == ':' || r == '@' }) {
+			e.tokens[part] = true
+		}
+	}
+	for _, l := range lexemes {
+		e.terms[l] = true
+	}
+	return e
+}
+
+// Merge returns the evidence of all of es together (nil entries skipped).
+func Merge(es ...*Evidence) *Evidence {
+	m := &Evidence{facts: map[string]bool{}, bare: map[string]bool{}, withAny: map[string]bool{}, tokens: map[string]bool{}, terms: map[string]bool{}}
+	var texts []string
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		texts = append(texts, e.text)
+		for _, dst := range []struct{ to, from map[string]bool }{{m.facts, e.facts}, {m.bare, e.bare}, {m.withAny, e.withAny}, {m.tokens, e.tokens}, {m.terms, e.terms}} {
+			for k := range dst.from {
+				dst.to[k] = true
+			}
+		}
+		m.dates = append(m.dates, e.dates...)
+	}
+	m.text = strings.Join(texts, "\n")
+	return m
+}
+
+func digitRuns(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isDigit(s[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+	}
+	return out
+}
+
+// Has reports whether the evidence states fact f:
+//   - a number: the same value with the same unit, or the value written
+//     without a unit (tables put units in headers); a number written
+//     without a unit matches the value with any unit;
+//   - a date: a date of the evidence agrees on every part f gives; a year
+//     that the evidence's date lacks must occur in the evidence as a number;
+//   - code in backticks: the same text (case and runs of white space
+//     ignored) occurs in the evidence;
+//   - other codes, URLs, paths and e-mail addresses: the same token
+//     (case-insensitive; a version's leading "v" ignored).
+func (e *Evidence) Has(f Fact) bool {
+	for _, v := range f.values {
+		switch f.Kind {
+		case Number:
+			num, unit, _ := strings.Cut(v, " ")
+			if e.facts[v] || e.bare[num] || unit == "" && e.withAny[num] {
+				return true
+			}
+		case Date:
+			var d date
+			fmt.Sscanf(v, "%d-%d-%d", &d.y, &d.m, &d.d)
+			for _, ed := range e.dates {
+				if ed.m != d.m || d.d != 0 && ed.d != 0 && ed.d != d.d || d.d != 0 && ed.d == 0 {
+					continue
+				}
+				if d.y == 0 || ed.y == d.y || ed.y == 0 && e.bare[strconv.Itoa(d.y)] {
+					return true
+				}
+			}
+		case Code:
+			if strings.HasPrefix(v, "`") {
+				code := v[1:]
+				if strings.Contains(e.text, code) {
+					return true
+				}
+				// A backticked word or identifier is checked as a token too.
+				if !strings.Contains(code, " ") && e.tokens[normCode(code)] {
+					return true
+				}
+				continue
+			}
+			if e.tokens[v] || e.facts[v] {
+				return true
+			}
+		default:
+			if e.facts[v] || e.tokens[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Term is a lexeme of the collection's text-search configuration with its
+// document frequency: the number of chunks of the collection holding it.
+type Term struct {
+	Lexeme string
+	DF     int
+}
+
+// Question is what the checks need of the question: its text (for its
+// identifiers and codes), its topical terms (the lexemes of TopicText) and
+// N, the number of chunks in the collection (for the rarity of terms).
+// CrossLanguage is set when the question and the passages are in different
+// languages: lexical coverage means nothing then, and is not checked.
+type Question struct {
+	Text          string
+	Terms         []Term
+	N             int
+	CrossLanguage bool
+}
+
+// Sentence is one answer sentence: its text without citation marks, its
+// distinct terms with their document frequencies, and the evidence of the
+// passages it cites (nil when it cites none).
+type Sentence struct {
+	Text     string
+	Terms    []Term
+	Evidence *Evidence
+}
+
+// Options are the thresholds of the checks.
+type Options struct {
+	// MinQuestionCoverage is the least share of the question's topical
+	// terms that the cited passages must hold (Coverage, in [0, 1]):
+	// a sentence cited from passages about something else answers another
+	// question. Negative: off.
+	MinQuestionCoverage float64
+	// MinTermSupport is the least share of the sentence's terms, each
+	// weighted by its BM25 idf in the collection, that must occur in the
+	// cited passages (weighted K-Precision, in [0, 1]); negative: off.
+	MinTermSupport float64
+}
+
+// Verdict is the outcome of checking one sentence.
+type Verdict struct {
+	Supported bool    `json:"supported"`
+	Reason    Reason  `json:"reason,omitempty"`  // the first check that failed
+	Detail    string  `json:"detail,omitempty"`  // what failed, in words
+	Support   float64 `json:"term_support"`      // weighted share of the sentence's terms in its evidence
+	Coverage  float64 `json:"question_coverage"` // share of the question's topical terms in its evidence
+}
+
+// Check runs checks (a)-(c) on sentence s for question q; the first that
+// fails decides the verdict:
+//
+//	(a) s cites at least one shown passage;
+//	(b) every fact of s (Facts) is in its evidence (Evidence.Has);
+//	(c) every identifier or code of the question is in its evidence, the
+//	    share of the question's topical terms in its evidence reaches
+//	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
+//	    idf-weighted share of s's terms found in its evidence reaches
+//	    opts.MinTermSupport.
+//
+// (d), semantic similarity, needs the embedding model and is the caller's.
+func Check(q Question, s Sentence, opts Options) Verdict {
+	if s.Evidence == nil {
+		return Verdict{Reason: NoCitation, Detail: "it cites no passage that was shown"}
+	}
+	// Every signal is measured, whatever fails first, so that evaluation
+	// runs can set the thresholds from the same replies.
+	support, absent := TermSupport(s.Terms, s.Evidence, q.N)
+	coverage, uncovered := Coverage(q.Terms, s.Evidence)
+	v := Verdict{Supported: true, Support: support, Coverage: coverage}
+	fail := func(r Reason, detail string) Verdict {
+		v.Supported, v.Reason, v.Detail = false, r, detail
+		return v
+	}
+	var missing []string
+	for _, f := range Facts(s.Text) {
+		if !s.Evidence.Has(f) {
+			missing = append(missing, fmt.Sprintf("%q (%s)", f.Text, f.Kind))
+		}
+	}
+	if len(missing) > 0 {
+		return fail(UnsupportedFact, strings.Join(missing, ", ")+" not in the cited passages")
+	}
+	for _, f := range findCodes(q.Text) {
+		if !s.Evidence.Has(f) {
+			missing = append(missing, fmt.Sprintf("%q", f.Text))
+		}
+	}
+	if len(missing) > 0 {
+		return fail(MissingTerm, "the question's "+strings.Join(missing, ", ")+" not in the cited passages")
+	}
+	if opts.MinQuestionCoverage >= 0 && !q.CrossLanguage && coverage < opts.MinQuestionCoverage {
+		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
+			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
+	}
+	if opts.MinTermSupport >= 0 && support < opts.MinTermSupport {
+		return fail(LowTermSupport, fmt.Sprintf("only %.0f%% of its terms (by weight) are in the cited passages (< %.0f%%); missing: %s",
+			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
+	}
+	return v
+}
+
+// IDF is BM25's inverse document frequency, ln(1 + (N − df + 0.5)/(df +
+// 0.5)) (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25
+// and Beyond", 2009), the weight of a term of document frequency df among n
+// chunks; a term no chunk holds gets the largest weight.
+func IDF(df, n int) float64 {
+	if df > n {
+		df = n
+	}
+	return math.Log(1 + (float64(n-df)+0.5)/(float64(df)+0.5))
+}
+
+// TermSupport returns the idf-weighted share of terms found in e (1 when
+// there are no terms) and the terms not found.
+func TermSupport(terms []Term, e *Evidence, n int) (float64, []string) {
+	var have, all float64
+	var absent []string
+	for _, t := range terms {
+		w := IDF(t.DF, n)
+		all += w
+		if e.terms[t.Lexeme] || e.tokens[t.Lexeme] {
+			have += w
+		} else {
+			absent = append(absent, t.Lexeme)
+		}
+	}
+	if all == 0 {
+		return 1, nil
+	}
+	return have / all, absent
+}

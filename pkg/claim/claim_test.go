@@ -1,0 +1,141 @@
+package claim
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func factTexts(fs []Fact) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, string(f.Kind)+":"+f.Text)
+	}
+	return out
+}
+
+func TestFacts(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"Set shared_buffers to 4GB, a quarter of the RAM.", []string{"code:shared_buffers", "number:4GB"}},
+		{"The NAS is at 192.168.50.10.", []string{"code:192.168.50.10"}},
+		{"About 14,000 yen each, or ¥14000.", []string{"number:14,000 yen", "number:¥14000"}},
+		{"Received on 3 March 2025; the drill took 38 minutes.", []string{"date:3 March 2025", "number:38 minutes"}},
+		{"On March 3, 2025 and 2025-03-04 and 04/03/2025.", []string{"date:March 3, 2025", "date:2025-03-04", "date:04/03/2025"}},
+		{"pgvector 0.8.0 and v1.2; WPA3; E_BKP_0042.", []string{"code:0.8.0", "code:v1.2", "code:WPA3", "code:E_BKP_0042"}},
+		{"Mail it-helpdesk@examp1e.net or see https://example.org/a/b.", []string{"email:it-helpdesk@examp1e.net", "url:https://example.org/a/b"}},
+		{"Run `mount /mnt/nas` and check ~/backups/log.txt.", []string{"code:mount /mnt/nas", "path:~/backups/log.txt"}},
+		{"It has eleven courses and serves six.", []string{"number:eleven", "number:six"}},
+		{"Feed at 1:5:5, limited to 20 Mbit/s on 5 GHz, 72 % hydration.", []string{"code:1:5:5", "number:20 Mbit/s", "number:5 GHz", "number:72 %"}},
+		{"No facts in this one, e.g. none.", nil},
+		{"Use the --jinja flag and postgresql.conf.", []string{"code:--jinja", "code:postgresql.conf"}},
+		{"Version 1.000 costs 0,02 €.", []string{"number:1.000", "number:0,02 €"}},
+	}
+	for _, c := range cases {
+		if got := factTexts(Facts(c.in)); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Facts(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestEvidenceHas(t *testing.T) {
+	passage := `Memory settings: shared_buffers = 4 GB (a quarter of the 16 GB of RAM),
+work_mem 64MB. The NAS is 192.168.50.10; the error E_BKP_0042 means the share is not mounted,
+run ` + "`mount /mnt/nas`" + `. Tickets cost 14000 yen. Received on 3 March 2025.
+It took eleven courses. Restore drill: 38 min for 120 GB. Channel 36 on 5 GHz.
+| host | port |
+| web  | 8080 |
+Sender: it-helpdesk@examp1e.net, see https://Example.org/help/.`
+	e := NewEvidence(passage, nil)
+	cases := []struct {
+		sentence string
+		ok       bool
+	}{
+		{"It is 4GB.", true},                      // unit without a space
+		{"It is 4 GB.", true},                     // as written
+		{"It is 4 MB.", false},                    // another unit
+		{"It is 8GB.", false},                     // another value
+		{"Tickets cost 14,000 yen.", true},        // thousands separator
+		{"Tickets cost 14 000 yen.", true},        // thin-space separator
+		{"Tickets cost 14,000 euros.", false},     // another currency
+		{"On March 3, 2025.", true},               // month first
+		{"On 2025-03-03.", true},                  // ISO
+		{"On 3 March.", true},                     // no year
+		{"On 4 March 2025.", false},               // another day
+		{"On 3 March 2024.", false},               // another year
+		{"The error is E_BKP_0042.", true},        // code
+		{"The error is E_BKP_0043.", false},       // one digit off
+		{"The error is e_bkp_0042.", true},        // case
+		{"The NAS is 192.168.50.1.", false},       // an address that is a prefix of the real one
+		{"The NAS is 192.168.50.10.", true},       //
+		{"Run `mount /mnt/nas` first.", true},     // code in backticks
+		{"Run `mount /mnt/nas --force`.", false},  // a command the notes do not give
+		{"It had 11 courses.", true},              // digits for a spelled-out number
+		{"It had twelve courses.", false},         // spelled out, wrong
+		{"It took 38 minutes.", true},             // minutes = min
+		{"The web port is 8080.", true},           // a table cell
+		{"Mail IT-Helpdesk@examp1e.net.", true},   // e-mail, case
+		{"See https://example.org/help.", true},   // URL: host case, trailing slash
+		{"See https://example.org/login.", false}, // another URL
+		{"Use channel 36.", true},
+		{"Use channel 37.", false},
+		{"It took 38.", true}, // a bare number matches the value with any unit
+	}
+	for _, c := range cases {
+		ok := true
+		var bad []string
+		for _, f := range Facts(c.sentence) {
+			if !e.Has(f) {
+				ok = false
+				bad = append(bad, f.Text)
+			}
+		}
+		if ok != c.ok {
+			t.Errorf("%q: supported = %v (unsupported: %q), want %v; facts %q", c.sentence, ok, bad, c.ok, factTexts(Facts(c.sentence)))
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	nas := NewEvidence("| nas | 192.168.50.10 | file server |", []string{"nas", "192.168.50.10", "file", "server"})
+	codes := NewEvidence("E_BKP_0042: the NAS share is not mounted; run mount /mnt/nas.", []string{"e", "bkp", "0042", "nas", "share", "mount", "run", "/mnt/nas"})
+	q := func(text string) Question { return Question{Text: text, N: 60} }
+	opts := Options{MinTermSupport: 0.6}
+	cases := []struct {
+		name   string
+		q      Question
+		s      Sentence
+		reason Reason
+	}{
+		{"no citation", q("What is the IP of the NAS?"), Sentence{Text: "It is 192.168.50.10."}, NoCitation},
+		{"supported", q("What is the IP of the NAS?"), Sentence{Text: "The NAS is at 192.168.50.10.",
+			Terms: []Term{{"nas", 2}, {"192.168.50.10", 1}}, Evidence: nas}, ""},
+		{"a number the passage lacks", q("What is the IP of the NAS?"), Sentence{Text: "The NAS is at 192.168.50.11.",
+			Terms: []Term{{"nas", 2}, {"192.168.50.11", 0}}, Evidence: nas}, UnsupportedFact},
+		{"the question's code is in another passage", q("What does E_BKP_0050 mean?"), Sentence{Text: "The NAS share is not mounted.",
+			Terms: []Term{{"nas", 2}, {"share", 1}, {"mount", 1}}, Evidence: codes}, MissingTerm},
+		{"the printer is not the NAS", q("What IP address does the printer have?"), Sentence{Text: "The printer's IP address is 192.168.50.10.",
+			Terms: []Term{{"printer", 0}, {"ip", 0}, {"address", 2}, {"192.168.50.10", 1}}, Evidence: nas}, LowTermSupport},
+	}
+	for _, c := range cases {
+		v := Check(c.q, c.s, opts)
+		if v.Reason != c.reason || v.Supported != (c.reason == "") {
+			t.Errorf("%s: %+v, want reason %q", c.name, v, c.reason)
+		}
+		if c.reason != "" && v.Detail == "" {
+			t.Errorf("%s: no detail", c.name)
+		}
+	}
+	v := Check(q("What does E_BKP_0050 mean?"), Sentence{Text: "It means X.", Evidence: codes}, opts)
+	if !strings.Contains(v.Detail, `"E_BKP_0050"`) {
+		t.Errorf("detail %q does not name the code", v.Detail)
+	}
+}
+
+func TestIDF(t *testing.T) {
+	if IDF(0, 10) <= IDF(1, 10) || IDF(1, 10) <= IDF(5, 10) || IDF(20, 10) != IDF(10, 10) {
+		t.Fatal("idf must fall with df")
+	}
+}
