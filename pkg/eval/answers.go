@@ -5,11 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -84,6 +89,30 @@ type QuestionResult struct {
 	MissingPhrases []string `json:"missing_phrases,omitempty"`
 	Warnings       []string `json:"warnings,omitempty"` // from retrieval and citation checks
 	Seconds        float64  `json:"seconds"`            // wall time of the question (retrieval + LLM)
+	Kind           string   `json:"kind,omitempty"`     // the QA item's kind
+	// Correct: answered, and the answer holds every key phrase
+	// (PhraseFound). Answerable questions with key phrases only.
+	Correct *bool `json:"correct"`
+	// Sentences are the model's sentences with the claim checks' verdicts
+	// (shown or removed, and why).
+	Sentences []answer.Sentence `json:"sentences"`
+	// Unsupported counts the shown sentences that are unsupported by the
+	// notes as this QA set judges them, independently of the claim checks:
+	// every sentence of an answer to an unanswerable question, and a
+	// sentence with a number, date, code, URL, path or e-mail address found
+	// in none of the question's expected sources. UnsupportedNoChecks is the
+	// same count over every sentence that cites a shown passage, as if the
+	// claim checks were off.
+	Unsupported         int `json:"unsupported_shown"`
+	UnsupportedNoChecks int `json:"unsupported_without_checks"`
+	// AnsweredNoChecks is Answered as it would be without the claim checks:
+	// the model gave an answer with a sentence that cites a shown passage.
+	AnsweredNoChecks bool `json:"answered_without_checks"`
+	// LLM is the call's usage and timing; nil when the model was not asked.
+	LLM *answer.Generation `json:"llm,omitempty"`
+	// Reply is the model's raw reply before the checks (for reading the
+	// report; never shown by ask).
+	Reply string `json:"reply,omitempty"`
 }
 
 // AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
@@ -109,6 +138,32 @@ type AnswerMetrics struct {
 	// PhraseRecall = sum of per-question phrase recall / answered questions
 	// with key phrases: the mean recall over those questions.
 	PhraseRecall Ratio `json:"phrase_recall"`
+	// Correct = answered answerable questions whose answer holds every key
+	// phrase / answerable questions with key phrases: end-to-end accuracy.
+	Correct Ratio `json:"correct"`
+	// SupportedSentences = sentences shown / sentences written, over the
+	// answers the model wrote (the claim checks removed the rest).
+	SupportedSentences Ratio `json:"supported_sentences"`
+	// UnsupportedShown is the number of unsupported sentences that reached
+	// the user (QuestionResult.Unsupported); it must be 0.
+	// UnsupportedNoChecks is the same without the claim checks.
+	UnsupportedShown    int `json:"unsupported_shown"`
+	UnsupportedNoChecks int `json:"unsupported_without_checks"`
+	// AnswerRateNoChecks and AbstentionRateNoChecks are AnswerRate and
+	// AbstentionRate as they would be without the claim checks, from the
+	// same replies.
+	AnswerRateNoChecks     Ratio `json:"answer_rate_without_checks"`
+	AbstentionRateNoChecks Ratio `json:"abstention_rate_without_checks"`
+	// ByKind is the answer rate of each kind of answerable question and the
+	// abstention rate of each kind of unanswerable one (QA "kind").
+	ByKind map[string]Ratio `json:"by_kind,omitempty"`
+	// Medians over the questions the LLM was asked (0 when none): seconds
+	// per question (retrieval + LLM), prompt tokens as the server counted
+	// them, passage tokens (embedding tokenizer) and generation speed.
+	MedianSeconds         float64 `json:"median_seconds"`
+	MedianPromptTokens    float64 `json:"median_prompt_tokens"`
+	MedianPassageTokens   float64 `json:"median_passage_tokens"`
+	MedianTokensPerSecond float64 `json:"median_tokens_per_second"`
 	// Abstained counts the questions not answered by Reason, for answerable
 	// and unanswerable questions separately.
 	AbstainedAnswerable   map[string]int `json:"abstained_answerable"`
@@ -122,10 +177,56 @@ func normPhrase(s string) string {
 }
 
 // PhraseFound reports whether phrase occurs in text, ignoring case
-// (Unicode lower-casing) and treating any run of white space as one space.
+// (Unicode lower-casing) and treating any run of white space as one space;
+// a phrase made of facts (numbers with units, dates, codes: claim.Facts)
+// is also found when text states every one of them in another spelling
+// ("14,000 yen" in "14000 yen", "16 hours" in "16 h", "eleven" in "11").
 func PhraseFound(text, phrase string) bool {
-	return strings.Contains(normPhrase(text), normPhrase(phrase))
+	if containsWord(normPhrase(text), normPhrase(phrase)) {
+		return true
+	}
+	facts := claim.Facts(phrase)
+	if len(facts) == 0 {
+		return false
+	}
+	covered := 0
+	e := claim.NewEvidence(text, nil)
+	for _, f := range facts {
+		if !e.Has(f) {
+			return false
+		}
+		covered += len(f.Text)
+	}
+	// The facts must be the phrase, not a number inside a longer phrase.
+	return covered >= len(strings.TrimSpace(phrase))*2/3
 }
+
+// containsWord reports whether phrase occurs in text without a letter or
+// digit glued to either end ("192.168.50.2" is not in "192.168.50.20").
+func containsWord(text, phrase string) bool {
+	if phrase == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(phrase)
+		before, _ := utf8.DecodeLastRuneInString(text[:start])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if !(start > 0 && alnum(before) && alnum(firstRune(phrase))) && !(end < len(text) && alnum(after) && alnum(lastRune(phrase))) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func firstRune(s string) rune { r, _ := utf8.DecodeRuneInString(s); return r }
+
+func lastRune(s string) rune { r, _ := utf8.DecodeLastRuneInString(s); return r }
 
 // PhraseRecall returns the share of phrases found in text (PhraseFound), in
 // [0, 1], and true; with no phrases it returns 0 and false (undefined).
@@ -174,11 +275,41 @@ func RelPath(root, p string) string {
 // paths made relative to root (the absolute notes root the collection was
 // indexed from). A search-only result (no LLM) counts as not answered. It
 // does not set Seconds.
-func ScoreQuestion(item QAItem, res answer.Result, root string) QuestionResult {
-	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable,
+//
+// sources maps each of item's expected sources to the text of that file;
+// it is used to judge the shown sentences independently of the claim
+// checks (see QuestionResult.Unsupported) and may be nil.
+func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[string]string) QuestionResult {
+	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable, Kind: item.Kind,
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
-		Passages: []string{}, Warnings: res.Warnings}
+		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply}
+	if q.Sentences == nil {
+		q.Sentences = []answer.Sentence{}
+	}
+	var expected *claim.Evidence
+	if len(item.Sources) > 0 && sources != nil {
+		var es []*claim.Evidence
+		for _, s := range item.Sources {
+			es = append(es, claim.NewEvidence(sources[s], nil))
+		}
+		expected = claim.Merge(es...)
+	}
+	abstainedByModel := res.Reason == answer.ReasonModelAbstained || res.Reason == answer.ReasonNoRelevantPassages ||
+		res.Reason == answer.ReasonEmptyAnswer || res.Reason == answer.ReasonNoLLM
+	for _, s := range res.Sentences {
+		if len(s.Passages) == 0 || abstainedByModel {
+			continue
+		}
+		q.AnsweredNoChecks = true
+		bad := !item.Answerable || expected != nil && !factsIn(s.Text, expected)
+		if bad {
+			q.UnsupportedNoChecks++
+			if s.Shown && q.Answered {
+				q.Unsupported++
+			}
+		}
+	}
 	if !q.Answered {
 		q.Reason, q.Detail = res.Reason, res.Detail
 		if q.Reason == "" {
@@ -189,6 +320,9 @@ func ScoreQuestion(item QAItem, res answer.Result, root string) QuestionResult {
 		q.Passages = append(q.Passages, fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine))
 	}
 	seen := map[string]bool{}
+	if item.Answerable && len(item.KeyPhrases) > 0 {
+		q.Correct = new(bool)
+	}
 	for _, c := range res.Citations {
 		if rel := RelPath(root, c.Path); !seen[rel] {
 			seen[rel] = true
@@ -205,6 +339,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string) QuestionResult {
 		q.SourceHit = &hit
 	}
 	if r, ok := PhraseRecall(res.Answer, item.KeyPhrases); ok {
+		*q.Correct = r == 1
 		q.PhraseRecall = &r
 		for _, p := range item.KeyPhrases {
 			if !PhraseFound(res.Answer, p) {
@@ -215,17 +350,66 @@ func ScoreQuestion(item QAItem, res answer.Result, root string) QuestionResult {
 	return q
 }
 
+// factsIn reports whether every fact of text (claim.Facts) is in e.
+func factsIn(text string, e *claim.Evidence) bool {
+	for _, f := range claim.Facts(text) {
+		if !e.Has(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // SummarizeAnswers computes the AnswerMetrics of rs (see their doc for the
 // denominators). Metrics over no questions have Den 0 (undefined).
 func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
-	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}}
+	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
+	var secs, prompt, passage, rate []float64
 	for _, r := range rs {
+		if r.LLM != nil {
+			secs = append(secs, r.Seconds)
+			prompt = append(prompt, float64(r.LLM.PromptTokens))
+			passage = append(passage, float64(r.LLM.PassageTokens))
+			if r.LLM.TokensPerSecond > 0 {
+				rate = append(rate, r.LLM.TokensPerSecond)
+			}
+		}
+		for _, s := range r.Sentences {
+			m.SupportedSentences.Den++
+			if s.Shown {
+				m.SupportedSentences.Num++
+			}
+		}
+		m.UnsupportedShown += r.Unsupported
+		m.UnsupportedNoChecks += r.UnsupportedNoChecks
+		if r.Kind != "" {
+			k := m.ByKind[r.Kind]
+			k.Den++
+			if r.Answered == r.Answerable {
+				k.Num++
+			}
+			m.ByKind[r.Kind] = k
+		}
 		if r.Answerable {
 			m.Answerable++
 			m.AnswerRate.Den++
+			m.AnswerRateNoChecks.Den++
+			if r.AnsweredNoChecks {
+				m.AnswerRateNoChecks.Num++
+			}
+			if r.Correct != nil {
+				m.Correct.Den++
+				if r.Correct != nil && *r.Correct {
+					m.Correct.Num++
+				}
+			}
 		} else {
 			m.Unanswerable++
 			m.AbstentionRate.Den++
+			m.AbstentionRateNoChecks.Den++
+			if !r.AnsweredNoChecks {
+				m.AbstentionRateNoChecks.Num++
+			}
 		}
 		if !r.Answered {
 			if r.Answerable {
@@ -255,7 +439,25 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 			m.PhraseRecall.Num += *r.PhraseRecall
 		}
 	}
+	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
+	if len(m.ByKind) == 0 {
+		m.ByKind = nil
+	}
 	return m
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count), 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // AnswersOptions configures RunAnswers.
@@ -322,7 +524,7 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 			}
 			return nil, fmt.Errorf("question on line %d (%q): %w", item.Line, item.Question, err)
 		}
-		q := ScoreQuestion(item, res, opts.Root)
+		q := ScoreQuestion(item, res, opts.Root, readSources(opts.Root, item.Sources))
 		q.Seconds = time.Since(t).Seconds()
 		rep.Questions = append(rep.Questions, q)
 		if opts.Progress != nil {
@@ -332,6 +534,17 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 	rep.Seconds = time.Since(began).Seconds()
 	rep.Metrics = SummarizeAnswers(rep.Questions)
 	return rep, nil
+}
+
+// readSources reads the expected source files of a question (paths relative
+// to root), keyed by those paths; unreadable files map to "".
+func readSources(root string, sources []string) map[string]string {
+	out := map[string]string{}
+	for _, s := range sources {
+		b, _ := os.ReadFile(filepath.Join(root, filepath.FromSlash(s)))
+		out[s] = string(b)
+	}
+	return out
 }
 
 // ErrNotIndexed reports that the collection of a QA run does not exist or

@@ -24,6 +24,11 @@ func TestPhraseRecall(t *testing.T) {
 		{"nothing", []string{"4GB"}, 0, true},
 		{"anything", nil, 0, false}, // no phrases: undefined
 		{"", []string{"x"}, 0, true},
+		{"It is 192.168.50.20 [1].", []string{"192.168.50.2"}, 0, true},         // not a prefix of another address
+		{"About 14000 yen each [1].", []string{"14,000 yen"}, 1, true},          // another spelling of the number
+		{"Between 12 and 16 h [1].", []string{"16 hours"}, 1, true},             // unit spellings
+		{"It had 11 courses [1].", []string{"eleven"}, 1, true},                 // digits for words
+		{"It is 4 GB of 16 GB [1].", []string{"shared_buffers = 4GB"}, 0, true}, // a number inside a longer phrase is not the phrase
 	} {
 		got, ok := PhraseRecall(c.text, c.phrases)
 		if got != c.want || ok != c.ok {
@@ -68,7 +73,7 @@ func TestScoreQuestion(t *testing.T) {
 	item := QAItem{Line: 7, Question: "q", Answerable: true, KeyPhrases: []string{"4GB", "quarter"}, Sources: []string{"pg.md"}}
 
 	// Answered, one invalid citation removed, [2] from the expected source.
-	q := ScoreQuestion(item, result("It is 4GB [1][2].", []string{"net.md", "pg.md", "pg.md"}, []int{1, 2}, []int{9}, false, ""), "/n")
+	q := ScoreQuestion(item, result("It is 4GB [1][2].", []string{"net.md", "pg.md", "pg.md"}, []int{1, 2}, []int{9}, false, ""), "/n", nil)
 	if !q.Answered || q.Reason != "" || q.Line != 7 || *q.CitationsValid || !*q.SourceHit || *q.PhraseRecall != 0.5 ||
 		strings.Join(q.MissingPhrases, ",") != "quarter" || strings.Join(q.Cited, ",") != "net.md,pg.md" ||
 		strings.Join(q.Passages, ",") != "net.md:1-2,pg.md:1-2,pg.md:1-2" || len(q.InvalidCitations) != 1 {
@@ -76,7 +81,7 @@ func TestScoreQuestion(t *testing.T) {
 	}
 
 	// Cited twice from one file: listed once; source missed.
-	q = ScoreQuestion(item, result("4GB, a quarter [1][2].", []string{"net.md", "net.md"}, []int{1, 2}, nil, false, ""), "/n")
+	q = ScoreQuestion(item, result("4GB, a quarter [1][2].", []string{"net.md", "net.md"}, []int{1, 2}, nil, false, ""), "/n", nil)
 	if !q.Answered || !*q.CitationsValid || *q.SourceHit || *q.PhraseRecall != 1 || strings.Join(q.Cited, ",") != "net.md" {
 		t.Errorf("source missed: %+v", q)
 	}
@@ -89,14 +94,14 @@ func TestScoreQuestion(t *testing.T) {
 		result("4GB probably", []string{"pg.md"}, nil, nil, true, answer.ReasonNoValidCitations),
 		result("", []string{"pg.md"}, nil, nil, false, answer.ReasonNoLLM), // search only is no answer
 	} {
-		q := ScoreQuestion(item, r, "/n")
+		q := ScoreQuestion(item, r, "/n", nil)
 		if q.Answered || q.Reason != r.Reason || q.CitationsValid != nil || q.SourceHit != nil || q.PhraseRecall != nil {
 			t.Errorf("%s: %+v", r.Reason, q)
 		}
 	}
 
 	// No sources and no phrases: those scores stay undefined.
-	q = ScoreQuestion(QAItem{Question: "q", Answerable: true}, result("x [1]", []string{"a.md"}, []int{1}, nil, false, ""), "/n")
+	q = ScoreQuestion(QAItem{Question: "q", Answerable: true}, result("x [1]", []string{"a.md"}, []int{1}, nil, false, ""), "/n", nil)
 	if !q.Answered || q.CitationsValid == nil || q.SourceHit != nil || q.PhraseRecall != nil {
 		t.Errorf("no sources or phrases: %+v", q)
 	}

@@ -32,18 +32,58 @@ type QAItem struct {
 	// relative to the notes root ("homelab/network.md"). Optional;
 	// answerable questions only.
 	Sources []string `json:"sources,omitempty"`
+	// Kind says what sort of question this is, for reading results by
+	// kind: for an answerable question KindSingle, KindMultiPassage or
+	// KindCrossLanguage, for an unanswerable one KindNearMiss or
+	// KindOffTopic. Optional; ignored by the metrics.
+	Kind string `json:"kind,omitempty"`
 	// Note is a free comment (why a question is a near miss, ...); ignored
 	// by the metrics.
 	Note string `json:"note,omitempty"`
 }
 
+// The kinds of question a QA set may tag with "kind" (QAItem.Kind).
+const (
+	// KindSingle is an answerable question whose answer is in one passage,
+	// asked in the language of its note.
+	KindSingle = "single"
+	// KindMultiPassage is an answerable question whose answer needs a fact
+	// from each of two passages: two files, or two sections under different
+	// headers of one file (a chunk never spans a header).
+	KindMultiPassage = "multi_passage"
+	// KindCrossLanguage is an answerable question asked in another language
+	// than the note that holds the answer.
+	KindCrossLanguage = "cross_language"
+	// KindNearMiss is an unanswerable question close to what the notes
+	// hold: the asked entity is absent but a neighbouring one is present
+	// (another host's address, another error code, another attribute of a
+	// present entity).
+	KindNearMiss = "near_miss"
+	// KindOffTopic is an unanswerable question on a subject the notes do
+	// not cover at all.
+	KindOffTopic = "off_topic"
+)
+
+// qaKinds maps the valid values of QAItem.Kind to whether each is for
+// answerable questions.
+var qaKinds = map[string]bool{
+	KindSingle:        true,
+	KindMultiPassage:  true,
+	KindCrossLanguage: true,
+	KindNearMiss:      false,
+	KindOffTopic:      false,
+}
+
 // LoadQA reads a QA set: a JSONL file with one JSON object per line, fields
-// question, answer, key_phrases, answerable, sources and note as in QAItem
-// (blank lines are skipped). Errors name the file and line: invalid JSON, an
-// unknown field, a missing "answerable", a blank question or key phrase, a
-// question asked twice, key phrases or sources on an unanswerable question,
-// a source path that is absolute, uses backslashes or leaves the root
-// (".."), and a file without questions.
+// question, answer, key_phrases, answerable, sources, kind and note as in
+// QAItem (blank lines are skipped). Errors name the file and line: invalid
+// JSON, an unknown field, a missing "answerable", a blank question or key
+// phrase, a question asked twice, key phrases or sources on an unanswerable
+// question, a kind that is unknown or does not fit "answerable" ("single",
+// "multi_passage" and "cross_language" are for answerable questions,
+// "near_miss" and "off_topic" for unanswerable ones), a source path that is
+// absolute, uses backslashes or leaves the root (".."), and a file without
+// questions.
 func LoadQA(file string) ([]QAItem, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -113,6 +153,18 @@ func parseQAItem(raw []byte) (QAItem, error) {
 	item.Answerable = *v.Answerable
 	if !item.Answerable && (len(item.KeyPhrases) > 0 || len(item.Sources) > 0) {
 		return item, errors.New("an unanswerable question has no key phrases or sources")
+	}
+	if item.Kind != "" {
+		forAnswerable, ok := qaKinds[item.Kind]
+		switch {
+		case !ok:
+			return item, fmt.Errorf("unknown kind %q: want %s, %s, %s, %s or %s", item.Kind,
+				KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic)
+		case forAnswerable && !item.Answerable:
+			return item, fmt.Errorf("kind %q is for answerable questions", item.Kind)
+		case !forAnswerable && item.Answerable:
+			return item, fmt.Errorf("kind %q is for unanswerable questions", item.Kind)
+		}
 	}
 	for _, p := range item.KeyPhrases {
 		if strings.TrimSpace(p) == "" {

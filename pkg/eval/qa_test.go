@@ -63,37 +63,97 @@ func TestLoadQANamesTheFile(t *testing.T) {
 	}
 }
 
-// The shipped QA set: enough questions of each kind, and every key phrase
-// of an answerable question is in its source note (so a correct answer
-// quoting the notes can contain it).
+func TestReadQAKind(t *testing.T) {
+	in := `{"question": "a", "answerable": true, "kind": "single"}
+{"question": "b", "answerable": true, "kind": "multi_passage", "sources": ["a.md", "b.md"]}
+{"question": "c", "answerable": true, "kind": "cross_language"}
+{"question": "d", "answerable": false, "kind": "near_miss"}
+{"question": "e", "answerable": false, "kind": "off_topic"}
+{"question": "f", "answerable": false}
+`
+	items, err := ReadQA(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Kind)
+	}
+	if want := []string{KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic, ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("kinds %q, want %q", got, want)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"question": "q", "answerable": true, "kind": "multi"}`, `line 1: unknown kind "multi": want single, multi_passage, cross_language, near_miss or off_topic`},
+		{`{"question": "q", "answerable": true, "kind": "Single"}`, `line 1: unknown kind "Single"`},
+		{`{"question": "q", "answerable": true, "kind": " "}`, `line 1: unknown kind " "`},
+		{"{\"question\": \"p\", \"answerable\": true}\n{\"question\": \"q\", \"answerable\": false, \"kind\": \"single\"}", `line 2: kind "single" is for answerable questions`},
+		{`{"question": "q", "answerable": false, "kind": "multi_passage"}`, `line 1: kind "multi_passage" is for answerable questions`},
+		{`{"question": "q", "answerable": false, "kind": "cross_language"}`, `line 1: kind "cross_language" is for answerable questions`},
+		{`{"question": "q", "answerable": true, "kind": "near_miss"}`, `line 1: kind "near_miss" is for unanswerable questions`},
+		{`{"question": "q", "answerable": true, "kind": "off_topic"}`, `line 1: kind "off_topic" is for unanswerable questions`},
+		{`{"question": "q", "answerable": true, "kind": 1}`, "line 1: not a QA object"},
+	} {
+		_, err := ReadQA(strings.NewReader(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// The shipped QA set: enough questions of each kind, every question tagged
+// with its kind, and every key phrase of an answerable question is in one of
+// its source notes (so a correct answer quoting the notes can contain it).
+// An answerable question has one source, or two for a multi-passage
+// question whose passages are in two files.
 func TestShippedQASet(t *testing.T) {
 	items, err := LoadQA("../../testdata/qa/notes.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var answerable, unanswerable int
+	kinds := map[string]int{}
 	for _, it := range items {
+		if it.Kind == "" {
+			t.Errorf("line %d: no kind", it.Line)
+		}
+		kinds[it.Kind]++
 		if !it.Answerable {
 			unanswerable++
 			continue
 		}
 		answerable++
-		if len(it.KeyPhrases) == 0 || len(it.Sources) != 1 {
-			t.Errorf("line %d: an answerable question needs key phrases and one source", it.Line)
+		maxSources := 1
+		if it.Kind == KindMultiPassage {
+			maxSources = 2
+		}
+		if len(it.KeyPhrases) == 0 || len(it.Sources) == 0 || len(it.Sources) > maxSources {
+			t.Errorf("line %d: an answerable question needs key phrases and one source (two allowed for %s)", it.Line, KindMultiPassage)
 			continue
 		}
-		text, err := os.ReadFile(filepath.Join("../../testdata/notes", it.Sources[0]))
-		if err != nil {
-			t.Errorf("line %d: %v", it.Line, err)
-			continue
+		var texts []string
+		for _, src := range it.Sources {
+			text, err := os.ReadFile(filepath.Join("../../testdata/notes", src))
+			if err != nil {
+				t.Errorf("line %d: %v", it.Line, err)
+			}
+			texts = append(texts, string(text))
 		}
 		for _, p := range it.KeyPhrases {
-			if !PhraseFound(string(text), p) {
-				t.Errorf("line %d: key phrase %q is not in %s", it.Line, p, it.Sources[0])
+			found := false
+			for _, text := range texts {
+				found = found || PhraseFound(text, p)
+			}
+			if !found {
+				t.Errorf("line %d: key phrase %q is not in %s", it.Line, p, strings.Join(it.Sources, " or "))
 			}
 		}
 	}
-	if answerable < 20 || unanswerable < 10 {
-		t.Errorf("%d answerable and %d unanswerable questions; want at least 20 and 10", answerable, unanswerable)
+	if answerable < 60 || unanswerable < 30 {
+		t.Errorf("%d answerable and %d unanswerable questions; want at least 60 and 30", answerable, unanswerable)
+	}
+	for kind, least := range map[string]int{KindNearMiss: 20, KindMultiPassage: 5, KindCrossLanguage: 1, KindOffTopic: 1} {
+		if kinds[kind] < least {
+			t.Errorf("%d %s questions; want at least %d", kinds[kind], kind, least)
+		}
 	}
 }
