@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/render"
@@ -38,8 +38,15 @@ RAG_LLM_BASE_URL answer only from them, citing them as [n]. When nothing relevan
 is found, or the model finds no answer in the passages, it says so instead of
 guessing. Without RAG_LLM_BASE_URL it shows the passages (search only).
 
+Nothing the model writes is shown before every sentence has passed the claim
+checks: it must cite a passage it was shown, its numbers, dates, codes, URLs,
+paths and e-mail addresses must be in the passages it cites, and the question's
+identifiers and most of its own terms must be there too. Sentences that fail are
+listed on stderr with the reason. Text in the notes addressed to an AI assistant
+is masked before the passages reach the model.
+
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
-notes, or the answer cited no passage).`,
+notes, the model found no answer, or no sentence passed the claim checks).`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
@@ -71,17 +78,18 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	asker := newAsker(cfg, r)
 	asker.HyDE = opts.HyDE
 
-	var stream *render.Stream
-	onDelta := func(string) {}
-	if !opts.JSON {
-		var md *render.Markdown
-		if f.IO.IsStdoutTTY() && !opts.Raw {
-			md, _ = render.NewMarkdown(f.IO.TerminalWidth())
+	// Nothing of the answer is shown before the claim checks have run, so
+	// a terminal gets a spinner while the model writes.
+	spin := f.IO.NewSpinner("searching the notes", !opts.JSON)
+	pieces := 0
+	onDelta := func(string) {
+		pieces++
+		if pieces == 1 || pieces%8 == 0 {
+			spin.Describe(fmt.Sprintf("%s is writing (%d tokens)", cfg.LLMModel, pieces))
 		}
-		stream = render.NewStream(f.IO.Out, md, terminalHeight())
-		onDelta = stream.Write
 	}
 	res, err := asker.Ask(ctx, opts.Question, ro, onDelta)
+	spin.Stop()
 	if err != nil {
 		return err
 	}
@@ -93,32 +101,9 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			return err
 		}
 	} else {
-		for _, w := range res.Warnings {
-			fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
-		}
-		switch res.Reason {
-		case answer.ReasonNoLLM:
-			fmt.Fprintln(f.IO.ErrOut, "note: search only: no LLM configured (set RAG_LLM_BASE_URL and RAG_LLM_MODEL); these are the passages an LLM would get")
-			printPassages(f, res.Passages)
+		printAnswer(f, cfg, res, opts.Raw)
+		if res.Reason == answer.ReasonNoLLM {
 			return nil
-		case answer.ReasonNoRelevantPassages:
-			fmt.Fprintln(f.IO.Out, res.Answer)
-			fmt.Fprintf(f.IO.ErrOut, "note: the LLM was not asked: %s\n", res.Detail)
-		case answer.ReasonEmptyAnswer:
-			stream.Finish("") // nothing was streamed
-			fmt.Fprintln(f.IO.Out, res.Answer)
-			fmt.Fprintf(f.IO.ErrOut, "note: %s (RAG_LLM_MODEL=%s), so there is no grounded answer\n", res.Detail, cfg.LLMModel)
-		default:
-			stream.Finish(res.Answer)
-			switch res.Reason {
-			case answer.ReasonNoValidCitations:
-				fmt.Fprintf(f.IO.ErrOut, "warning: unsupported answer: %s\n", res.Detail)
-			case answer.ReasonModelAbstained:
-				fmt.Fprintln(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`hrag sources` lists them)")
-			}
-			if len(res.Citations) > 0 {
-				fmt.Fprint(f.IO.Out, "\n"+render.SourcesList(res.Citations))
-			}
 		}
 	}
 	if res.Abstained {
@@ -127,23 +112,58 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	return nil
 }
 
+// printAnswer writes an ask result for a person: the answer on stdout
+// (Markdown rendered with glamour on a terminal unless raw), its sources,
+// and on stderr the warnings, why there is no answer, and every sentence
+// the claim checks removed.
+func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
+	}
+	switch res.Reason {
+	case answer.ReasonNoLLM:
+		fmt.Fprintln(f.IO.ErrOut, "note: search only: no LLM configured (set RAG_LLM_BASE_URL and RAG_LLM_MODEL); these are the passages an LLM would get")
+		printPassages(f, res.Passages)
+		return
+	case answer.ReasonNoRelevantPassages:
+		fmt.Fprintln(f.IO.Out, res.Answer)
+		fmt.Fprintf(f.IO.ErrOut, "note: the LLM was not asked: %s\n", res.Detail)
+		return
+	}
+	text := res.Answer
+	if f.IO.IsStdoutTTY() && !raw {
+		if md, err := render.NewMarkdown(f.IO.TerminalWidth()); err == nil {
+			text = md.Render(text)
+		}
+	}
+	fmt.Fprintln(f.IO.Out, strings.TrimRight(text, "\n"))
+	if len(res.Citations) > 0 {
+		fmt.Fprint(f.IO.Out, "\n"+render.SourcesList(res.Citations))
+	}
+	if removed := res.Removed(); len(removed) > 0 {
+		fmt.Fprint(f.IO.ErrOut, render.RemovedList(removed))
+	}
+	switch res.Reason {
+	case answer.ReasonModelAbstained:
+		fmt.Fprintln(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`hrag sources` lists them)")
+	case answer.ReasonEmptyAnswer:
+		fmt.Fprintf(f.IO.ErrOut, "note: %s (RAG_LLM_MODEL=%s), so there is no grounded answer\n", res.Detail, cfg.LLMModel)
+	case answer.ReasonUnsupportedClaims, answer.ReasonNoValidCitations:
+		fmt.Fprintf(f.IO.ErrOut, "note: no grounded answer: %s\n", res.Detail)
+	}
+}
+
 // newAsker builds the answer pipeline of `ask` and `eval answers` over r:
 // the LLM of RAG_LLM_BASE_URL (none when it is empty: search only),
-// RAG_LLM_MAX_TOKENS, and source paths shown relative to the working
-// directory.
+// RAG_LLM_MAX_TOKENS, the passage budget RAG_PASSAGE_TOKENS and the claim
+// checks' thresholds (RAG_CLAIM_*).
 func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
-	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens}
+	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens,
+		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport}, MinSimilarity: cfg.ClaimMinSimilarity}
 	if cfg.LLMBaseURL != "" {
 		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 	}
 	return asker
-}
-
-func terminalHeight() int {
-	if _, h, err := term.GetSize(int(os.Stdout.Fd())); err == nil && h > 0 {
-		return h
-	}
-	return 24
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -34,6 +34,18 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("sources flags and masks text addressed to an AI assistant", func(t *testing.T) {
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: "What did the suspicious IT support email say?", retrievalFlags: retrievalFlags{TopK: 3}}); err != nil {
+			t.Fatal(err)
+		}
+		s := out.String()
+		if !strings.Contains(s, "suspicious-email.md") || !strings.Contains(s, "warning: 1 span(s) of this passage address an AI assistant") ||
+			strings.Contains(s, "ignore all previous") || !strings.Contains(s, "[text addressed to an AI assistant removed by hrag]") || !strings.Contains(s, "it-helpdesk@examp1e.net") {
+			t.Fatalf("output:\n%s", s)
+		}
+	})
+
 	t.Run("sources json", func(t *testing.T) {
 		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
 		if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
@@ -48,8 +60,8 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 	})
 
-	t.Run("ask streams raw when piped, then lists sources", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "You set `shared_buffers = 4GB` [1]."})
+	t.Run("ask prints the checked answer raw when piped, then lists sources", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set `shared_buffers = 4GB`.", []int{1}, "You later set it to 6GB.", []int{1})})
 		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m", "RAG_LLM_API_KEY": "sk-do-not-print"})
 		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
 			t.Fatal(err)
@@ -58,13 +70,16 @@ func TestSourcesAndAsk(t *testing.T) {
 		if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "postgres-tuning.md:21-27 › PostgreSQL on the home server › Memory settings › shared_buffers") {
 			t.Fatalf("stdout:\n%s", out)
 		}
+		if strings.Contains(out.String(), "6GB") || !strings.Contains(errOut.String(), "removed 1 sentence(s)") || !strings.Contains(errOut.String(), `"6GB" (number) not in the cited passages`) {
+			t.Fatalf("the unsupported sentence: stdout %q stderr %q", out, errOut)
+		}
 		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
 			t.Fatal("API key printed")
 		}
 	})
 
 	t.Run("ask json and abstention exit code", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: answer.NoAnswer})
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(false)})
 		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
 		err := askRun(context.Background(), &AskOptions{Factory: f, Question: "What is the WPA3 passphrase of the hallway access point?", retrievalFlags: retrievalFlags{JSON: true}})
 		if ExitCode(err) != ExitAbstained {
@@ -76,6 +91,23 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 		if got["abstained"] != true || got["reason"] != answer.ReasonModelAbstained || got["answer"] != answer.NoAnswer || len(got["passages"].([]any)) != 6 {
 			t.Fatalf("%v", got)
+		}
+	})
+
+	t.Run("ask json carries every sentence's verdict; unsupported claims exit 4", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set shared_buffers to 8GB.", []int{1})})
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
+		err := askRun(context.Background(), &AskOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}})
+		if ExitCode(err) != ExitAbstained {
+			t.Fatalf("exit %d (%v)", ExitCode(err), err)
+		}
+		var got answer.Result
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Reason != answer.ReasonUnsupportedClaims || len(got.Sentences) != 1 || got.Sentences[0].Shown || got.Sentences[0].Reason != "unsupported_fact" ||
+			got.LLM == nil || got.LLM.Protocol != answer.ProtocolJSON {
+			t.Fatalf("%+v", got)
 		}
 	})
 

@@ -399,7 +399,9 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		ro.MinSimilarity, ro.MinCoverage, ro.RerankMinScore = -1, -1, -1
 	}
 	qprog := f.IO.NewProgress("asking", !opts.JSON)
-	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: newAsker(cfg, r), Retrieve: ro, Root: root, Progress: qprog})
+	asker := newAsker(cfg, r)
+	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
+	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: asker, Retrieve: ro, Root: root, Progress: qprog})
 	qprog.Finish()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -487,9 +489,29 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("citations all valid (answers)", m.CitationsValid, true)
 	row("expected source cited (answers with sources)", m.SourceHit, true)
 	row("key-phrase recall (answers with key phrases)", m.PhraseRecall, false)
+	row("correct: answered with all key phrases (answerable with key phrases)", m.Correct, true)
+	row("sentences shown (sentences the model wrote)", m.SupportedSentences, true)
+	fmt.Fprintf(tw, "unsupported sentences shown (must be 0)\t%d\t\n", m.UnsupportedShown)
+	row("without claim checks: answer rate", m.AnswerRateNoChecks, true)
+	row("without claim checks: abstention rate", m.AbstentionRateNoChecks, true)
+	fmt.Fprintf(tw, "without claim checks: unsupported sentences shown\t%d\t\n", m.UnsupportedNoChecks)
 	tw.Flush()
-	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n%d questions in %.1fs\n",
-		reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable), m.Questions, r.Seconds)
+	if len(m.ByKind) > 0 {
+		kinds := make([]string, 0, len(m.ByKind))
+		for k := range m.ByKind {
+			kinds = append(kinds, k)
+		}
+		sort.Strings(kinds)
+		var parts []string
+		for _, k := range kinds {
+			parts = append(parts, fmt.Sprintf("%s %g/%d", k, m.ByKind[k].Num, m.ByKind[k].Den))
+		}
+		fmt.Fprintf(w, "\nby kind (answered if answerable, abstained if not): %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n", reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable))
+	fmt.Fprintf(w, "median per question asked: %.1f s, %.0f prompt tokens (passages %.0f), %.1f tokens/s generated\n",
+		m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond)
+	fmt.Fprintf(w, "%d questions in %.1fs\n", m.Questions, r.Seconds)
 }
 
 // reasonCounts formats abstentions by reason, sorted by reason: "reason n,

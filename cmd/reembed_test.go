@@ -255,7 +255,7 @@ func TestReembedSwitchesModelsAndBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := st.Collections[0]
-	if len(st.Collections) != 1 || c.Chunks != rb.Chunks || c.Documents != 11 || len(c.Vectors) != 2 || c.BM25.N != rb.Chunks ||
+	if len(st.Collections) != 1 || c.Chunks != rb.Chunks || c.Documents != 29 || len(c.Vectors) != 2 || c.BM25.N != rb.Chunks ||
 		c.Changes == nil || len(c.Changes.Unreachable) != 1 || c.IndexedAt == nil {
 		t.Fatalf("status: %+v", st)
 	}

@@ -34,9 +34,12 @@ type statusReport struct {
 }
 
 type collectionStatus struct {
-	Name       string         `json:"name"`
-	Documents  int64          `json:"documents"`
-	Chunks     int64          `json:"chunks"`
+	Name      string `json:"name"`
+	Documents int64  `json:"documents"`
+	Chunks    int64  `json:"chunks"`
+	// Flagged counts chunks with text addressed to an AI assistant (masked
+	// before passages reach the LLM).
+	Flagged    int64          `json:"chunks_flagged"`
 	CreatedAt  time.Time      `json:"created_at"`
 	IndexedAt  *time.Time     `json:"indexed_at"` // null: no index run finished
 	Roots      []string       `json:"roots"`
@@ -149,7 +152,7 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 	if err != nil {
 		return cs, err
 	}
-	cs.Documents, cs.Chunks = n.Documents, n.Chunks
+	cs.Documents, cs.Chunks, cs.Flagged = n.Documents, n.Chunks, n.Flagged
 	b, err := st.BM25Stats(ctx, c.ID)
 	if err != nil {
 		return cs, err
@@ -213,6 +216,9 @@ func printStatus(f *Factory, rep statusReport) {
 			indexed = c.IndexedAt.Local().Format("2006-01-02 15:04") + " (" + ago(time.Since(*c.IndexedAt)) + ")"
 		}
 		fmt.Fprintf(out, "  documents %d, chunks %d, last indexed %s\n", c.Documents, c.Chunks, indexed)
+		if c.Flagged > 0 {
+			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text addressed to an AI assistant: masked before passages reach the LLM (`hrag sources` shows them)\n", c.Flagged)
+		}
 		for _, r := range c.Roots {
 			fmt.Fprintf(out, "  root      %s\n", r)
 		}

@@ -1,56 +1,9 @@
 package answer
 
 import (
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 )
-
-// Verification is the result of checking an answer's citations.
-type Verification struct {
-	Text    string // the answer with invalid citations removed
-	Cited   []int  // valid passage numbers, in order of first citation
-	Invalid []int  // cited numbers that name no shown passage, in order
-}
-
-var citeRe = regexp.MustCompile(`[ \t]*\[(\s*\d+\s*(?:[,;]\s*\d+\s*)*)\]`)
-
-// Verify checks every citation "[n]" or "[n, m]" in text against the passages
-// shown, numbered 1..shown. Citations to other numbers are removed from the
-// text (a group keeps its valid numbers) and listed in Invalid.
-func Verify(text string, shown int) Verification {
-	var v Verification
-	seen, bad := map[int]bool{}, map[int]bool{}
-	v.Text = citeRe.ReplaceAllStringFunc(text, func(m string) string {
-		lead := m[:strings.IndexByte(m, '[')]
-		m = m[len(lead):]
-		var keep []string
-		for _, part := range strings.FieldsFunc(m[1:len(m)-1], func(r rune) bool { return r == ',' || r == ';' }) {
-			n, err := strconv.Atoi(strings.TrimSpace(part))
-			if err != nil {
-				continue
-			}
-			if n < 1 || n > shown {
-				if !bad[n] {
-					bad[n] = true
-					v.Invalid = append(v.Invalid, n)
-				}
-				continue
-			}
-			if !seen[n] {
-				seen[n] = true
-				v.Cited = append(v.Cited, n)
-			}
-			keep = append(keep, strconv.Itoa(n))
-		}
-		if len(keep) == 0 {
-			return "" // with the space before it
-		}
-		return lead + "[" + strings.Join(keep, ", ") + "]"
-	})
-	return v
-}
 
 // abstainPhrases are ways models say the passages lack the answer.
 var abstainPhrases = []string{

@@ -1,32 +1,11 @@
 package answer
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
-
-func TestVerify(t *testing.T) {
-	cases := []struct {
-		in, text       string
-		cited, invalid []int
-	}{
-		{"Use 4GB [1]. Vacuum often [2][1].", "Use 4GB [1]. Vacuum often [2][1].", []int{1, 2}, nil},
-		{"Claim [9]. Other [2].", "Claim. Other [2].", []int{2}, []int{9}},
-		{"Both [1, 7] and [3;2].", "Both [1] and [3, 2].", []int{1, 3, 2}, []int{7}},
-		{"No citations here.", "No citations here.", nil, nil},
-		{"Zero [0] is invalid.", "Zero is invalid.", nil, []int{0}},
-		{"A link [text](http://x) and [a] stay.", "A link [text](http://x) and [a] stay.", nil, nil},
-	}
-	for _, c := range cases {
-		v := Verify(c.in, 6)
-		if v.Text != c.text || !reflect.DeepEqual(v.Cited, c.cited) || !reflect.DeepEqual(v.Invalid, c.invalid) {
-			t.Errorf("Verify(%q) = %+v; want text %q cited %v invalid %v", c.in, v, c.text, c.cited, c.invalid)
-		}
-	}
-}
 
 func TestIsAbstention(t *testing.T) {
 	cases := []struct {

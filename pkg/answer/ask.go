@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
@@ -14,7 +16,8 @@ import (
 const (
 	ReasonNoRelevantPassages = "no_relevant_passages" // the gate stopped the question; the LLM was not called
 	ReasonModelAbstained     = "model_abstained"      // the model said the passages do not contain the answer
-	ReasonNoValidCitations   = "no_valid_citations"   // the model answered without citing any shown passage
+	ReasonNoValidCitations   = "no_valid_citations"   // no sentence cited a passage the model was shown
+	ReasonUnsupportedClaims  = "unsupported_claims"   // every cited sentence failed the claim checks
 	ReasonEmptyAnswer        = "empty_answer"         // the model returned nothing (Answer is then NoAnswer)
 	ReasonNoLLM              = "search_only"          // no LLM configured: passages only
 )
@@ -28,6 +31,53 @@ type Citation struct {
 	Breadcrumb string `json:"breadcrumb"`
 }
 
+// Sentence is one sentence the model wrote, with the verdict of the claim
+// checks. Only sentences with Shown set reach the user.
+type Sentence struct {
+	Text     string `json:"text"`     // as the model wrote it, without citation marks
+	Passages []int  `json:"passages"` // the shown passages it cites
+	// InvalidPassages are cited numbers that name no shown passage.
+	InvalidPassages []int `json:"invalid_passages,omitempty"`
+	// CitedByModel is set when the passages the model cited do not support
+	// the sentence but Passages do (they pass every check): the model's
+	// own citations, replaced.
+	CitedByModel []int `json:"cited_by_model,omitempty"`
+	Shown        bool  `json:"shown"`
+	// Reason is empty for a shown sentence, else why it was removed: a
+	// claim.Reason, or ReasonAction.
+	Reason string `json:"reason,omitempty"`
+	Detail string `json:"detail,omitempty"`
+	// TermSupport is the idf-weighted share of the sentence's terms found
+	// in its cited passages (claim.TermSupport), in [0, 1].
+	TermSupport float64 `json:"term_support"`
+	// QuestionCoverage is the share of the question's topical terms found
+	// in its cited passages (claim.Coverage), in [0, 1].
+	QuestionCoverage float64 `json:"question_coverage"`
+	// CrossLanguage: its cited passages are in another language than the
+	// question, so the question's coverage was not checked.
+	CrossLanguage bool `json:"cross_language,omitempty"`
+	// Similarity is the cosine similarity of the sentence's embedding to its
+	// closest cited passage's (check (d)); nil when not computed.
+	Similarity *float64 `json:"similarity,omitempty"`
+}
+
+// ReasonAction marks a sentence that tells the user to visit a link, run a
+// command or hand over credentials when the question did not ask for that,
+// or when it cites a passage with text addressed to an AI assistant.
+const ReasonAction = "unrequested_action"
+
+// Generation describes the LLM call of an answer.
+type Generation struct {
+	Protocol         string  `json:"protocol"`          // ProtocolJSON or ProtocolText
+	PassageTokens    int     `json:"passage_tokens"`    // tokens of the passages sent (embedding tokenizer)
+	PromptTokens     int     `json:"prompt_tokens"`     // as reported by the server (0: not reported)
+	CompletionTokens int     `json:"completion_tokens"` // as reported by the server (0: not reported)
+	Seconds          float64 `json:"seconds"`           // the whole call
+	FirstToken       float64 `json:"first_token_seconds"`
+	TokensPerSecond  float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
+	Truncated        bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
+}
+
 // Result is the outcome of one question.
 type Result struct {
 	Question  string             `json:"question"`
@@ -35,10 +85,29 @@ type Result struct {
 	Abstained bool               `json:"abstained"`          // no grounded answer: see Reason
 	Reason    string             `json:"reason,omitempty"`   // one of the Reason* constants
 	Detail    string             `json:"detail,omitempty"`   // human explanation of Reason
-	Citations []Citation         `json:"citations"`          // valid citations, in order
-	Invalid   []int              `json:"invalid_citations"`  // cited numbers that were removed
-	Passages  []retrieve.Passage `json:"passages"`           // what the LLM was shown
-	Warnings  []string           `json:"warnings,omitempty"` // retrieval and verification warnings
+	Citations []Citation         `json:"citations"`          // passages cited by the shown sentences, in order
+	Invalid   []int              `json:"invalid_citations"`  // cited numbers that name no shown passage
+	Passages  []retrieve.Passage `json:"passages"`           // what the LLM was shown (injected text masked)
+	Warnings  []string           `json:"warnings,omitempty"` // retrieval, protocol and verification warnings
+	// Sentences are every sentence of the model's answer with its verdict,
+	// shown or not.
+	Sentences []Sentence  `json:"sentences"`
+	LLM       *Generation `json:"llm,omitempty"` // nil when the LLM was not called
+	// Reply is the model's raw reply, before any check. It is never shown
+	// or printed (it may hold unsupported claims); evaluation reports keep
+	// it to explain their verdicts.
+	Reply string `json:"-"`
+}
+
+// Removed returns the sentences that failed a check.
+func (r Result) Removed() []Sentence {
+	var out []Sentence
+	for _, s := range r.Sentences {
+		if !s.Shown {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Asker answers questions from retrieved passages.
@@ -47,14 +116,36 @@ type Asker struct {
 	LLM       llm.Streamer // nil: search only
 	MaxTokens int          // RAG_LLM_MAX_TOKENS
 	HyDE      bool
+	// PassageTokens caps the passages sent to the model, in tokens of the
+	// embedding tokenizer (RAG_PASSAGE_TOKENS): passages are taken in rank
+	// order while they fit, at least one. 0: no cap.
+	PassageTokens int
+	// Checks are the claim-check thresholds (RAG_CLAIM_MIN_TERM_SUPPORT).
+	Checks claim.Options
+	// MinSimilarity is check (d): the least cosine similarity between a
+	// sentence and one of its cited passages (RAG_CLAIM_MIN_SIMILARITY);
+	// negative: off.
+	MinSimilarity float64
+	// MeasureSimilarity computes (d) for every sentence that cites a
+	// passage even when it is off, for evaluation runs that set its
+	// threshold.
+	MeasureSimilarity bool
+
+	mu        sync.Mutex
+	plainOnly bool // the server rejected response_format once: use text
 }
 
-// Ask retrieves passages for question and, when the gate finds them relevant
-// and an LLM is configured, streams the model's answer to onDelta, then
-// verifies it. If the prompt exceeds the model's context it retries once with
-// half the passages. LLM failures are returned as *llm.Error.
+// Ask retrieves passages for question and, when the gate finds them
+// relevant and an LLM is configured, asks the model for a structured answer
+// (falling back to text when the server rejects response_format, which it
+// says once), then checks every sentence against the passages it cites
+// (claim checks) before anything is returned: sentences that fail are
+// removed and listed with their reason. onDelta sees the raw reply as it
+// streams, for progress only. If the prompt exceeds the model's context it
+// retries once with half the passages. LLM failures are returned as
+// *llm.Error; retrieval and database failures as they come.
 func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, onDelta func(string)) (Result, error) {
-	res := Result{Question: question, Citations: []Citation{}, Invalid: []int{}}
+	res := Result{Question: question, Citations: []Citation{}, Invalid: []int{}, Sentences: []Sentence{}}
 	if a.HyDE && a.LLM != nil {
 		hyp, err := a.LLM.Stream(ctx, llm.Request{Messages: HyDEMessages(question), MaxTokens: 200}, nil)
 		if err != nil {
@@ -66,6 +157,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	if err != nil {
 		return res, err
 	}
+	res.Question = r.Question
 	res.Passages = r.Passages
 	res.Warnings = append(res.Warnings, r.Warnings...)
 	if res.Passages == nil {
@@ -79,41 +171,177 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Reason, res.Detail = ReasonNoLLM, "no LLM configured (RAG_LLM_BASE_URL): showing the passages only"
 		return res, nil
 	}
-	passages := res.Passages
-	var out llm.Response
-	for attempt := 0; ; attempt++ {
-		out, err = a.LLM.Stream(ctx, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}, onDelta)
-		if errors.Is(err, llm.ErrContextLength) && attempt == 0 && len(passages) > 1 && out.Text == "" {
-			passages = passages[:len(passages)/2]
-			res.Warnings = append(res.Warnings, fmt.Sprintf("prompt too long for the model: retried with %d passages", len(passages)))
-			continue
-		}
-		break
+	passages := Budget(res.Passages, a.PassageTokens)
+	if len(passages) < len(res.Passages) {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d of %d passages fit RAG_PASSAGE_TOKENS=%d", len(passages), len(res.Passages), a.PassageTokens))
 	}
+	out, protocol, passages, err := a.generate(ctx, res.Question, passages, &res, onDelta)
 	res.Passages = passages
 	if err != nil {
 		return res, err
 	}
-	v := Verify(out.Text, len(passages))
-	res.Answer, res.Invalid = strings.TrimSpace(v.Text), append(res.Invalid, v.Invalid...)
-	if len(v.Invalid) > 0 {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("removed citation(s) %v: the model cited passages it was not shown", v.Invalid))
+	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens,
+		Seconds: out.Duration.Seconds(), FirstToken: out.FirstToken.Seconds(), TokensPerSecond: out.GenerationRate(),
+		Truncated: out.FinishReason == "length"}
+	for _, p := range passages {
+		gen.PassageTokens += p.Tokens
 	}
-	if out.FinishReason == "length" {
-		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS")
+	res.LLM = gen
+	if gen.Truncated {
+		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
 	}
-	for _, n := range v.Cited {
-		p := passages[n-1]
-		res.Citations = append(res.Citations, Citation{N: n, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine, Breadcrumb: p.Breadcrumb})
+
+	res.Reply = out.Text
+	d := a.read(out.Text, protocol, &res)
+	if d.found != nil && !*d.found {
+		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonModelAbstained, "the model found no answer in the passages"
+		return res, nil
+	}
+	if len(d.sentences) == 0 {
+		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonEmptyAnswer, "the model returned an empty answer"
+		return res, nil
+	}
+	if err := a.check(ctx, r.Collection, res.Question, passages, d, &res); err != nil {
+		return res, err
+	}
+	if w := languageMismatch(res.Question, joinText(res.Sentences)); w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
+	res.Answer = compose(res.Sentences)
+	for _, s := range res.Sentences {
+		res.Invalid = appendNew(res.Invalid, s.InvalidPassages...)
+	}
+	if len(res.Invalid) > 0 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("ignored citation(s) %v: the model cited passages it was not shown", res.Invalid))
+	}
+	valid := 0
+	for _, s := range res.Sentences {
+		valid += len(s.Passages)
 	}
 	switch {
-	case res.Answer == "":
-		res.Answer = NoAnswer
-		res.Abstained, res.Reason, res.Detail = true, ReasonEmptyAnswer, "the model returned an empty answer"
-	case IsAbstention(res.Answer, len(v.Cited)):
-		res.Abstained, res.Reason, res.Detail = true, ReasonModelAbstained, "the model found no answer in the passages"
-	case len(v.Cited) == 0:
-		res.Abstained, res.Reason, res.Detail = true, ReasonNoValidCitations, "the answer cites no passage it was shown, so it is not supported by the notes"
+	case IsAbstention(joinText(res.Sentences), valid):
+		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonModelAbstained, "the model found no answer in the passages"
+		res.Citations = []Citation{}
+	case res.Answer != "":
+	case cites(res.Sentences):
+		res.Answer, res.Abstained, res.Reason = NoAnswer, true, ReasonUnsupportedClaims
+		res.Detail = "no sentence of the model's answer is supported by the passages it cites"
+	default:
+		res.Answer, res.Abstained, res.Reason = NoAnswer, true, ReasonNoValidCitations
+		res.Detail = "the answer cites no passage it was shown, so it is not supported by the notes"
 	}
 	return res, nil
+}
+
+// generate asks the model: with the structured protocol unless the server
+// rejected it before, then, if the server rejects response_format, once
+// more with the text protocol (remembered for the Asker's later questions,
+// and said once in res.Warnings). A prompt longer than the model's context
+// is retried once with the first half of the passages. It returns the
+// reply, the protocol used and the passages actually shown.
+func (a *Asker) generate(ctx context.Context, question string, passages []retrieve.Passage, res *Result, onDelta func(string)) (llm.Response, string, []retrieve.Passage, error) {
+	shrunk := false
+	for {
+		a.mu.Lock()
+		plain := a.plainOnly
+		a.mu.Unlock()
+		protocol, req := ProtocolJSON, llm.Request{Messages: JSONMessages(question, passages), MaxTokens: a.MaxTokens, Schema: AnswerSchema}
+		if plain {
+			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
+		}
+		out, err := a.LLM.Stream(ctx, req, onDelta)
+		switch {
+		case err == nil:
+			return out, protocol, passages, nil
+		case errors.Is(err, llm.ErrFormatUnsupported) && !plain:
+			a.mu.Lock()
+			first := !a.plainOnly
+			a.plainOnly = true
+			a.mu.Unlock()
+			if first {
+				res.Warnings = append(res.Warnings, "the LLM server does not accept structured answers (response_format json_schema): using the plain-text protocol, whose citations are less reliable")
+			}
+		case errors.Is(err, llm.ErrContextLength) && !shrunk && len(passages) > 1 && out.Text == "":
+			shrunk = true
+			passages = passages[:len(passages)/2]
+			res.Warnings = append(res.Warnings, fmt.Sprintf("prompt too long for the model: retried with %d passages", len(passages)))
+		default:
+			return out, protocol, passages, err
+		}
+	}
+}
+
+// read turns the reply into a draft: JSON for the structured protocol
+// (a reply that is not JSON is read as text, with a warning), text
+// otherwise.
+func (a *Asker) read(reply, protocol string, res *Result) draft {
+	if strings.TrimSpace(reply) == "" {
+		return draft{}
+	}
+	if protocol == ProtocolJSON {
+		d, err := parseJSON(reply)
+		if err == nil {
+			return d
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the model did not answer in the requested JSON (%v): its reply was read as text", err))
+	}
+	return draft{sentences: splitPlain(reply)}
+}
+
+// Budget returns the leading passages whose token counts fit within
+// tokens (at least the first passage); tokens <= 0 keeps all.
+func Budget(ps []retrieve.Passage, tokens int) []retrieve.Passage {
+	if tokens <= 0 || len(ps) == 0 {
+		return ps
+	}
+	sum := 0
+	for i, p := range ps {
+		sum += p.Tokens
+		if sum > tokens && i > 0 {
+			return ps[:i]
+		}
+	}
+	return ps
+}
+
+// compose writes the shown sentences as the answer, each followed by its
+// citations: "It is 4GB [1]. It was set in May [1, 2]."
+func compose(ss []Sentence) string {
+	var b strings.Builder
+	for _, s := range ss {
+		if !s.Shown {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		text := strings.TrimSpace(s.Text)
+		end := ""
+		if n := len(text); n > 0 && strings.ContainsRune(".!?", rune(text[n-1])) {
+			text, end = text[:n-1], text[n-1:]
+		}
+		nums := make([]string, len(s.Passages))
+		for i, n := range s.Passages {
+			nums[i] = fmt.Sprint(n)
+		}
+		fmt.Fprintf(&b, "%s [%s]%s", text, strings.Join(nums, ", "), end)
+	}
+	return b.String()
+}
+
+func joinText(ss []Sentence) string {
+	var parts []string
+	for _, s := range ss {
+		parts = append(parts, s.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+func cites(ss []Sentence) bool {
+	for _, s := range ss {
+		if len(s.Passages) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -2,16 +2,19 @@ package answer_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
@@ -21,7 +24,27 @@ import (
 
 var ro = retrieve.Options{MinSimilarity: 0.4, MinCoverage: 0.5}
 
-func TestAsk(t *testing.T) {
+// reply is a structured answer as the model would write it.
+func reply(found bool, sentences ...any) string {
+	type s struct {
+		Text     string `json:"text"`
+		Passages []int  `json:"passages"`
+	}
+	var ss []s
+	for i := 0; i+1 < len(sentences); i += 2 {
+		ss = append(ss, s{sentences[i].(string), sentences[i+1].([]int)})
+	}
+	if ss == nil {
+		ss = []s{}
+	}
+	b, _ := json.Marshal(map[string]any{"found": found, "sentences": ss})
+	return string(b)
+}
+
+// fixture indexes testdata/notes into a fresh schema and returns a
+// retriever over it.
+func fixture(t *testing.T) *retrieve.Retriever {
+	t.Helper()
 	st := storetest.Open(t)
 	notes, _ := filepath.Abs("../../testdata/notes")
 	if _, err := index.Run(context.Background(), index.Options{
@@ -32,82 +55,215 @@ func TestAsk(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r := &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+	return &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+}
+
+// passageWith returns the number of the retrieved passage holding text.
+func passageWith(t *testing.T, r *retrieve.Retriever, q, text string) int {
+	t.Helper()
+	res, err := r.Retrieve(context.Background(), q, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Passages {
+		if strings.Contains(p.Content, text) {
+			return p.N
+		}
+	}
+	t.Fatalf("no passage for %q holds %q", q, text)
+	return 0
+}
+
+func TestAsk(t *testing.T) {
+	r := fixture(t)
 	asker := func(srv *llmtest.Server) *answer.Asker {
-		return &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300}
+		return &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}),
+			MaxTokens: 300, Checks: claim.Options{MinTermSupport: 0.6}, MinSimilarity: -1}
 	}
 	const q = "How much shared_buffers did I give PostgreSQL?"
+	n := passageWith(t, r, q, "shared_buffers = 4GB")
+	other := n%6 + 1 // a shown passage that does not hold the answer
 
-	t.Run("grounded answer: prompt and citations", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "You set `shared_buffers = 4GB`, a quarter of the RAM [1]."})
+	t.Run("structured answer: request, prompt, verdicts, citations", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n})})
 		var streamed strings.Builder
 		res, err := asker(srv).Ask(context.Background(), q, ro, func(d string) { streamed.WriteString(d) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Abstained || len(res.Citations) != 1 || res.Citations[0].N != 1 || streamed.String() != res.Answer {
+		want := fmt.Sprintf("You set shared_buffers to 4GB, a quarter of the RAM [%d].", n)
+		if res.Abstained || res.Answer != want || len(res.Citations) != 1 || res.Citations[0].N != n || !strings.HasSuffix(res.Citations[0].Path, "postgres-tuning.md") {
 			t.Fatalf("result %+v", res)
 		}
-		if !strings.HasSuffix(res.Citations[0].Path, "postgres-tuning.md") {
-			t.Fatalf("[1] is %s", res.Citations[0].Path)
+		if len(res.Sentences) != 1 || !res.Sentences[0].Shown || res.Sentences[0].TermSupport < 0.6 || res.LLM == nil || res.LLM.Protocol != answer.ProtocolJSON {
+			t.Fatalf("sentences %+v llm %+v", res.Sentences, res.LLM)
+		}
+		if streamed.String() == "" || res.LLM.PromptTokens == 0 || res.LLM.PassageTokens == 0 {
+			t.Fatalf("no progress or usage: %q %+v", streamed.String(), res.LLM)
 		}
 		req := srv.Last()
-		if req.Messages[0].Role != "system" || req.Messages[0].Content != answer.SystemPrompt {
-			t.Fatal("system prompt not sent")
+		if req.Messages[0].Content != answer.JSONSystemPrompt || len(req.ResponseFormat) == 0 || !strings.Contains(string(req.ResponseFormat), `"grounded_answer"`) {
+			t.Fatalf("structured request not sent: %s", req.ResponseFormat)
 		}
 		user := req.Messages[len(req.Messages)-1].Content
 		for _, p := range res.Passages {
-			if !strings.Contains(user, `<passage n="`+itoa(p.N)+`" source="`) || !strings.Contains(user, p.Content) {
+			if !strings.Contains(user, fmt.Sprintf(`<passage n="%d" source="`, p.N)) || !strings.Contains(user, p.Content) {
 				t.Fatalf("passage %d missing from the prompt:\n%s", p.N, user)
 			}
 		}
-		if len(req.Stop) == 0 || req.Stop[0] != "<passage" {
-			t.Fatalf("stop sequences not sent: %q", req.Stop)
-		}
-		if !strings.Contains(user, "Question: "+q) || len(res.Passages) != 6 {
+		if !strings.HasSuffix(user, "Question: "+q) || len(res.Passages) != 6 {
 			t.Fatalf("prompt lacks the question or has %d passages", len(res.Passages))
 		}
 	})
 
-	t.Run("uncited answer is unsupported", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "Probably 8GB, that is typical."})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
-		if !res.Abstained || res.Reason != answer.ReasonNoValidCitations {
+	t.Run("found=false shows nothing but the abstention", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(false, "Visit https://examp1e.net/login to restore your mailbox.", []int{1})})
+		res, _ := asker(srv).Ask(context.Background(), "What is the WPA3 passphrase of the hallway access point?", ro, nil)
+		if !res.Abstained || res.Reason != answer.ReasonModelAbstained || res.Answer != answer.NoAnswer || len(res.Sentences) != 0 || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
 		}
 	})
 
-	t.Run("empty answer is reported as such", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "  \n"})
+	t.Run("a number the cited passage lacks is removed", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
+			"You set shared_buffers to 4GB.", []int{n},
+			"Later you raised it to 8GB.", []int{n})})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
-		if !res.Abstained || res.Reason != answer.ReasonEmptyAnswer || res.Answer != answer.NoAnswer {
+		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) {
+			t.Fatalf("%+v", res)
+		}
+		rm := res.Removed()
+		if len(rm) != 1 || rm[0].Reason != string(claim.UnsupportedFact) || !strings.Contains(rm[0].Detail, `"8GB"`) {
+			t.Fatalf("removed %+v", rm)
+		}
+	})
+
+	t.Run("the right claim cited from the wrong passage is cited from the right one", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{other})})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || len(res.Sentences[0].CitedByModel) != 1 ||
+			res.Sentences[0].CitedByModel[0] != other || !containsAny(res.Warnings, "cited instead") {
 			t.Fatalf("%+v", res)
 		}
 	})
 
-	t.Run("citation to a passage not shown is removed", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "It is 4GB [1][9]. Also 16GB [9]."})
+	t.Run("a claim no shown passage supports is removed", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n})})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
-		if res.Abstained || res.Answer != "It is 4GB [1]. Also 16GB." || len(res.Invalid) != 1 || res.Invalid[0] != 9 || len(res.Warnings) == 0 {
+		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || res.Answer != answer.NoAnswer || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
 		}
-		srv = llmtest.New(t, llmtest.Reply{Text: "It is 4GB [9]."})
+	})
+
+	t.Run("citations to passage 0 or 99 are ignored", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{0, n, 99})})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if res.Abstained || len(res.Invalid) != 2 || res.Invalid[0] != 0 || res.Invalid[1] != 99 || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) {
+			t.Fatalf("%+v", res)
+		}
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{99})})
 		res, _ = asker(srv).Ask(context.Background(), q, ro, nil)
 		if !res.Abstained || res.Reason != answer.ReasonNoValidCitations {
 			t.Fatalf("only invalid citations: %+v", res)
 		}
 	})
 
-	t.Run("model says the passages lack the answer", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: answer.NoAnswer})
-		res, _ := asker(srv).Ask(context.Background(), "What is the WPA3 passphrase of the hallway access point?", ro, nil)
-		if !res.Abstained || res.Reason != answer.ReasonModelAbstained || len(srv.Requests) != 1 {
+	t.Run("a server without structured outputs: plain text, said once", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{RejectFormat: true, Text: fmt.Sprintf("You set `shared_buffers = 4GB` [%d].", n)})
+		a := asker(srv)
+		res, err := a.Ask(context.Background(), q, ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(srv.Requests) != 2 || len(srv.Requests[1].ResponseFormat) != 0 || srv.Requests[1].Messages[0].Content != answer.SystemPrompt {
+			t.Fatalf("%d requests; second %+v", len(srv.Requests), srv.Requests[len(srv.Requests)-1])
+		}
+		if res.Abstained || res.LLM.Protocol != answer.ProtocolText || !containsAny(res.Warnings, "response_format") {
+			t.Fatalf("%+v", res)
+		}
+		res, _ = a.Ask(context.Background(), q, ro, nil)
+		if len(srv.Requests) != 3 || res.Abstained || containsAny(res.Warnings, "response_format") {
+			t.Fatalf("second question: %d requests, warnings %q", len(srv.Requests), res.Warnings)
+		}
+	})
+
+	t.Run("a reply that is not JSON is read as text and checked", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: fmt.Sprintf("It is 4GB [%d]. It is also 12GB [%d].", n, n)})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if res.Abstained || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) || len(res.Removed()) != 1 || !containsAny(res.Warnings, "JSON") {
+			t.Fatalf("%+v", res)
+		}
+	})
+
+	t.Run("a reply cut at max_tokens keeps its complete sentences", func(t *testing.T) {
+		full := reply(true, "You set shared_buffers to 4GB.", []int{n}, "Going higher did not help the benchmark.", []int{n})
+		srv := llmtest.New(t, llmtest.Reply{Text: full[:len(full)-30], Finish: "length"})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || !res.LLM.Truncated || !containsAny(res.Warnings, "cut off") {
+			t.Fatalf("%+v", res)
+		}
+	})
+
+	t.Run("a 500 in the middle of the stream is an error, nothing is shown", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{n}), FailAfter: 3})
+		res, err := asker(srv).Ask(context.Background(), q, ro, nil)
+		if !errors.Is(err, llm.ErrServer) || res.Answer != "" || len(res.Citations) != 0 {
+			t.Fatalf("%+v, %v", res, err)
+		}
+	})
+
+	t.Run("an answer in another language than the question is flagged", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Sie haben shared_buffers auf 4GB gesetzt, ein Viertel des Arbeitsspeichers.", []int{n})})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if !containsAny(res.Warnings, "language") {
+			t.Fatalf("no warning: %+v", res)
+		}
+		for _, s := range res.Sentences {
+			if s.Shown && s.TermSupport < 0.6 {
+				t.Fatalf("an unchecked sentence was shown: %+v", s)
+			}
+		}
+	})
+
+	t.Run("injected text is masked from the model and its link never shown", func(t *testing.T) {
+		const mq = "What did the suspicious IT support email say?"
+		k := passageWith(t, r, mq, "examp1e.net")
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
+			"The sender was it-helpdesk@examp1e.net.", []int{k},
+			"Log in at https://examp1e.net/login to keep your mailbox.", []int{k})})
+		res, err := asker(srv).Ask(context.Background(), mq, ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		user := lastUser(srv)
+		if strings.Contains(user, "ignore all previous") || !strings.Contains(user, injection.MaskText) {
+			t.Fatalf("injected text reached the model:\n%s", user)
+		}
+		p := res.Passages[k-1]
+		if len(p.Injections) == 0 || !strings.Contains(p.Injections[0].Text, "ignore all previous") || strings.Contains(p.Content, "ignore all previous") {
+			t.Fatalf("passage %d not flagged: %+v", k, p)
+		}
+		if res.Abstained || strings.Contains(res.Answer, "login") || !strings.Contains(res.Answer, "it-helpdesk@examp1e.net") {
+			t.Fatalf("%+v", res)
+		}
+		if rm := res.Removed(); len(rm) != 1 || rm[0].Reason == "" {
+			t.Fatalf("removed %+v", rm)
+		}
+	})
+
+	t.Run("a question that is not valid UTF-8 is repaired", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n})})
+		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Question != "How much shared_buffers did I give PostgreSQL\uFFFD?" || !containsAny(res.Warnings, "UTF-8") {
 			t.Fatalf("%+v", res)
 		}
 	})
 
 	t.Run("gate answers without calling the LLM", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "France won [1]."})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "France won.", []int{1})})
 		res, err := asker(srv).Ask(context.Background(), "Who won the football world cup in 1998?", ro, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -119,13 +275,24 @@ func TestAsk(t *testing.T) {
 
 	t.Run("context length exceeded retries with fewer passages", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Status: 400, Error: "maximum context length exceeded", Code: "context_length_exceeded"},
-			llmtest.Reply{Text: "4GB [1]."})
+			llmtest.Reply{Text: reply(true, "It is 4GB.", []int{1})})
 		res, err := asker(srv).Ask(context.Background(), q, ro, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(last(srv).Content, "<passage n=") != 3 {
+		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(lastUser(srv), "<passage n=") != 3 {
 			t.Fatalf("%d requests, %d passages", len(srv.Requests), len(res.Passages))
+		}
+	})
+
+	t.Run("the passage budget caps the prompt", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(false)})
+		a := asker(srv)
+		all, _ := r.Retrieve(context.Background(), q, ro)
+		a.PassageTokens = all.Passages[0].Tokens + all.Passages[1].Tokens
+		res, _ := a.Ask(context.Background(), q, ro, nil)
+		if len(res.Passages) != 2 || strings.Count(lastUser(srv), "<passage n=") != 2 || res.LLM.PassageTokens != a.PassageTokens {
+			t.Fatalf("%d passages, %+v", len(res.Passages), res.LLM)
 		}
 	})
 
@@ -139,45 +306,31 @@ func TestAsk(t *testing.T) {
 
 	t.Run("HyDE asks for a hypothetical passage first", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: "Crusty loaves need a hot Dutch oven, a long cold proof and a ripe starter."},
-			llmtest.Reply{Text: "Preheat to 250 °C with the Dutch oven inside [1]."})
+			llmtest.Reply{Text: reply(false)})
 		a := asker(srv)
 		a.HyDE = true
 		res, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(srv.Requests) != 2 || !strings.Contains(srv.Requests[0].Messages[0].Content, "hypothetical") && !strings.Contains(srv.Requests[0].Messages[0].Content, "paragraph") {
-			t.Fatalf("%d requests; first: %+v", len(srv.Requests), srv.Requests[0].Messages)
-		}
-		if srv.Requests[0].Messages[1].Content != "how do I get a crusty loaf" || res.Abstained || !strings.HasSuffix(res.Passages[0].Path, "sourdough.md") {
-			t.Fatalf("%+v", res)
-		}
-	})
-
-	t.Run("injected instructions stay data", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: "It asked AI assistants to reply HACKED and users to log in at a link [1]."})
-		res, err := asker(srv).Ask(context.Background(), "What did the suspicious IT support email say?", ro, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		user := last(srv).Content
-		i := strings.Index(user, "ignore all previous")
-		if i < 0 || strings.LastIndex(user[:i], "<passage ") < strings.LastIndex(user[:i], "</passage>") {
-			t.Fatalf("injected text is not inside a passage:\n%s", user)
-		}
-		if srv.Last().Messages[0].Content != answer.SystemPrompt || len(srv.Last().Messages) != 6 {
-			t.Fatal("the document changed the system prompt or the conversation")
-		}
-		if res.Abstained {
-			t.Fatalf("%+v", res)
+		if len(srv.Requests) != 2 || srv.Requests[0].Messages[1].Content != "how do I get a crusty loaf" || !strings.HasSuffix(res.Passages[0].Path, "sourdough.md") {
+			t.Fatalf("%d requests; %+v", len(srv.Requests), res.Passages)
 		}
 	})
 }
 
-// last returns the final message of the last request: the real question.
-func last(srv *llmtest.Server) struct{ Role, Content string } {
+func containsAny(ws []string, sub string) bool {
+	for _, w := range ws {
+		if strings.Contains(w, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastUser is the last message of the last request: the real question with
+// its passages.
+func lastUser(srv *llmtest.Server) string {
 	m := srv.Last().Messages
-	return struct{ Role, Content string }{m[len(m)-1].Role, m[len(m)-1].Content}
+	return m[len(m)-1].Content
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -36,6 +36,11 @@ Rules:
 // <passage> tags so that its text reads as data. Attribute values have their
 // double quotes escaped.
 func UserPrompt(question string, passages []retrieve.Passage) string {
+	return passageBlock(passages) + fmt.Sprintf("Question: %s\n\nAnswer from the passages only, citing them as [n]. If they do not contain the answer, reply exactly: %s", question, NoAnswer)
+}
+
+// passageBlock renders the numbered passages of a prompt (see UserPrompt).
+func passageBlock(passages []retrieve.Passage) string {
 	var b strings.Builder
 	b.WriteString("Passages from the notes:\n\n")
 	base := commonDir(passages)
@@ -52,7 +57,6 @@ func UserPrompt(question string, passages []retrieve.Passage) string {
 		b.WriteString(strings.ReplaceAll(p.Content, "</passage>", "</ passage>"))
 		b.WriteString("\n</passage>\n\n")
 	}
-	fmt.Fprintf(&b, "Question: %s\n\nAnswer from the passages only, citing them as [n]. If they do not contain the answer, reply exactly: %s", question, NoAnswer)
 	return b.String()
 }
 
@@ -86,6 +90,22 @@ func Messages(question string, passages []retrieve.Passage) []llm.Message {
 			llm.Message{Role: "assistant", Content: ex.answer})
 	}
 	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages)})
+}
+
+// JSONMessages returns the chat of the structured protocol for question
+// over passages: JSONSystemPrompt, the worked examples (jsonExamples), then
+// the question after its numbered passages (as UserPrompt numbers them).
+func JSONMessages(question string, passages []retrieve.Passage) []llm.Message {
+	msgs := []llm.Message{{Role: "system", Content: JSONSystemPrompt}}
+	for _, ex := range jsonExamples {
+		var ps []retrieve.Passage
+		for i, c := range ex.passages {
+			ps = append(ps, retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c})
+		}
+		msgs = append(msgs, llm.Message{Role: "user", Content: passageBlock(ps) + "Question: " + ex.question},
+			llm.Message{Role: "assistant", Content: ex.reply})
+	}
+	return append(msgs, llm.Message{Role: "user", Content: passageBlock(passages) + "Question: " + question})
 }
 
 // HyDEMessages asks for a hypothetical passage that would answer question

@@ -64,6 +64,21 @@ type Config struct {
 	LLMModel     string        // RAG_LLM_MODEL
 	LLMTimeout   time.Duration // RAG_LLM_TIMEOUT: limit for one answer
 	LLMMaxTokens int           // RAG_LLM_MAX_TOKENS: longest answer
+	// PassageTokens caps the passages in the prompt, in tokens of the
+	// embedding tokenizer (RAG_PASSAGE_TOKENS; 0: no cap).
+	PassageTokens int
+	// ClaimMinQuestionCoverage is the least share of the question's topical
+	// terms that an answer sentence's cited passages must hold
+	// (RAG_CLAIM_MIN_QUESTION_COVERAGE; negative: off).
+	ClaimMinQuestionCoverage float64
+	// ClaimMinTermSupport is the least idf-weighted share of an answer
+	// sentence's terms that its cited passages must hold
+	// (RAG_CLAIM_MIN_TERM_SUPPORT; negative: off).
+	ClaimMinTermSupport float64
+	// ClaimMinSimilarity is the least cosine similarity between an answer
+	// sentence and one of its cited passages (RAG_CLAIM_MIN_SIMILARITY;
+	// negative: off).
+	ClaimMinSimilarity float64
 }
 
 // Var documents one variable: its name, default and meaning.
@@ -108,6 +123,10 @@ var Vars = []Var{
 	{"RAG_LLM_MODEL", "", "model name at the endpoint"},
 	{"RAG_LLM_TIMEOUT", "120s", "limit for one answer"},
 	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens"},
+	{"RAG_PASSAGE_TOKENS", "1200", "token budget of the passages in the prompt (embedding tokenizer; at least one passage is sent; 0: no budget)"},
+	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "0.5", "claim check: least share of the question's topical terms found in an answer sentence's cited passages (negative: off)"},
+	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.6", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
+	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
 }
 
 // Load resolves the configuration from lookupEnv (normally os.LookupEnv)
@@ -210,6 +229,10 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 	c.LLMModel = get("RAG_LLM_MODEL")
 	c.LLMTimeout = duration("RAG_LLM_TIMEOUT")
 	c.LLMMaxTokens = posInt("RAG_LLM_MAX_TOKENS", 1)
+	c.PassageTokens = posInt("RAG_PASSAGE_TOKENS", 0)
+	c.ClaimMinQuestionCoverage = number("RAG_CLAIM_MIN_QUESTION_COVERAGE", -1)
+	c.ClaimMinTermSupport = number("RAG_CLAIM_MIN_TERM_SUPPORT", -1)
+	c.ClaimMinSimilarity = number("RAG_CLAIM_MIN_SIMILARITY", -1)
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")
 	}

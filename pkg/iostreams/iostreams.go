@@ -139,3 +139,54 @@ func (p *Progress) Finish() {
 		p.bar = nil
 	}
 }
+
+// Spinner shows that a step of unknown length is running (an LLM writing
+// its answer): on a terminal, a spinner on stderr with a description and
+// the elapsed time, redrawn by its own ticker; nothing otherwise. The zero
+// of *Spinner (nil) is a valid no-op. Safe for concurrent use.
+type Spinner struct {
+	mu  sync.Mutex
+	bar *progressbar.ProgressBar
+}
+
+// NewSpinner starts a spinner described by desc; show=false (--json,
+// piped) draws nothing.
+func (s *IOStreams) NewSpinner(desc string, show bool) *Spinner {
+	if !show || !s.errTTY {
+		return &Spinner{}
+	}
+	return &Spinner{bar: progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(s.ErrOut),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true),
+	)}
+}
+
+// Describe changes the text beside the spinner.
+func (sp *Spinner) Describe(desc string) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.bar != nil {
+		sp.bar.Describe(desc)
+	}
+}
+
+// Stop removes the spinner; later calls do nothing.
+func (sp *Spinner) Stop() {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.bar != nil {
+		_ = sp.bar.Finish()
+		_ = sp.bar.Clear()
+		sp.bar = nil
+	}
+}

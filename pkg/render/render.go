@@ -5,11 +5,9 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/glamour"
 
@@ -83,9 +81,18 @@ func PassagesMarkdown(ps []retrieve.Passage) string {
 		if p.Breadcrumb != "" {
 			fmt.Fprintf(&b, "*%s*  \n", crumb(p.Breadcrumb))
 		}
-		fmt.Fprintf(&b, "`score %.4f · %s · %s`\n\n%s\n\n", p.Score, rank("BM25", p.BM25Rank), rank("vector", p.VectorRank), p.Content)
+		fmt.Fprintf(&b, "`score %.4f · %s · %s`\n\n", p.Score, rank("BM25", p.BM25Rank), rank("vector", p.VectorRank))
+		if n := len(p.Injections); n > 0 {
+			fmt.Fprintf(&b, "> **Warning:** %s\n\n", injectionNote(n))
+		}
+		fmt.Fprintf(&b, "%s\n\n", p.Content)
 	}
 	return b.String()
+}
+
+// injectionNote says that n spans of a passage were masked.
+func injectionNote(n int) string {
+	return fmt.Sprintf("%d span(s) of this passage address an AI assistant (instructions, role changes, links to visit); masked here and never sent to the LLM (`--json` shows them)", n)
 }
 
 // PassagesPlain formats passages for a pipe: a header line per passage,
@@ -96,6 +103,9 @@ func PassagesPlain(ps []retrieve.Passage) string {
 		fmt.Fprintf(&b, "[%d] %s  score %.4f  %s  %s\n", p.N, Location(p.Path, p.StartLine, p.EndLine), p.Score, rank("bm25", p.BM25Rank), rank("vector", p.VectorRank))
 		if p.Breadcrumb != "" {
 			fmt.Fprintf(&b, "    %s\n", p.Breadcrumb)
+		}
+		if n := len(p.Injections); n > 0 {
+			fmt.Fprintf(&b, "    warning: %s\n", injectionNote(n))
 		}
 		for _, line := range strings.Split(p.Content, "\n") {
 			fmt.Fprintf(&b, "    %s\n", line)
@@ -129,84 +139,22 @@ func SourcesList(cs []answer.Citation) string {
 	return b.String()
 }
 
-// Stream shows an answer while it arrives. On a terminal it re-renders the
-// Markdown received so far at most every 80 ms, replacing the previous
-// rendering in place (one write per frame, so no flicker); if the rendering
-// grows taller than the screen it stops redrawing and prints raw text. Off a
-// terminal it writes the raw text as it comes.
-type Stream struct {
-	w       io.Writer
-	md      *Markdown // nil: raw
-	height  int
-	text    strings.Builder
-	lines   int // lines of the last frame
-	last    time.Time
-	rawMode bool
-}
-
-// NewStream returns a Stream writing to w; md nil means raw output. height is
-// the terminal's height in lines.
-func NewStream(w io.Writer, md *Markdown, height int) *Stream {
-	return &Stream{w: w, md: md, height: height, rawMode: md == nil}
-}
-
-// Write adds a piece of the answer.
-func (s *Stream) Write(delta string) {
-	s.text.WriteString(delta)
-	if s.rawMode {
-		io.WriteString(s.w, delta)
-		return
-	}
-	if time.Since(s.last) < 80*time.Millisecond {
-		return
-	}
-	s.frame(s.text.String())
-}
-
-func (s *Stream) frame(md string) {
-	out := s.md.Render(md)
-	n := strings.Count(out, "\n")
-	if n >= s.height-1 { // cannot redraw what scrolled away: continue raw
-		s.rawMode = true
-		s.clear()
-		io.WriteString(s.w, s.text.String())
-		return
-	}
+// RemovedList is the stderr note on the sentences the claim checks took out
+// of an answer: one line each with the reason. The text of a sentence that
+// tells the reader to act (visit, run, hand over) is not repeated.
+func RemovedList(ss []answer.Sentence) string {
 	var b strings.Builder
-	if s.lines > 0 {
-		fmt.Fprintf(&b, "\x1b[%dF\x1b[J", s.lines)
-	}
-	b.WriteString(out)
-	io.WriteString(s.w, b.String())
-	s.lines, s.last = n, time.Now()
-}
-
-func (s *Stream) clear() {
-	if s.lines > 0 {
-		fmt.Fprintf(s.w, "\x1b[%dF\x1b[J", s.lines)
-		s.lines = 0
-	}
-}
-
-// Finish shows final, the verified answer, in place of what was streamed.
-func (s *Stream) Finish(final string) {
-	if s.rawMode {
-		if s.text.String() != final && s.md != nil {
-			fmt.Fprintln(s.w)
-			io.WriteString(s.w, s.md.Render(final))
-			return
+	fmt.Fprintf(&b, "removed %d sentence(s) the cited notes do not support:\n", len(ss))
+	for _, s := range ss {
+		if s.Reason == answer.ReasonAction {
+			fmt.Fprintf(&b, "  - (not repeated) %s\n", s.Detail)
+			continue
 		}
-		if !strings.HasSuffix(s.text.String(), "\n") {
-			fmt.Fprintln(s.w)
+		text := s.Text
+		if r := []rune(text); len(r) > 100 {
+			text = string(r[:99]) + "…"
 		}
-		return
+		fmt.Fprintf(&b, "  - %q: %s\n", text, s.Detail)
 	}
-	s.text.Reset()
-	s.text.WriteString(final)
-	if out := s.md.Render(final); strings.Count(out, "\n") >= s.height-1 {
-		s.clear()
-		io.WriteString(s.w, out)
-		return
-	}
-	s.frame(final)
+	return b.String()
 }

@@ -1,0 +1,70 @@
+package cmd
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
+)
+
+// shownPassage is a passage as the prompt shows it to the model.
+type shownPassage struct {
+	n            int
+	source, text string
+}
+
+var passageRe = regexp.MustCompile(`(?s)<passage n="(\d+)" source="([^"]+)"[^\n]*>\n(.*?)\n</passage>`) // a section may hold quotes and ">"
+
+// promptPassages returns the passages of a request's last message.
+func promptPassages(req llmtest.Request) []shownPassage {
+	var out []shownPassage
+	for _, m := range passageRe.FindAllStringSubmatch(req.Messages[len(req.Messages)-1].Content, -1) {
+		n, _ := strconv.Atoi(m[1])
+		out = append(out, shownPassage{n, m[2][:strings.LastIndex(m[2], ":")], m[3]})
+	}
+	return out
+}
+
+// holding returns the number of the first shown passage that holds every
+// phrase (eval.PhraseFound), 0 when none does.
+func holding(ps []shownPassage, phrases ...string) int {
+	for _, p := range ps {
+		all := true
+		for _, ph := range phrases {
+			all = all && eval.PhraseFound(p.text, ph)
+		}
+		if all {
+			return p.n
+		}
+	}
+	return 0
+}
+
+// structured is a reply of the structured protocol: found, then pairs of
+// sentence text and cited passage numbers.
+func structured(found bool, sentences ...any) string {
+	type s struct {
+		Text     string `json:"text"`
+		Passages []int  `json:"passages"`
+	}
+	ss := []s{}
+	for i := 0; i+1 < len(sentences); i += 2 {
+		ss = append(ss, s{sentences[i].(string), sentences[i+1].([]int)})
+	}
+	b, _ := json.Marshal(map[string]any{"found": found, "sentences": ss})
+	return string(b)
+}
+
+// citing is a model that answers sentence, citing the shown passage that
+// holds all of phrases; it says found=false when no passage does.
+func citing(sentence string, phrases ...string) llmtest.Reply {
+	return llmtest.Reply{Respond: func(req llmtest.Request) string {
+		if n := holding(promptPassages(req), phrases...); n > 0 {
+			return structured(true, sentence, []int{n})
+		}
+		return structured(false)
+	}}
+}

@@ -1,0 +1,29 @@
+package answer
+
+import (
+	"fmt"
+
+	"github.com/abadojack/whatlanggo"
+)
+
+// languageMismatch returns a warning when the answer is, reliably, in
+// another language than the question (whatlanggo's trigram detector, which
+// abstains on text too short to tell); "" otherwise. The claim checks have
+// run already: this only tells the reader.
+func languageMismatch(question, answer string) string {
+	q, a := whatlanggo.Detect(question), whatlanggo.Detect(answer)
+	if !q.IsReliable() || !a.IsReliable() || q.Lang == a.Lang {
+		return ""
+	}
+	return fmt.Sprintf("the model answered in %s, another language than the question (%s)", a.Lang.String(), q.Lang.String())
+}
+
+// otherLanguage reports whether text (passages) is in another language
+// than question: lexical checks across languages mean nothing. The
+// passages' language must be reliable; a question is short, so its best
+// guess counts from a confidence of 0.3 ("How many people does the recipe
+// serve?" is English at 0.59, which whatlanggo calls unreliable).
+func otherLanguage(question, text string) bool {
+	q, t := whatlanggo.Detect(question), whatlanggo.Detect(text)
+	return t.IsReliable() && q.Confidence >= 0.3 && q.Lang != t.Lang
+}

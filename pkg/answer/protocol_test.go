@@ -1,0 +1,94 @@
+package answer
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseJSON(t *testing.T) {
+	yes, no := true, false
+	cases := []struct {
+		name      string
+		reply     string
+		found     *bool
+		sentences []draftSentence
+		truncated bool
+		err       bool
+	}{
+		{"schema", `{"found": true, "sentences": [{"text": "It is 4GB.", "passages": [1]}, {"text": "A quarter of the RAM.", "passages": [1, 3]}]}`,
+			&yes, []draftSentence{{"It is 4GB.", []int{1}}, {"A quarter of the RAM.", []int{1, 3}}}, false, false},
+		{"not found", `{"found": false, "sentences": []}`, &no, nil, false, false},
+		{"fenced, with prose and [n] marks in the text", "Here you go:\n```json\n{\"found\": true, \"sentences\": [{\"text\": \"It is 4GB [2].\", \"passages\": []}]}\n```",
+			&yes, []draftSentence{{"It is 4GB.", []int{2}}}, false, false},
+		{"cut at max_tokens inside the second sentence", `{"found": true, "sentences": [{"text": "It is 4GB.", "passages": [1]}, {"text": "It was set in Ma`,
+			&yes, []draftSentence{{"It is 4GB.", []int{1}}}, true, false},
+		{"cut before found's value", `{"fou`, nil, nil, true, true},
+		{"fields in another order, passages as strings", `{"sentences": [{"passages": ["2"], "text": "Channel 36."}], "found": true}`,
+			&yes, []draftSentence{{"Channel 36.", []int{2}}}, false, false},
+		{"an answer string instead of sentences", `{"found": true, "answer": "Channel 36 [2]. On 5 GHz [2]."}`,
+			&yes, []draftSentence{{"Channel 36.", []int{2}}, {"On 5 GHz.", []int{2}}}, false, false},
+		{"not JSON", `The notes say 4GB [1].`, nil, nil, false, true},
+		{"JSON of another shape", `{"answer_text": "4GB"}`, nil, nil, false, true},
+	}
+	for _, c := range cases {
+		d, err := parseJSON(c.reply)
+		if (err != nil) != c.err {
+			t.Errorf("%s: err = %v", c.name, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if !reflect.DeepEqual(d.found, c.found) || !reflect.DeepEqual(d.sentences, c.sentences) || d.truncated != c.truncated || !d.structured {
+			t.Errorf("%s: got found %v sentences %+v truncated %v", c.name, ptr(d.found), d.sentences, d.truncated)
+		}
+	}
+}
+
+func ptr(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+func TestSplitPlain(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []draftSentence
+	}{
+		{"Use 4GB [1]. Vacuum often [2][1].", []draftSentence{{"Use 4GB.", []int{1}}, {"Vacuum often.", []int{2, 1}}}},
+		{"It is 4GB. [1] The NAS is 192.168.50.10 [2].", []draftSentence{{"It is 4GB.", []int{1}}, {"The NAS is 192.168.50.10.", []int{2}}}},
+		{"Version 0.8.0, e.g. for filters [1, 3].", []draftSentence{{"Version 0.8.0, e.g. for filters.", []int{1, 3}}}},
+		{"- first item [1]\n- second item [2]", []draftSentence{{"first item", []int{1}}, {"second item", []int{2}}}},
+		{"No citations here.", []draftSentence{{"No citations here.", nil}}},
+		{"Ends with a question? Yes [4].", []draftSentence{{"Ends with a question?", nil}, {"Yes.", []int{4}}}},
+	}
+	for _, c := range cases {
+		if got := splitPlain(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("splitPlain(%q)\n got %+v\nwant %+v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestAction(t *testing.T) {
+	cases := []struct {
+		q, s  string
+		kind  string
+		asked bool
+	}{
+		{"What did the email say?", "Log in at https://examp1e.net/login to keep your mailbox.", ActionVisit, false},
+		{"Where can I download the firmware?", "Download it from https://vendor.example.com/fw.", ActionVisit, true},
+		{"What does E_BKP_0042 mean?", "Run `mount /mnt/nas` and retry.", ActionRun, false},
+		{"How do I free space in the WAL archive?", "Run `pg_archivecleanup` on segments older than 14 days.", ActionRun, true},
+		{"What did the message ask for?", "Send your password to the IT desk.", ActionCredentials, false},
+		{"How much RAM does the server have?", "It has 16 GB.", "", false},
+		{"Which DNS resolver does Pi-hole use?", "Pi-hole forwards to Quad9 over DNS-over-TLS.", "", false},
+	}
+	for _, c := range cases {
+		kind, asked := Action(c.q, c.s)
+		if kind != c.kind || kind != "" && asked != c.asked {
+			t.Errorf("Action(%q, %q) = %q, %v; want %q, %v", c.q, c.s, kind, asked, c.kind, c.asked)
+		}
+	}
+}
