@@ -78,7 +78,7 @@ func TestAsk(t *testing.T) {
 	r := fixture(t)
 	asker := func(srv *llmtest.Server) *answer.Asker {
 		return &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}),
-			MaxTokens: 300, Checks: claim.Options{MinTermSupport: 0.6}, MinSimilarity: -1}
+			MaxTokens: 300, Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02}, MinSimilarity: -1}
 	}
 	const q = "How much shared_buffers did I give PostgreSQL?"
 	n := passageWith(t, r, q, "shared_buffers = 4GB")
@@ -143,6 +143,22 @@ func TestAsk(t *testing.T) {
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || len(res.Sentences[0].CitedByModel) != 1 ||
 			res.Sentences[0].CitedByModel[0] != other || !containsAny(res.Warnings, "cited instead") {
+			t.Fatalf("%+v", res)
+		}
+	})
+
+	t.Run("a question about a price needs an amount of money", func(t *testing.T) {
+		const q = "How much does a replacement battery for the UPS cost?"
+		ups := passageWith(t, r, q, "APCRBC154")
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The replacement battery costs APCRBC154.", []int{ups})})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.WrongType) {
+			t.Fatalf("%+v", res)
+		}
+		const q2 = "How much did the rental car cost in Iceland?"
+		car := passageWith(t, r, q2, "1,140 €")
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "The Dacia Duster cost 1,140 € for 10 days.", []int{car})})
+		if res, _ := asker(srv).Ask(context.Background(), q2, ro, nil); res.Abstained || !strings.Contains(res.Answer, "1,140 €") {
 			t.Fatalf("%+v", res)
 		}
 	})

@@ -14,7 +14,8 @@ import (
 // check runs the claim checks on every sentence of d against the passages
 // it cites and fills res.Sentences and res.Citations: (a)-(c) of package
 // claim, (d) the embedding similarity when a.MinSimilarity >= 0, and the
-// unrequested-action rule. Terms and their document frequencies come from
+// unrequested-action rule, and the answer type (claim.Asks) over the
+// whole answer. Terms and their document frequencies come from
 // the collection's BM25 statistics.
 func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result) error {
 	texts := make([]string, 0, len(passages)+len(d.sentences))
@@ -93,6 +94,21 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 		res.Sentences = append(res.Sentences, s)
+	}
+	// An answer to a question about a price must give an amount of money:
+	// a true sentence on something else (the storage fee for the price of
+	// the tyres, a part number for the price of a battery) is no answer.
+	if t := claim.Asks(question); t != "" {
+		gives := false
+		for _, s := range res.Sentences {
+			gives = gives || s.Shown && claim.Gives(t, s.Text)
+		}
+		for i := range res.Sentences {
+			if s := &res.Sentences[i]; s.Shown && !gives {
+				s.Shown, s.Reason = false, string(claim.WrongType)
+				s.Detail = fmt.Sprintf("the question asks for a %s and no sentence of the answer gives one", t)
+			}
+		}
 	}
 	if a.MinSimilarity >= 0 || a.MeasureSimilarity {
 		if err := a.similarity(ctx, passages, res); err != nil {

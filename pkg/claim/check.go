@@ -12,12 +12,13 @@ type Reason string
 
 // Reasons, in the order the checks run.
 const (
-	NoCitation      Reason = "no_citation"      // (a) it cites no passage the model was shown
-	UnsupportedFact Reason = "unsupported_fact" // (b) a number, date, code, URL, path or e-mail is not in its cited passages
-	MissingTerm     Reason = "missing_term"     // (c) an identifier or code of the question is not in its cited passages
-	OffQuestion     Reason = "off_question"     // (c) its cited passages hold too few of the question's topical terms
-	LowTermSupport  Reason = "low_term_support" // (c) too few of its terms (weighted by rarity) are in its cited passages
-	LowSimilarity   Reason = "low_similarity"   // (d) its embedding is too far from its cited passages'
+	NoCitation      Reason = "no_citation"       // (a) it cites no passage the model was shown
+	UnsupportedFact Reason = "unsupported_fact"  // (b) a number, date, code, URL, path or e-mail is not in its cited passages
+	MissingTerm     Reason = "missing_term"      // (c) an identifier or code of the question is not in its cited passages
+	OffQuestion     Reason = "off_question"      // (c) its cited passages hold too few of the question's topical terms
+	LowTermSupport  Reason = "low_term_support"  // (c) too few of its terms (weighted by rarity) are in its cited passages
+	LowSimilarity   Reason = "low_similarity"    // (d) its embedding is too far from its cited passages'
+	WrongType       Reason = "wrong_answer_type" // the question asks for a price and no sentence of the answer gives an amount of money
 )
 
 // Evidence is the text of one or more passages, indexed for the checks.
@@ -222,6 +223,15 @@ type Options struct {
 	// weighted by its BM25 idf in the collection, that must occur in the
 	// cited passages (weighted K-Precision, in [0, 1]); negative: off.
 	MinTermSupport float64
+	// MaxRareShare makes a question term rare when at least one and at
+	// most this share of the collection's chunks hold it (in [0, 1]; at
+	// least one chunk in a small collection): every rare term must be in
+	// the cited passages. A term the notes hold but the cited passages do
+	// not names something else than what they are about ("the gravel
+	// bike" asked, a passage on the road bike cited). A term no chunk holds
+	// is not demanded: it may be the reader's word for what the notes say
+	// otherwise ("antibiotic" for "penicillin"). Negative: off.
+	MaxRareShare float64
 }
 
 // Verdict is the outcome of checking one sentence.
@@ -238,7 +248,8 @@ type Verdict struct {
 //
 //	(a) s cites at least one shown passage;
 //	(b) every fact of s (Facts) is in its evidence (Evidence.Has);
-//	(c) every identifier or code of the question is in its evidence, the
+//	(c) every identifier or code of the question is in its evidence, and
+//	    every rare topical term of it (Options.MaxRareShare), the
 //	    share of the question's topical terms in its evidence reaches
 //	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
 //	    idf-weighted share of s's terms found in its evidence reaches
@@ -275,6 +286,16 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if len(missing) > 0 {
 		return fail(MissingTerm, "the question's "+strings.Join(missing, ", ")+" not in the cited passages")
 	}
+	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
+		for _, t := range q.Terms {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
+				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
+			}
+		}
+		if len(missing) > 0 {
+			return fail(MissingTerm, fmt.Sprintf("the question's rare term(s) %s, which other notes hold, not in the cited passages", strings.Join(missing, ", ")))
+		}
+	}
 	if opts.MinQuestionCoverage >= 0 && !q.CrossLanguage && coverage < opts.MinQuestionCoverage {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
@@ -284,6 +305,12 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}
 	return v
+}
+
+// RareDF is the largest document frequency of a rare term among n chunks:
+// share·n rounded down, at least 1.
+func RareDF(share float64, n int) int {
+	return max(1, int(share*float64(n)))
 }
 
 // IDF is BM25's inverse document frequency, ln(1 + (N − df + 0.5)/(df +

@@ -134,8 +134,83 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// The rare-term rule: a question term that few chunks hold (but some do)
+// must be in the cited passages; a term no chunk holds is not demanded.
+func TestCheckRareTerms(t *testing.T) {
+	road := NewEvidence("Road bike: brake pads replaced in March 2022.", []string{"road", "bike", "brake", "pad", "replac", "march", "2022"})
+	sentence := Sentence{Text: "The brake pads were replaced in March 2022.", Terms: []Term{{"brake", 1}, {"pad", 1}, {"replac", 3}}, Evidence: road}
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}
+	gravel := Question{Text: "When did I last replace the brake pads on the gravel bike?", N: 200,
+		Terms: []Term{{"last", 9}, {"replac", 3}, {"brake", 1}, {"pad", 1}, {"gravel", 2}, {"bike", 5}}}
+	v := Check(gravel, sentence, opts)
+	if v.Supported || v.Reason != MissingTerm || !strings.Contains(v.Detail, `"gravel"`) || strings.Contains(v.Detail, "bike") {
+		t.Errorf("gravel held by 2 of 200 chunks (rare at 2%%): %+v", v)
+	}
+	// Held by 5 of 200 chunks, "gravel" is not rare: not demanded.
+	gravel.Terms[4].DF = 5
+	if v := Check(gravel, sentence, opts); !v.Supported {
+		t.Errorf("no rare term missing: %+v", v)
+	}
+	// A word no note holds is the reader's, not the notes'.
+	gravel.Terms[4].DF = 0
+	if v := Check(gravel, sentence, opts); !v.Supported {
+		t.Errorf("a term no chunk holds must not be demanded: %+v", v)
+	}
+	// Another language: not checked; off: not checked.
+	gravel.Terms[4].DF, gravel.CrossLanguage = 2, true
+	if v := Check(gravel, sentence, opts); !v.Supported {
+		t.Errorf("cross-language: %+v", v)
+	}
+	gravel.CrossLanguage, opts.MaxRareShare = false, -1
+	if v := Check(gravel, sentence, opts); !v.Supported {
+		t.Errorf("off: %+v", v)
+	}
+	if RareDF(0.02, 200) != 4 || RareDF(0.02, 10) != 1 || RareDF(0.02, 0) != 1 {
+		t.Errorf("RareDF: %d %d %d", RareDF(0.02, 200), RareDF(0.02, 10), RareDF(0.02, 0))
+	}
+}
+
 func TestIDF(t *testing.T) {
 	if IDF(0, 10) <= IDF(1, 10) || IDF(1, 10) <= IDF(5, 10) || IDF(20, 10) != IDF(10, 10) {
 		t.Fatal("idf must fall with df")
+	}
+}
+
+func TestAnswerType(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"How much did the winter tyres cost?":             Money,
+		"What is the price of the ryokan per night?":      Money,
+		"How much did I pay for the rental car?":          Money,
+		"Combien coûte le billet ?":                       Money,
+		"Was kostet der Ersatzakku?":                      Money,
+		"How much shared_buffers did I give PostgreSQL?":  "",
+		"How much salt goes into the ratatouille?":        "",
+		"What does the backup error E_BKP_0050 mean?":     "",
+		"How many kilos of courgettes did I harvest?":     "",
+		"Which costing method did the accountant choose?": "",
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"It cost about 14,000 yen each.":             true,
+		"The front brake pads and discs cost 438 €.": true,
+		"$5 per month.":                                 true,
+		"Entry was free.":                               true,
+		"The tour cost 12,990 ISK per person.":          true,
+		"The replacement battery is the APCRBC154.":     false,
+		"The Backblaze B2 backup costs 300 Mbit/s.":     false,
+		"The winter tyres are stored at the tyre shop.": false,
+		"Storage is 40 € per season.":                   true, // an amount, if not the asked one
+		"Der Akku kostet 89 Euro.":                      true,
+		"It took 2 × 389 minutes.":                      false,
+	} {
+		if got := Gives(Money, s); got != want {
+			t.Errorf("Gives(Money, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
+		}
+	}
+	if !Gives("", "anything") {
+		t.Error("no answer type: anything goes")
 	}
 }

@@ -133,6 +133,7 @@ var units = map[string]string{
 	"°c": "°c", "°": "°", "°f": "°f", "c": "°c", "f": "°f",
 	"yen": "jpy", "¥": "jpy", "jpy": "jpy", "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur",
 	"$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "£": "gbp", "gbp": "gbp",
+	"chf": "chf", "isk": "isk", "sek": "sek", "nok": "nok", "dkk": "dkk", "kr": "kr", "cad": "cad", "aud": "aud",
 	"w": "w", "kw": "kw", "kwh": "kwh", "v": "v", "mah": "mah", "rpm": "rpm", "nm": "nm",
 }
 

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -65,3 +66,46 @@ func Coverage(terms []Term, e *Evidence) (float64, []string) {
 	}
 	return float64(have) / float64(len(terms)), absent
 }
+
+// AnswerType is the kind of value a question asks for, when it asks for one
+// the checks can recognise: the expected answer type of question
+// classification (Li & Roth, "Learning Question Classifiers", COLING 2002),
+// restricted to the one type whose absence is unambiguous.
+type AnswerType string
+
+// Money is the answer type of a question about a price or a cost.
+const Money AnswerType = "price"
+
+// costRe finds a question about a price (English, French, German, Spanish).
+var costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
+
+// Asks returns the answer type question asks for, or "" when it asks for
+// none the checks recognise.
+func Asks(question string) AnswerType {
+	if costRe.MatchString(question) {
+		return Money
+	}
+	return ""
+}
+
+// Gives reports whether sentence gives a value of type t: for Money, a
+// number with a currency (14,000 yen, 438 €, $5) or the word "free".
+func Gives(t AnswerType, sentence string) bool {
+	if t != Money {
+		return true
+	}
+	for _, f := range Facts(sentence) {
+		if f.Kind != Number {
+			continue
+		}
+		for _, v := range f.values {
+			switch v[strings.LastIndexByte(v, ' ')+1:] {
+			case "eur", "usd", "gbp", "jpy", "chf", "isk", "sek", "nok", "dkk", "kr", "cad", "aud":
+				return true
+			}
+		}
+	}
+	return freeRe.MatchString(sentence)
+}
+
+var freeRe = regexp.MustCompile(`(?i)\b(free|for nothing|no charge|gratuit|gratis|kostenlos|umsonst)\b`)
