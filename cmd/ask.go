@@ -159,7 +159,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
 // checks' thresholds (RAG_CLAIM_*).
 func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens,
-		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport}, MinSimilarity: cfg.ClaimMinSimilarity}
+		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity}
 	if cfg.LLMBaseURL != "" {
 		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -123,7 +124,7 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 				return structured(false)
 			case 30: // maintenance_work_mem answered with work_mem's value
 				return structured(true, "It is 64MB.", []int{holding(ps, "64MB")})
-			case 34: // the sourdough's salt for the ratatouille: the checks cannot tell
+			case 34: // the sourdough's salt for the ratatouille: "ratatouille" is a rare term
 				return structured(true, "10 g of salt.", []int{holding(ps, "10 g salt")})
 			case 41: // only an invalid citation
 				return structured(true, "Mercury boils at 357 °C.", []int{7})
@@ -192,16 +193,30 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	}
 
 	// A sentence made of an answerable question's key phrases, cited from
-	// the passage of its source that holds them, passes the claim checks.
+	// the passage of its source that holds them, passes the claim checks,
+	// but for the questions below: their passages say it in other words
+	// than the question, or leave a rare term of it to a neighbouring
+	// passage. That is the measured cost of the checks on this set at the
+	// default thresholds; a change of the checks that moves it shows here.
+	removedByChecks := map[int]bool{}
+	for _, n := range []int{} {
+		removedByChecks[n] = true
+	}
 	for i, q := range rep.Questions {
 		it := items[i]
-		if !it.Answerable || q.Answered || q.Reason != answer.ReasonUnsupportedClaims || it.Line == 5 {
+		if !it.Answerable || q.Reason != answer.ReasonUnsupportedClaims {
+			if removedByChecks[it.Line] {
+				t.Errorf("line %d %q is no longer removed by the checks: %+v", it.Line, it.Question, q.Sentences)
+			}
 			continue
 		}
-		for _, s := range q.Sentences {
-			t.Errorf("line %d %q: the correct sentence %q %v was removed: %s: %s", it.Line, it.Question, s.Text, s.Passages, s.Reason, s.Detail)
+		if !removedByChecks[it.Line] {
+			for _, s := range q.Sentences {
+				t.Errorf("line %d %q: the correct sentence %q %v was removed: %s: %s", it.Line, it.Question, s.Text, s.Passages, s.Reason, s.Detail)
+			}
 		}
 	}
+	removed := len(removedByChecks)
 
 	m := rep.Metrics
 	check := func(name string, r eval.Ratio, num float64, den int) {
@@ -210,38 +225,42 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 			t.Errorf("%s = %g/%d, want %g/%d", name, r.Num, r.Den, num, den)
 		}
 	}
-	// Answered: every answerable question but lines 5 (its sentence was
-	// removed), 10 (no citation), 13 (found=false) and those whose passage
-	// was not shown; and line 34, which is unanswerable.
-	okAnswerable := answerable - 3 - missed
-	if m.Questions != len(items) || m.Answerable != answerable || m.Unanswerable != unanswerable || m.Answered != okAnswerable+1 {
+	// Answered: every answerable question but lines 10 (no citation), 13
+	// (found=false), those whose passage was not shown and those whose
+	// sentence the checks remove. Line 5 is answered: its sentence is
+	// re-cited from the passage that holds it.
+	okAnswerable := answerable - 2 - missed - removed
+	if m.Questions != len(items) || m.Answerable != answerable || m.Unanswerable != unanswerable || m.Answered != okAnswerable {
 		t.Errorf("counts: %d questions, %d answerable, %d unanswerable, %d answered", m.Questions, m.Answerable, m.Unanswerable, m.Answered)
 	}
 	check("answer rate", m.AnswerRate, float64(okAnswerable), answerable)
-	check("abstention rate", m.AbstentionRate, float64(unanswerable-1), unanswerable)
-	check("citations valid", m.CitationsValid, float64(okAnswerable), okAnswerable+1) // line 8 cited [9]
+	check("abstention rate", m.AbstentionRate, float64(unanswerable), unanswerable)
+	check("citations valid", m.CitationsValid, float64(okAnswerable-1), okAnswerable) // line 8 cited [9]
 	check("source hit", m.SourceHit, float64(okAnswerable), okAnswerable)
 	check("phrase recall", m.PhraseRecall, float64(okAnswerable)-0.5, okAnswerable) // line 6 found half its phrases
 	check("correct", m.Correct, float64(okAnswerable-1), answerable)
 	// Sentences written: one per answer attempt; shown: the answers.
-	written := okAnswerable + 5 // + lines 5 and 10, and the unanswerable lines 30, 34 and 41
-	check("sentences shown", m.SupportedSentences, float64(okAnswerable+1), written)
-	check("answer rate without checks", m.AnswerRateNoChecks, float64(okAnswerable+1), answerable) // + line 5
+	written := okAnswerable + removed + 4 // + line 10, and the unanswerable lines 30, 34 and 41
+	check("sentences shown", m.SupportedSentences, float64(okAnswerable), written)
+	check("answer rate without checks", m.AnswerRateNoChecks, float64(okAnswerable+removed), answerable)
 	check("abstention rate without checks", m.AbstentionRateNoChecks, float64(unanswerable-2), unanswerable)
-	if m.UnsupportedShown != 1 || m.UnsupportedNoChecks != 2 {
-		t.Errorf("unsupported shown %d, without checks %d; want 1 (line 34) and 2 (lines 30, 34)", m.UnsupportedShown, m.UnsupportedNoChecks)
+	if m.UnsupportedShown != 0 || m.UnsupportedNoChecks != 2 {
+		t.Errorf("unsupported shown %d, without checks %d; want 0 and 2 (lines 30, 34)", m.UnsupportedShown, m.UnsupportedNoChecks)
 	}
-	if m.AbstainedAnswerable[answer.ReasonUnsupportedClaims] != 1 || m.AbstainedAnswerable[answer.ReasonNoValidCitations] != 1 ||
-		m.AbstainedAnswerable[answer.ReasonModelAbstained] != 1+missed || len(m.AbstainedAnswerable) != 3 ||
-		m.AbstainedUnanswerable[answer.ReasonModelAbstained] != unanswerable-3 || m.AbstainedUnanswerable[answer.ReasonUnsupportedClaims] != 1 ||
+	wantAnswerable := map[string]int{answer.ReasonNoValidCitations: 1, answer.ReasonModelAbstained: 1 + missed}
+	if removed > 0 {
+		wantAnswerable[answer.ReasonUnsupportedClaims] = removed
+	}
+	if fmt.Sprint(m.AbstainedAnswerable) != fmt.Sprint(wantAnswerable) ||
+		m.AbstainedUnanswerable[answer.ReasonModelAbstained] != unanswerable-3 || m.AbstainedUnanswerable[answer.ReasonUnsupportedClaims] != 2 ||
 		m.AbstainedUnanswerable[answer.ReasonNoValidCitations] != 1 || len(m.AbstainedUnanswerable) != 3 {
-		t.Errorf("abstentions %v / %v", m.AbstainedAnswerable, m.AbstainedUnanswerable)
+		t.Errorf("abstentions %v / %v; want %v for the answerable ones", m.AbstainedAnswerable, m.AbstainedUnanswerable, wantAnswerable)
 	}
-	if k := m.ByKind[eval.KindNearMiss]; k.Den == 0 || k.Num != float64(k.Den-1) { // line 34 is a near miss
+	if k := m.ByKind[eval.KindNearMiss]; k.Den == 0 || k.Num != float64(k.Den) {
 		t.Errorf("near misses %+v", k)
 	}
-	q5, q8, q30 := rep.Questions[4], rep.Questions[7], rep.Questions[29]
-	if q5.Answered || q5.Reason != answer.ReasonUnsupportedClaims || len(q5.Sentences) != 1 || q5.Sentences[0].Reason != string(claim.UnsupportedFact) || !q5.AnsweredNoChecks {
+	q5, q8, q30, q34 := rep.Questions[4], rep.Questions[7], rep.Questions[29], rep.Questions[33]
+	if !q5.Answered || len(q5.Sentences) != 1 || len(q5.Sentences[0].CitedByModel) != 1 || !containsAny(q5.Warnings, "cited instead") {
 		t.Errorf("line 5: %+v", q5)
 	}
 	if !q8.Answered || *q8.CitationsValid || len(q8.InvalidCitations) != 1 || q8.InvalidCitations[0] != 9 || !*q8.SourceHit {
@@ -250,9 +269,22 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	if q30.Answered || q30.Sentences[0].Reason != string(claim.MissingTerm) || q30.UnsupportedNoChecks != 1 {
 		t.Errorf("line 30: %+v", q30)
 	}
+	if q34.Answered || q34.Sentences[0].Reason != string(claim.MissingTerm) || !strings.Contains(q34.Sentences[0].Detail, "ratatouill") {
+		t.Errorf("line 34: %+v", q34)
+	}
 	if m.MedianSeconds <= 0 || m.MedianPromptTokens <= 0 || m.MedianPassageTokens <= 0 {
 		t.Errorf("medians %+v", m)
 	}
+}
+
+// containsAny says whether one of ws contains sub.
+func containsAny(ws []string, sub string) bool {
+	for _, w := range ws {
+		if strings.Contains(w, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // appendNew appends n to ns unless it is there.
@@ -300,19 +332,21 @@ func TestEvalAnswersGate(t *testing.T) {
 		t.Fatalf("%d LLM requests; want 3 (the gate stops the two off-topic questions)", len(srv.Requests))
 	}
 	table := out.String()
+	squeezed := regexp.MustCompile(` {2,}`).ReplaceAllString(table, "  ")
 	for _, want := range []string{
 		`collection "eval-qa-mini-c148", model "m", 6 passages per question, gate on (cosine similarity ≥ 0.40 or term coverage ≥ 50%)`,
 		"5 questions (2 answerable, 3 unanswerable)",
 		"abstained: no_relevant_passages",
 		"abstained: model_abstained",
-		"answer rate (answerable questions)            1.000  2/2",
-		"abstention rate (unanswerable questions)      1.000  3/3",
-		"citations all valid (answers)                 1.000  2/2",
+		// Metric rows: label, value and count, columns as wide as the longest label.
+		"answer rate (answerable questions)  1.000  2/2",
+		"abstention rate (unanswerable questions)  1.000  3/3",
+		"citations all valid (answers)  1.000  2/2",
 		"expected source cited (answers with sources)  1.000  2/2",
 		"key-phrase recall (answers with key phrases)  0.750  mean of 2",
 		"not answered, answerable: none\nnot answered, unanswerable: model_abstained 1, no_relevant_passages 2\n",
 	} {
-		if !strings.Contains(table, want) {
+		if !strings.Contains(squeezed, want) {
 			t.Errorf("report lacks %q:\n%s", want, table)
 		}
 	}

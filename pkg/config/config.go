@@ -75,6 +75,11 @@ type Config struct {
 	// sentence's terms that its cited passages must hold
 	// (RAG_CLAIM_MIN_TERM_SUPPORT; negative: off).
 	ClaimMinTermSupport float64
+	// ClaimMaxRareShare makes a question term rare when at most this share
+	// of the collection's chunks (and at least one) hold it; the cited
+	// passages must hold every rare term (RAG_CLAIM_MAX_RARE_SHARE;
+	// negative: off).
+	ClaimMaxRareShare float64
 	// ClaimMinSimilarity is the least cosine similarity between an answer
 	// sentence and one of its cited passages (RAG_CLAIM_MIN_SIMILARITY;
 	// negative: off).
@@ -124,8 +129,9 @@ var Vars = []Var{
 	{"RAG_LLM_TIMEOUT", "120s", "limit for one answer"},
 	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens"},
 	{"RAG_PASSAGE_TOKENS", "1200", "token budget of the passages in the prompt (embedding tokenizer; at least one passage is sent; 0: no budget)"},
-	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "0.5", "claim check: least share of the question's topical terms found in an answer sentence's cited passages (negative: off)"},
-	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.6", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
+	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "-1", "claim check: least share of the question's topical terms found in an answer sentence's cited passages (negative: off)"},
+	{"RAG_CLAIM_MAX_RARE_SHARE", "0.02", "claim check: a question term held by at most this share of the chunks (at least one) is rare and must be in a sentence's cited passages (negative: off)"},
+	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
 }
 
@@ -232,6 +238,7 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 	c.PassageTokens = posInt("RAG_PASSAGE_TOKENS", 0)
 	c.ClaimMinQuestionCoverage = number("RAG_CLAIM_MIN_QUESTION_COVERAGE", -1)
 	c.ClaimMinTermSupport = number("RAG_CLAIM_MIN_TERM_SUPPORT", -1)
+	c.ClaimMaxRareShare = number("RAG_CLAIM_MAX_RARE_SHARE", -1)
 	c.ClaimMinSimilarity = number("RAG_CLAIM_MIN_SIMILARITY", -1)
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")
