@@ -124,7 +124,7 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 				return structured(false)
 			case 30: // maintenance_work_mem answered with work_mem's value
 				return structured(true, "It is 64MB.", []int{holding(ps, "64MB")})
-			case 34: // the sourdough's salt for the ratatouille: "ratatouille" is a rare term
+			case 34: // the sourdough's salt for the ratatouille: the checks cannot tell (ratatouille is in 2 of 95 chunks: not rare at 2%)
 				return structured(true, "10 g of salt.", []int{holding(ps, "10 g salt")})
 			case 41: // only an invalid citation
 				return structured(true, "Mercury boils at 357 °C.", []int{7})
@@ -199,7 +199,7 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	// passage. That is the measured cost of the checks on this set at the
 	// default thresholds; a change of the checks that moves it shows here.
 	removedByChecks := map[int]bool{}
-	for _, n := range []int{} {
+	for _, n := range []int{44, 47, 49, 56, 97} {
 		removedByChecks[n] = true
 	}
 	for i, q := range rep.Questions {
@@ -228,35 +228,44 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	// Answered: every answerable question but lines 10 (no citation), 13
 	// (found=false), those whose passage was not shown and those whose
 	// sentence the checks remove. Line 5 is answered: its sentence is
-	// re-cited from the passage that holds it.
+	// re-cited from the passage that holds it. Unanswerable line 34 is
+	// answered too.
 	okAnswerable := answerable - 2 - missed - removed
-	if m.Questions != len(items) || m.Answerable != answerable || m.Unanswerable != unanswerable || m.Answered != okAnswerable {
+	if m.Questions != len(items) || m.Answerable != answerable || m.Unanswerable != unanswerable || m.Answered != okAnswerable+1 {
 		t.Errorf("counts: %d questions, %d answerable, %d unanswerable, %d answered", m.Questions, m.Answerable, m.Unanswerable, m.Answered)
 	}
 	check("answer rate", m.AnswerRate, float64(okAnswerable), answerable)
-	check("abstention rate", m.AbstentionRate, float64(unanswerable), unanswerable)
-	check("citations valid", m.CitationsValid, float64(okAnswerable-1), okAnswerable) // line 8 cited [9]
-	check("source hit", m.SourceHit, float64(okAnswerable), okAnswerable)
+	check("abstention rate", m.AbstentionRate, float64(unanswerable-1), unanswerable) // line 34 is answered
+	check("citations valid", m.CitationsValid, float64(okAnswerable), okAnswerable+1) // line 8 cited [9]
+	// Line 45's sentence fails on its source's passage (the rare term
+	// "containers" is not in it) and is re-cited from another note that
+	// states it with that word.
+	check("source hit", m.SourceHit, float64(okAnswerable-1), okAnswerable)
+	for _, q := range rep.Questions {
+		if q.Answered && q.SourceHit != nil && !*q.SourceHit && q.Line != 45 {
+			t.Errorf("line %d: cites %v, not its source: %q", q.Line, q.Cited, q.Answer)
+		}
+	}
 	check("phrase recall", m.PhraseRecall, float64(okAnswerable)-0.5, okAnswerable) // line 6 found half its phrases
 	check("correct", m.Correct, float64(okAnswerable-1), answerable)
 	// Sentences written: one per answer attempt; shown: the answers.
-	written := okAnswerable + removed + 4 // + line 10, and the unanswerable lines 30, 34 and 41
-	check("sentences shown", m.SupportedSentences, float64(okAnswerable), written)
+	written := okAnswerable + removed + 4                                            // + line 10, and the unanswerable lines 30, 34 and 41
+	check("sentences shown", m.SupportedSentences, float64(okAnswerable+1), written) // + line 34
 	check("answer rate without checks", m.AnswerRateNoChecks, float64(okAnswerable+removed), answerable)
 	check("abstention rate without checks", m.AbstentionRateNoChecks, float64(unanswerable-2), unanswerable)
-	if m.UnsupportedShown != 0 || m.UnsupportedNoChecks != 2 {
-		t.Errorf("unsupported shown %d, without checks %d; want 0 and 2 (lines 30, 34)", m.UnsupportedShown, m.UnsupportedNoChecks)
+	if m.UnsupportedShown != 1 || m.UnsupportedNoChecks != 2 {
+		t.Errorf("unsupported shown %d, without checks %d; want 1 (line 34) and 2 (lines 30, 34)", m.UnsupportedShown, m.UnsupportedNoChecks)
 	}
 	wantAnswerable := map[string]int{answer.ReasonNoValidCitations: 1, answer.ReasonModelAbstained: 1 + missed}
 	if removed > 0 {
 		wantAnswerable[answer.ReasonUnsupportedClaims] = removed
 	}
 	if fmt.Sprint(m.AbstainedAnswerable) != fmt.Sprint(wantAnswerable) ||
-		m.AbstainedUnanswerable[answer.ReasonModelAbstained] != unanswerable-3 || m.AbstainedUnanswerable[answer.ReasonUnsupportedClaims] != 2 ||
+		m.AbstainedUnanswerable[answer.ReasonModelAbstained] != unanswerable-3 || m.AbstainedUnanswerable[answer.ReasonUnsupportedClaims] != 1 ||
 		m.AbstainedUnanswerable[answer.ReasonNoValidCitations] != 1 || len(m.AbstainedUnanswerable) != 3 {
 		t.Errorf("abstentions %v / %v; want %v for the answerable ones", m.AbstainedAnswerable, m.AbstainedUnanswerable, wantAnswerable)
 	}
-	if k := m.ByKind[eval.KindNearMiss]; k.Den == 0 || k.Num != float64(k.Den) {
+	if k := m.ByKind[eval.KindNearMiss]; k.Den == 0 || k.Num != float64(k.Den-1) { // line 34 is a near miss
 		t.Errorf("near misses %+v", k)
 	}
 	q5, q8, q30, q34 := rep.Questions[4], rep.Questions[7], rep.Questions[29], rep.Questions[33]
@@ -269,7 +278,7 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	if q30.Answered || q30.Sentences[0].Reason != string(claim.MissingTerm) || q30.UnsupportedNoChecks != 1 {
 		t.Errorf("line 30: %+v", q30)
 	}
-	if q34.Answered || q34.Sentences[0].Reason != string(claim.MissingTerm) || !strings.Contains(q34.Sentences[0].Detail, "ratatouill") {
+	if !q34.Answered || q34.Unsupported != 1 {
 		t.Errorf("line 34: %+v", q34)
 	}
 	if m.MedianSeconds <= 0 || m.MedianPromptTokens <= 0 || m.MedianPassageTokens <= 0 {

@@ -25,7 +25,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	for _, s := range d.sentences {
 		texts = append(texts, s.text)
 	}
-	texts = append(texts, claim.TopicText(question))
+	texts = append(texts, question, claim.TopicText(question))
 	lexemes, df, n, err := a.Retriever.Store.Lexemes(ctx, collection, texts)
 	if err != nil {
 		return fmt.Errorf("claim checks: %w", err)
@@ -80,6 +80,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 		s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, xl
+		if s.Shown && claim.Restates(question, ds.text, lexemes[len(lexemes)-2], lexemes[len(passages)+i]) {
+			s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
+		}
 		flagged := false
 		for _, c := range s.Passages {
 			flagged = flagged || len(passages[c-1].Injections) > 0
@@ -95,7 +98,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		}
 		res.Sentences = append(res.Sentences, s)
 	}
-	// An answer to a question about a price must give an amount of money:
+	// An answer to a question about a price or a quantity must give one:
 	// a true sentence on something else (the storage fee for the price of
 	// the tyres, a part number for the price of a battery) is no answer.
 	if t := claim.Asks(question); t != "" {

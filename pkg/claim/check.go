@@ -18,7 +18,8 @@ const (
 	OffQuestion     Reason = "off_question"      // (c) its cited passages hold too few of the question's topical terms
 	LowTermSupport  Reason = "low_term_support"  // (c) too few of its terms (weighted by rarity) are in its cited passages
 	LowSimilarity   Reason = "low_similarity"    // (d) its embedding is too far from its cited passages'
-	WrongType       Reason = "wrong_answer_type" // the question asks for a price and no sentence of the answer gives an amount of money
+	WrongType       Reason = "wrong_answer_type" // the question asks for a price or a quantity (claim.Asks) and no sentence of the answer gives one
+	Restatement     Reason = "restates_question" // the sentence only repeats the question's words: it answers nothing
 )
 
 // Evidence is the text of one or more passages, indexed for the checks.
@@ -288,7 +289,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
 		for _, t := range q.Terms {
-			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
 			}
 		}
@@ -305,6 +306,18 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}
 	return v
+}
+
+// typeWords are lexemes (english configuration) that name the kind of
+// value asked for rather than the subject: "the e-mail address of the
+// release owner" is answered by an address in a passage that never says
+// "e-mail". They are not demanded as rare terms.
+var typeWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command") {
+		typeWords[w] = true
+	}
 }
 
 // RareDF is the largest document frequency of a rare term among n chunks:

@@ -183,10 +183,12 @@ func TestAnswerType(t *testing.T) {
 		"How much did I pay for the rental car?":          Money,
 		"Combien coûte le billet ?":                       Money,
 		"Was kostet der Ersatzakku?":                      Money,
-		"How much shared_buffers did I give PostgreSQL?":  "",
-		"How much salt goes into the ratatouille?":        "",
+		"How much shared_buffers did I give PostgreSQL?":  Quantity,
+		"How much salt goes into the ratatouille?":        Quantity,
 		"What does the backup error E_BKP_0050 mean?":     "",
-		"How many kilos of courgettes did I harvest?":     "",
+		"How many kilos of courgettes did I harvest?":     Quantity,
+		"Wie lange dauert das Eco-Programm?":              Quantity,
+		"How often does the scrub run?":                   "",
 		"Which costing method did the accountant choose?": "",
 	} {
 		if got := Asks(q); got != want {
@@ -210,7 +212,45 @@ func TestAnswerType(t *testing.T) {
 			t.Errorf("Gives(Money, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
 		}
 	}
+	for s, want := range map[string]bool{
+		"It took 38 minutes.":                     true,
+		"Six people.":                             true,
+		"Une heure et demie.":                     true,
+		"Eco 50 dauert 3:55 h.":                   true,
+		"Prometheus keeps its metrics on disk.":   false,
+		"The UPS is connected by USB to the NAS.": false,
+	} {
+		if got := Gives(Quantity, s); got != want {
+			t.Errorf("Gives(Quantity, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
+		}
+	}
 	if !Gives("", "anything") {
 		t.Error("no answer type: anything goes")
+	}
+}
+
+func TestRestates(t *testing.T) {
+	cases := []struct {
+		q, s   string
+		qt, st []string
+		want   bool
+	}{
+		{"Which tomato variety splits after heavy rain?", "The tomato variety splits after heavy rain.",
+			[]string{"tomato", "varieti", "split", "heavi", "rain"}, []string{"tomato", "varieti", "split", "heavi", "rain"}, true},
+		{"Which tomato variety splits after heavy rain?", "Black Krim splits after heavy rain.",
+			[]string{"tomato", "varieti", "split", "heavi", "rain"}, []string{"black", "krim", "split", "heavi", "rain"}, false},
+		{"What does it mean when the UPS chirps once every five hours?", "The UPS chirps once every five hours.",
+			[]string{"mean", "up", "chirp", "everi", "five", "hour"}, []string{"up", "chirp", "everi", "five", "hour"}, true},
+		// A new fact is an answer, even in the question's words.
+		{"How much coconut milk goes into the green curry?", "400 ml of coconut milk goes into the green curry.",
+			[]string{"much", "coconut", "milk", "goe", "green", "curri"}, []string{"400", "ml", "coconut", "milk", "goe", "green", "curri"}, false},
+		{"How much coconut milk goes into the green curry?", "Coconut milk goes into the curry: 400 ml.",
+			[]string{"much", "coconut", "milk", "goe", "green", "curri"}, []string{"coconut", "milk", "goe", "curri"}, false},
+		{"Is it on?", "Yes.", []string{}, []string{}, false},
+	}
+	for _, c := range cases {
+		if got := Restates(c.q, c.s, c.qt, c.st); got != c.want {
+			t.Errorf("Restates(%q, %q) = %v, want %v", c.q, c.s, got, c.want)
+		}
 	}
 }

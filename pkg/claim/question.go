@@ -70,42 +70,91 @@ func Coverage(terms []Term, e *Evidence) (float64, []string) {
 // AnswerType is the kind of value a question asks for, when it asks for one
 // the checks can recognise: the expected answer type of question
 // classification (Li & Roth, "Learning Question Classifiers", COLING 2002),
-// restricted to the one type whose absence is unambiguous.
+// restricted to the types whose absence from an answer is unambiguous.
 type AnswerType string
 
-// Money is the answer type of a question about a price or a cost.
-const Money AnswerType = "price"
+// Answer types (Asks).
+const (
+	Money    AnswerType = "price"    // how much did X cost: an amount of money
+	Quantity AnswerType = "quantity" // how many / how much / how long / at what temperature: a number
+)
 
-// costRe finds a question about a price (English, French, German, Spanish).
-var costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
+var (
+	// costRe finds a question about a price (English, French, German, Spanish).
+	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
+	// quantityRe finds a question about a quantity. "How often" is not one:
+	// "quarterly" answers it.
+	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b`)
+)
 
 // Asks returns the answer type question asks for, or "" when it asks for
 // none the checks recognise.
 func Asks(question string) AnswerType {
-	if costRe.MatchString(question) {
+	switch {
+	case costRe.MatchString(question):
 		return Money
+	case quantityRe.MatchString(question):
+		return Quantity
 	}
 	return ""
 }
 
 // Gives reports whether sentence gives a value of type t: for Money, a
-// number with a currency (14,000 yen, 438 €, $5) or the word "free".
+// number with a currency (14,000 yen, 438 €, $5) or the word "free"; for
+// Quantity, a number (digits or a number word: "38 minutes", "six") or a
+// date.
 func Gives(t AnswerType, sentence string) bool {
-	if t != Money {
-		return true
-	}
-	for _, f := range Facts(sentence) {
-		if f.Kind != Number {
-			continue
+	switch t {
+	case Money:
+		for _, f := range Facts(sentence) {
+			if f.Kind != Number {
+				continue
+			}
+			for _, v := range f.values {
+				switch v[strings.LastIndexByte(v, ' ')+1:] {
+				case "eur", "usd", "gbp", "jpy", "chf", "isk", "sek", "nok", "dkk", "kr", "cad", "aud":
+					return true
+				}
+			}
 		}
-		for _, v := range f.values {
-			switch v[strings.LastIndexByte(v, ' ')+1:] {
-			case "eur", "usd", "gbp", "jpy", "chf", "isk", "sek", "nok", "dkk", "kr", "cad", "aud":
+		return freeRe.MatchString(sentence)
+	case Quantity:
+		for _, f := range Facts(sentence) {
+			if f.Kind == Number || f.Kind == Date {
 				return true
 			}
 		}
+		return strings.ContainsAny(sentence, "0123456789")
 	}
-	return freeRe.MatchString(sentence)
+	return true
 }
 
 var freeRe = regexp.MustCompile(`(?i)\b(free|for nothing|no charge|gratuit|gratis|kostenlos|umsonst)\b`)
+
+// Restates reports whether sentence only repeats question ("The tomato
+// variety splits after heavy rain." for "Which tomato variety splits after
+// heavy rain?"): every lexeme of the sentence (sentenceTerms) is one of the
+// question's (questionTerms), and it states no fact (Facts) the question
+// does not. Small models write such echoes when they find no answer; they
+// pass every support check, since the passage holds the question's words.
+func Restates(question, sentence string, questionTerms, sentenceTerms []string) bool {
+	if len(sentenceTerms) == 0 {
+		return false
+	}
+	q := map[string]bool{}
+	for _, t := range questionTerms {
+		q[t] = true
+	}
+	for _, t := range sentenceTerms {
+		if !q[t] {
+			return false
+		}
+	}
+	asked := NewEvidence(question, questionTerms)
+	for _, f := range Facts(sentence) {
+		if !asked.Has(f) {
+			return false
+		}
+	}
+	return true
+}
