@@ -1244,7 +1244,21 @@ func (s *scan) sentence(bs, be, p int) (int, int) {
 	}
 }
 
-// closers may follow a sentence's final punctuation.
+// skipClosers returns the index after the closing quotes and brackets
+// (closerAt) that start at t[j:be].
+func skipClosers(t string, j, be int) int {
+	for j < be {
+		n := closerAt(t, j)
+		if n == 0 {
+			break
+		}
+		j += n
+	}
+	return j
+}
+
+// closerAt returns the length in bytes of the closing quote or bracket at
+// t[j] (0 if none): closers may follow a sentence's final punctuation.
 func closerAt(t string, j int) int {
 	r, size := utf8.DecodeRuneInString(t[j:])
 	switch r {
@@ -1265,13 +1279,7 @@ func (s *scan) sentEnd(from, be int) int {
 			for j < be && (t[j] == '.' || t[j] == '!' || t[j] == '?') {
 				j++
 			}
-			for j < be {
-				n := closerAt(t, j)
-				if n == 0 {
-					break
-				}
-				j += n
-			}
+			j = skipClosers(t, j, be)
 			if j >= be || isSpace(t[j]) {
 				if !(c == '.' && j == i+1 && s.abbrev(from, i)) {
 					return j
@@ -1292,13 +1300,7 @@ func (s *scan) sentEnd(from, be int) int {
 			i += size
 			if r == '…' || r == '。' || r == '！' || r == '？' {
 				j := i
-				for j < be {
-					n := closerAt(t, j)
-					if n == 0 {
-						break
-					}
-					j += n
-				}
+				j = skipClosers(t, j, be)
 				if j >= be || isSpace(t[j]) {
 					return j
 				}
