@@ -80,12 +80,18 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 
 	// Nothing of the answer is shown before the claim checks have run, so
 	// a terminal gets a spinner while the model writes.
-	spin := f.IO.NewSpinner("searching the notes", !opts.JSON)
+	desc := "searching the notes"
+	if cfg.LLMBaseURL != "" {
+		// Retrieval takes milliseconds; the wait is the model reading the
+		// prompt (or a busy server's queue).
+		desc = fmt.Sprintf("searching the notes, then waiting for %s to read the passages", cfg.LLMModel)
+	}
+	spin := f.IO.NewSpinner(desc, !opts.JSON)
 	pieces := 0
 	onDelta := func(string) {
 		pieces++
 		if pieces == 1 || pieces%8 == 0 {
-			spin.Describe(fmt.Sprintf("%s is writing (%d tokens)", cfg.LLMModel, pieces))
+			spin.Describe(fmt.Sprintf("%s is writing (%d pieces so far)", cfg.LLMModel, pieces))
 		}
 	}
 	res, err := asker.Ask(ctx, opts.Question, ro, onDelta)

@@ -275,7 +275,7 @@ func NewCmdEvalAnswers(f *Factory, runF func(context.Context, *EvalAnswersOption
 		Use:   "answers --dataset FILE [--notes DIR]",
 		Short: "Evaluate ask's answers, citations and abstentions on a QA set",
 		Long: `Answers asks every question of a QA set exactly as ` + "`hrag ask`" + ` would (retrieval,
-relevance gate, the LLM at RAG_LLM_BASE_URL, citation checks) and reports:
+relevance gate, the LLM at RAG_LLM_BASE_URL, claim checks) and reports:
 
   answer rate        answered answerable questions / answerable questions
   abstention rate    unanswerable questions not answered / unanswerable questions
@@ -283,11 +283,21 @@ relevance gate, the LLM at RAG_LLM_BASE_URL, citation checks) and reports:
   source cited       answers citing an expected source / answers to questions with sources
   key-phrase recall  mean share of key phrases found in the answer (case-insensitive),
                      over answers to questions with key phrases
+  correct            answerable questions answered with every key phrase
+  sentences shown    sentences that passed the claim checks / sentences written
+  unsupported shown  shown sentences answering an unanswerable question, or with a
+                     number, date, code, URL, path or e-mail address in none of the
+                     question's sources (must be 0)
+  without checks     answer and abstention rates and unsupported sentences as if
+                     every sentence citing a shown passage were shown
+  by kind, the abstention reasons, and medians of seconds, prompt tokens and
+  tokens/s per question (every question's figures are in --json and --report).
 
 "Answered" means what exit code 0 of ask means: not abstained, with at least one
-valid citation. Abstentions (the gate stopped the question, the model said the
-notes lack the answer, or the answer cited no shown passage) are excluded from
-the last three metrics.
+shown sentence citing a shown passage. Abstentions (the gate stopped the question,
+the model said the notes lack the answer, its answer cited no shown passage, no
+sentence passed the claim checks, or it was empty) are excluded from the answer
+metrics.
 
 The QA set is a JSONL file, one object per line:
   {"question": "...", "answerable": true, "answer": "...",

@@ -224,10 +224,10 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Citations = []Citation{}
 	case res.Answer != "":
 	case cites(res.Sentences):
-		res.Answer, res.Abstained, res.Reason = NoAnswer, true, ReasonUnsupportedClaims
+		res.Answer, res.Abstained, res.Reason = NoCheckedAnswer, true, ReasonUnsupportedClaims
 		res.Detail = "no sentence of the model's answer is supported by the passages it cites"
 	default:
-		res.Answer, res.Abstained, res.Reason = NoAnswer, true, ReasonNoValidCitations
+		res.Answer, res.Abstained, res.Reason = NoCheckedAnswer, true, ReasonNoValidCitations
 		res.Detail = "the answer cites no passage it was shown, so it is not supported by the notes"
 	}
 	return res, nil
@@ -281,11 +281,19 @@ func (a *Asker) read(reply, protocol string, res *Result) draft {
 	if protocol == ProtocolJSON {
 		d, err := parseJSON(reply)
 		if err == nil {
+			if d.dropped > 0 {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("the reply had %d more sentences than hrag reads (%d): they were dropped", d.dropped, maxSentences))
+			}
 			return d
 		}
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the model did not answer in the requested JSON (%v): its reply was read as text", err))
 	}
-	return draft{sentences: splitPlain(reply)}
+	ss := splitPlain(Printable(reply))
+	if len(ss) > maxSentences {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the reply had %d more sentences than hrag reads (%d): they were dropped", len(ss)-maxSentences, maxSentences))
+		ss = ss[:maxSentences]
+	}
+	return draft{sentences: ss}
 }
 
 // Budget returns the leading passages whose token counts fit within

@@ -166,7 +166,7 @@ func TestAsk(t *testing.T) {
 	t.Run("a claim no shown passage supports is removed", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n})})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
-		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || res.Answer != answer.NoAnswer || len(res.Citations) != 0 {
+		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || res.Answer != answer.NoCheckedAnswer || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
 		}
 	})

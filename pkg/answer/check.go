@@ -76,7 +76,6 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			if nums, v2, xl2, ok := recite(len(passages), func(nums []int) (claim.Verdict, bool) { return verify(i, ds.text, nums) }); ok {
 				s.CitedByModel = s.Passages
 				s.Passages, v, xl = nums, v2, xl2
-				res.Warnings = append(res.Warnings, fmt.Sprintf("the model cited %v for %q; it is stated in %v, which is cited instead", s.CitedByModel, clip(ds.text, 60), nums))
 			}
 		}
 		s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, xl
@@ -121,6 +120,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	for _, s := range res.Sentences {
 		if !s.Shown {
 			continue
+		}
+		if s.CitedByModel != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the model cited %v for %q; it is stated in %v, which is cited instead", s.CitedByModel, clip(s.Text, 60), s.Passages))
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {

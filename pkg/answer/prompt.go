@@ -8,6 +8,7 @@ package answer
 
 import (
 	"fmt"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"path/filepath"
 	"strings"
 
@@ -18,6 +19,12 @@ import (
 // NoAnswer is the fixed sentence the model must give when the passages do
 // not contain the answer; hrag uses it too when the gate stops a question.
 const NoAnswer = "The notes do not contain the answer to this question."
+
+// NoCheckedAnswer is what hrag shows instead of an answer whose every
+// sentence failed the claim checks (ReasonUnsupportedClaims) or cites no
+// shown passage (ReasonNoValidCitations): the notes may hold the answer,
+// but nothing the model wrote is backed by the passages it cites.
+const NoCheckedAnswer = "No answer that the notes support: the model's answer did not pass the checks against the passages it cites."
 
 // SystemPrompt is the system message of every question.
 const SystemPrompt = `You answer questions using ONLY the numbered passages from the user's notes.
@@ -48,6 +55,10 @@ func passageBlock(passages []retrieve.Passage) string {
 		src, err := filepath.Rel(base, p.Path)
 		if err != nil {
 			src = filepath.Base(p.Path)
+		}
+		// A file name addressed to an AI assistant is masked like text.
+		if spans := injection.Detect(src); len(spans) > 0 {
+			src = injection.Mask(src, spans)
 		}
 		fmt.Fprintf(&b, "<passage n=\"%d\" source=\"%s:%d-%d\"", p.N, attr(src), p.StartLine, p.EndLine)
 		if p.Breadcrumb != "" {

@@ -99,6 +99,8 @@ type draft struct {
 	// the JSON ended before it was complete (the sentences read so far
 	// are kept, the unfinished one is dropped).
 	structured, truncated bool
+	// dropped counts the sentences beyond maxSentences, not read.
+	dropped int
 }
 
 type draftSentence struct {
@@ -132,13 +134,17 @@ func parseJSON(text string) (draft, error) {
 		key, _ := tok.(string)
 		switch key {
 		case "found":
-			var b bool
-			if err := dec.Decode(&b); err != nil {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
 				if isEOF(err) {
 					d.truncated = true
 				}
 				goto done
 			}
+			// true/false, or the same as a string ("false"): a model that
+			// breaks the schema is read the cautious way, and anything but
+			// a clear true counts as not found.
+			b := strings.Trim(strings.ToLower(string(raw)), `" `) == "true"
 			d.found, seen = &b, true
 		case "sentences", "answer":
 			seen = true
@@ -174,7 +180,7 @@ func readSentences(dec *json.Decoder, d *draft) error {
 	}
 	switch v := tok.(type) {
 	case string: // "answer": "text [1]" from a model that ignored the schema
-		d.sentences = append(d.sentences, splitPlain(v)...)
+		d.sentences = append(d.sentences, splitPlain(Printable(v))...)
 		return nil
 	case json.Delim:
 		if v != '[' {
@@ -188,6 +194,10 @@ func readSentences(dec *json.Decoder, d *draft) error {
 		if err := dec.Decode(&raw); err != nil {
 			d.truncated = isEOF(err)
 			return err
+		}
+		if len(d.sentences) >= maxSentences {
+			d.dropped++
+			continue
 		}
 		d.sentences = append(d.sentences, sentenceFromJSON(raw)...)
 	}
@@ -208,13 +218,19 @@ func sentenceFromJSON(raw json.RawMessage) []draftSentence {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		var str string
 		if json.Unmarshal(raw, &str) == nil {
-			return splitPlain(str)
+			return splitPlain(Printable(str))
 		}
 		return nil
 	}
-	text, marks := stripCitations(s.Text)
+	text, marks := stripCitations(Printable(s.Text))
+	if r := []rune(text); len(r) > maxSentenceRunes {
+		text = string(r[:maxSentenceRunes]) + "…"
+	}
 	var cited []int
-	for _, p := range s.Passages {
+	for i, p := range s.Passages {
+		if i == maxCitations {
+			break
+		}
 		if n, err := strconv.Atoi(strings.Trim(string(p), `"[] `)); err == nil {
 			cited = append(cited, n)
 		}
@@ -224,6 +240,40 @@ func sentenceFromJSON(raw json.RawMessage) []draftSentence {
 		return nil
 	}
 	return []draftSentence{{text: text, cited: cited}}
+}
+
+// Limits on what hrag reads of a reply, whatever the server enforced of the
+// schema (maxItems 4, maxLength 400): more sentences are dropped with a
+// warning, longer ones cut, more citations per sentence ignored.
+const (
+	maxSentences     = 8
+	maxSentenceRunes = 1000
+	maxCitations     = 12
+)
+
+// ansiRe matches terminal escape sequences: CSI (ESC [ ... final byte),
+// OSC (ESC ] ... BEL or ESC \) and two-byte escapes.
+var ansiRe = regexp.MustCompile("\x1b\\[[0-?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(\x07|\x1b\\\\)?|\x1b[@-_]?")
+
+// Printable returns s without terminal escape sequences and control
+// characters (C0 but tab and newline, DEL, C1): text from a model or a
+// note must not move the cursor, clear the screen or hide a warning, and
+// a NUL byte cannot go to PostgreSQL.
+func Printable(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	s = ansiRe.ReplaceAllString(s, "")
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0
 }
 
 func isEOF(err error) bool {

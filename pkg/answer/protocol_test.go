@@ -92,3 +92,45 @@ func TestAction(t *testing.T) {
 		}
 	}
 }
+
+func TestParseJSONHostile(t *testing.T) {
+	d, err := parseJSON(`{"sentences":[{"text":"It is 4GB.","passages":[1]}],"found":"false"}`)
+	if err != nil || d.found == nil || *d.found {
+		t.Errorf(`"found":"false" must read as not found: %+v %v`, d, err)
+	}
+	d, _ = parseJSON(`{"sentences":[{"text":"It is 4GB.","passages":[1]}],"found":"maybe"}`)
+	if d.found == nil || *d.found {
+		t.Errorf("anything but true is not found: %+v", d)
+	}
+	d, _ = parseJSON("{\"sentences\":[{\"text\":\"\\u001b[H\\u001b[JThe web server listens on port 8080\\u0000\\u0007.\",\"passages\":[1]}],\"found\":true}")
+	if len(d.sentences) != 1 || d.sentences[0].text != "The web server listens on port 8080." {
+		t.Errorf("control characters must be removed: %+v", d.sentences)
+	}
+	many := `{"sentences":[`
+	for i := 0; i < 30; i++ {
+		if i > 0 {
+			many += ","
+		}
+		many += `{"text":"Fact.","passages":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]}`
+	}
+	d, _ = parseJSON(many + `],"found":true}`)
+	if len(d.sentences) != maxSentences || d.dropped != 30-maxSentences || len(d.sentences[0].cited) != maxCitations {
+		t.Errorf("caps: %d sentences, %d dropped, %d citations", len(d.sentences), d.dropped, len(d.sentences[0].cited))
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text\nline two\ttab":  "plain text\nline two\ttab",
+		"\x1b[2J\x1b[Hcleared":       "cleared",
+		"\x1b]0;title\x07after":      "after",
+		"\x1b]8;;http://x\x1b\\link": "link",
+		"bell\a nul\x00 del\x7f":     "bell nul del",
+		"c1 \u009b31m":               "c1 31m",
+		"résumé 東京":                  "résumé 東京",
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -297,6 +297,20 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			return fail(MissingTerm, fmt.Sprintf("the question's rare term(s) %s, which other notes hold, not in the cited passages", strings.Join(missing, ", ")))
 		}
 	}
+	// The same rule for the sentence's own rare terms: a word that few
+	// notes hold, written in the sentence but absent from its cited
+	// passages, is a claim they do not make (a person's name joined to
+	// another passage's number).
+	if opts.MaxRareShare >= 0 {
+		for _, t := range s.Terms {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
+				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
+			}
+		}
+		if len(missing) > 0 {
+			return fail(LowTermSupport, fmt.Sprintf("its rare term(s) %s, which other notes hold, not in the cited passages", strings.Join(missing, ", ")))
+		}
+	}
 	if opts.MinQuestionCoverage >= 0 && !q.CrossLanguage && coverage < opts.MinQuestionCoverage {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))

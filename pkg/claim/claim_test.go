@@ -165,6 +165,13 @@ func TestCheckRareTerms(t *testing.T) {
 	if v := Check(gravel, sentence, opts); !v.Supported {
 		t.Errorf("off: %+v", v)
 	}
+	// The sentence's own rare terms: a name the cited passage lacks.
+	household := NewEvidence("Electricity: customer number FN-2231-8840.", []string{"electr", "custom", "number", "fn-2231-8840"})
+	marco := Sentence{Text: "Marco Bianchi's phone number is FN-2231-8840.", Terms: []Term{{"marco", 2}, {"bianchi", 1}, {"phone", 3}, {"number", 9}, {"fn-2231-8840", 1}}, Evidence: household}
+	mq := Question{Text: "What is Marco's phone number?", N: 95, Terms: []Term{{"marco", 2}, {"phone", 3}, {"number", 9}}}
+	if v := Check(mq, marco, Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}); v.Supported || v.Reason != LowTermSupport || !strings.Contains(v.Detail, `"bianchi"`) {
+		t.Errorf("a rare name of the sentence missing from its passage: %+v", v)
+	}
 	if RareDF(0.02, 200) != 4 || RareDF(0.02, 10) != 1 || RareDF(0.02, 0) != 1 {
 		t.Errorf("RareDF: %d %d %d", RareDF(0.02, 200), RareDF(0.02, 10), RareDF(0.02, 0))
 	}
@@ -251,6 +258,27 @@ func TestRestates(t *testing.T) {
 	for _, c := range cases {
 		if got := Restates(c.q, c.s, c.qt, c.st); got != c.want {
 			t.Errorf("Restates(%q, %q) = %v, want %v", c.q, c.s, got, c.want)
+		}
+	}
+}
+
+func TestUnits(t *testing.T) {
+	e := NewEvidence("Gravel bike: 40 mm tyres at 2.5 bar. Road bike: 28 mm. Flour: 500 g.", nil)
+	for s, want := range map[string]bool{
+		"The tyres are 40 mm wide.":      true,
+		"The tyres are 28 inches wide.":  false,
+		"Pump them to 2.5 psi.":          false,
+		"Pump them to 2.5 bar.":          true,
+		"Use 500 grams of flour.":        true,
+		"Use 500 kilos of flour.":        false,
+		"The road bike has 28 mm tyres.": true,
+	} {
+		ok := true
+		for _, f := range Facts(s) {
+			ok = ok && e.Has(f)
+		}
+		if ok != want {
+			t.Errorf("%q: supported %v, want %v (facts %q)", s, ok, want, factTexts(Facts(s)))
 		}
 	}
 }

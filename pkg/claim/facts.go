@@ -135,6 +135,10 @@ var units = map[string]string{
 	"$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "£": "gbp", "gbp": "gbp",
 	"chf": "chf", "isk": "isk", "sek": "sek", "nok": "nok", "dkk": "dkk", "kr": "kr", "cad": "cad", "aud": "aud",
 	"w": "w", "kw": "kw", "kwh": "kwh", "v": "v", "mah": "mah", "rpm": "rpm", "nm": "nm",
+	"bar": "bar", "psi": "psi", "inch": "in", "inches": "in", "ft": "ft", "foot": "ft", "feet": "ft",
+	"lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz", "gram": "g", "grams": "g",
+	"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "litre": "l", "litres": "l",
+	"liter": "l", "liters": "l", "mph": "mph", "km/h": "km/h", "kcal": "kcal", "calorie": "kcal", "calories": "kcal",
 }
 
 // maxUnitLen is the longest unit spelling (bytes), bounding the look-ahead.

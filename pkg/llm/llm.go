@@ -206,6 +206,27 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 	return resp, nil
 }
 
+// errorText is what an API error says: its message, else the raw JSON of
+// the error (a FastAPI-style {"detail": ...}), else the start of the
+// response body (an HTML error page), at most 300 bytes on one line.
+func errorText(e *openai.Error) string {
+	text := e.Message
+	if text == "" {
+		text = e.RawJSON()
+	}
+	if text == "" && e.Response != nil {
+		dump := string(e.DumpResponse(true))
+		if i := strings.Index(dump, "\r\n\r\n"); i >= 0 {
+			text = dump[i+4:]
+		}
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) > 300 {
+		text = strings.ToValidUTF8(text[:300], "") + "…"
+	}
+	return text
+}
+
 // classify turns transport and API errors into actionable *Error values.
 func (c *Client) classify(ctx context.Context, err error) error {
 	base := c.opts.BaseURL
@@ -216,11 +237,11 @@ func (c *Client) classify(ctx context.Context, err error) error {
 	case errors.Is(err, context.Canceled):
 		return err
 	case errors.As(err, &apiErr):
-		msg := c.redact(apiErr.Message)
+		msg := c.redact(errorText(apiErr))
 		low := strings.ToLower(msg + " " + apiErr.Code)
 		switch {
 		case apiErr.StatusCode >= 400 && apiErr.StatusCode < 500 && apiErr.StatusCode != 401 && apiErr.StatusCode != 403 &&
-			(strings.Contains(low, "response_format") || strings.Contains(low, "json_schema") || strings.Contains(low, "json schema") ||
+			(strings.Contains(low, "response_format") || strings.Contains(low, "response format") || strings.Contains(low, "json_schema") || strings.Contains(low, "json schema") ||
 				strings.Contains(low, "grammar") || strings.Contains(low, "structured output")):
 			return &Error{ErrFormatUnsupported, fmt.Sprintf("the LLM at %s rejected the JSON answer format (response_format): %d %s", base, apiErr.StatusCode, msg)}
 		case apiErr.StatusCode == 401 || apiErr.StatusCode == 403:

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -149,5 +151,34 @@ func TestBrokenStreamsAndRejectedFormat(t *testing.T) {
 	}
 	if _, err = ask(llmtest.Reply{Text: text, RejectFormat: true}, false); err != nil {
 		t.Fatalf("the same server without a schema: %v", err)
+	}
+}
+
+// Servers that do not speak OpenAI's error shape: the message still says
+// what they answered, and a rejected response_format is still recognised.
+func TestForeignErrorBodies(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		ctype  string
+		body   string
+		kind   error
+		says   string
+	}{
+		{422, "application/json", `{"detail":[{"loc":["body","response_format"],"msg":"extra fields not permitted"}]}`, llm.ErrFormatUnsupported, "extra fields not permitted"},
+		{400, "application/json", `{"error":{"message":"Invalid response format"}}`, llm.ErrFormatUnsupported, "Invalid response format"},
+		{500, "text/html", "<html><body><h1>502 Bad Gateway</h1></body></html>", llm.ErrServer, "502 Bad Gateway"},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", c.ctype)
+			w.WriteHeader(c.status)
+			w.Write([]byte(c.body))
+		}))
+		cl := llm.New(llm.Options{BaseURL: srv.URL + "/v1", Model: "m", Timeout: 5 * time.Second})
+		_, err := cl.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}},
+			Schema: &llm.Schema{Name: "a", Schema: json.RawMessage(`{"type": "object"}`)}}, nil)
+		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%d %s: err = %v", c.status, c.body, err)
+		}
+		srv.Close()
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -252,10 +254,20 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	}
 	for _, f := range fused {
 		p := stored[f.ID]
+		// Headings and the file name reach the model too (title, section,
+		// source): they are checked and masked like the text.
 		content, injections := maskInjections(p.Content)
+		title, inTitle := maskInjections(p.Title)
+		crumb, inCrumb := maskInjections(p.Breadcrumb)
+		_, inName := maskInjections(filepath.Base(p.Path))
+		for _, in := range slices.Concat(inTitle, inCrumb, inName) {
+			if !slices.ContainsFunc(injections, func(x Injection) bool { return x.Text == in.Text }) {
+				injections = append(injections, in)
+			}
+		}
 		res.Passages = append(res.Passages, Passage{
-			ChunkID: f.ID, Path: p.Path, Title: p.Title, StartLine: p.StartLine, EndLine: p.EndLine,
-			Breadcrumb: p.Breadcrumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
+			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine,
+			Breadcrumb: crumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
 		})
 	}
