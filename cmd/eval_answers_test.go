@@ -199,7 +199,7 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	// passage. That is the measured cost of the checks on this set at the
 	// default thresholds; a change of the checks that moves it shows here.
 	removedByChecks := map[int]bool{}
-	for _, n := range []int{44, 47, 49, 56, 97} {
+	for _, n := range []int{44, 45, 47, 49, 56, 97} {
 		removedByChecks[n] = true
 	}
 	for i, q := range rep.Questions {
@@ -237,12 +237,9 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	check("answer rate", m.AnswerRate, float64(okAnswerable), answerable)
 	check("abstention rate", m.AbstentionRate, float64(unanswerable-1), unanswerable) // line 34 is answered
 	check("citations valid", m.CitationsValid, float64(okAnswerable), okAnswerable+1) // line 8 cited [9]
-	// Line 45's sentence fails on its source's passage (the rare term
-	// "containers" is not in it) and is re-cited from another note that
-	// states it with that word.
-	check("source hit", m.SourceHit, float64(okAnswerable-1), okAnswerable)
+	check("source hit", m.SourceHit, float64(okAnswerable), okAnswerable)
 	for _, q := range rep.Questions {
-		if q.Answered && q.SourceHit != nil && !*q.SourceHit && q.Line != 45 {
+		if q.Answered && q.SourceHit != nil && !*q.SourceHit {
 			t.Errorf("line %d: cites %v, not its source: %q", q.Line, q.Cited, q.Answer)
 		}
 	}
