@@ -54,7 +54,7 @@ if ! vector_ok; then
   cd "$CACHE/src"
   q apt-get source -y pgvector/trixie          # downloads + unpacks pgvector-<ver>/ (skips if unpacked)
   src=$(ls -d pgvector-*/ | sort -V | tail -n1)
-  # OPTFLAGS= : no -march=native, so the .so also runs if the machine's CPU changes.
+  # OPTFLAGS= : no tuning for the build CPU (pgvector defaults to it), so the .so also runs if the machine's CPU changes.
   q make -C "$src" PG_CONFIG="$PG_CONFIG" OPTFLAGS=
   q make -C "$src" PG_CONFIG="$PG_CONFIG" OPTFLAGS= install
   cd - >/dev/null
