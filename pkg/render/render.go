@@ -72,6 +72,10 @@ func crumb(b string) string {
 	return strings.ReplaceAll(strings.Trim(b, "[]"), " > ", " › ")
 }
 
+// The text of notes is printed without control characters and terminal
+// escapes (answer.Printable): a note must not move the cursor or clear the
+// screen.
+
 // PassagesMarkdown formats passages as the LLM sees them, with retrieval
 // details: number, location, breadcrumb, fused score, each retriever's rank.
 func PassagesMarkdown(ps []retrieve.Passage) string {
@@ -87,7 +91,7 @@ func PassagesMarkdown(ps []retrieve.Passage) string {
 		}
 		fmt.Fprintf(&b, "%s\n\n", p.Content)
 	}
-	return b.String()
+	return answer.Printable(b.String())
 }
 
 // injectionNote says that n spans of a passage were masked.
@@ -112,7 +116,7 @@ func PassagesPlain(ps []retrieve.Passage) string {
 		}
 		b.WriteString("\n")
 	}
-	return b.String()
+	return answer.Printable(b.String())
 }
 
 func rank(name string, r int) string {
@@ -136,7 +140,7 @@ func SourcesList(cs []answer.Citation) string {
 		}
 		b.WriteString("\n")
 	}
-	return b.String()
+	return answer.Printable(b.String())
 }
 
 // RemovedList is the stderr note on the sentences the claim checks took out

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
 func TestSourcesListAndLocation(t *testing.T) {
@@ -36,4 +37,18 @@ func stripANSI(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// Notes with terminal escapes print as text, not as commands.
+func TestPassagesWithoutEscapes(t *testing.T) {
+	ps := []retrieve.Passage{{N: 1, Path: "/n/fridge\x1b[2J.md", StartLine: 1, EndLine: 2, Breadcrumb: "[Fridge\x07]", Content: "\x1b[H\x1b[JDefrost monthly.\x1bc"}}
+	for name, out := range map[string]string{"plain": PassagesPlain(ps), "markdown": PassagesMarkdown(ps),
+		"sources": SourcesList([]answer.Citation{{N: 1, Path: ps[0].Path, StartLine: 1, EndLine: 2, Breadcrumb: ps[0].Breadcrumb}})} {
+		if strings.ContainsAny(out, "\x1b\x07") {
+			t.Errorf("%s output carries control characters: %q", name, out)
+		}
+	}
+	if !strings.Contains(PassagesPlain(ps), "Defrost monthly.") {
+		t.Error("the text itself must stay")
+	}
 }
