@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,16 +137,6 @@ func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int
 	return vecs, texts
 }
 
-func cosine(a, b []float32) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += float64(a[i]) * float64(b[i])
-		aa += float64(a[i]) * float64(a[i])
-		bb += float64(b[i]) * float64(b[i])
-	}
-	return ab / math.Sqrt(aa*bb)
-}
-
 // checkVectorsAreModels verifies that every chunk has a vector of model in
 // its table and that each one is the model's embedding of the chunk's text:
 // no vector of another model slipped in.
@@ -175,7 +165,7 @@ func (e *switchEnv) checkVectorsAreModels(model string) {
 		e.t.Fatal(err)
 	}
 	for i, id := range ids {
-		if c := cosine(vecs[id], want[i]); c < 0.999 {
+		if c := embed.Cosine(vecs[id], want[i]); c < 0.999 {
 			e.t.Errorf("%s: chunk %d's stored vector has cosine %.4f with the model's embedding of its text", m.ID, id, c)
 		}
 	}

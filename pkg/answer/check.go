@@ -3,11 +3,11 @@ package answer
 import (
 	"context"
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
@@ -185,7 +185,7 @@ func (a *Asker) similarity(ctx context.Context, passages []retrieve.Passage, res
 		s := &res.Sentences[i]
 		best := -1.0
 		for _, n := range s.Passages {
-			best = max(best, cosine(vecs[len(passages)+k], vecs[n-1]))
+			best = max(best, embed.Cosine(vecs[len(passages)+k], vecs[n-1]))
 		}
 		s.Similarity = &best
 		if s.Shown && a.MinSimilarity >= 0 && best < a.MinSimilarity {
@@ -194,19 +194,6 @@ func (a *Asker) similarity(ctx context.Context, passages []retrieve.Passage, res
 		}
 	}
 	return nil
-}
-
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / (math.Sqrt(na) * math.Sqrt(nb))
 }
 
 func hasCitation(cs []Citation, n int) bool {

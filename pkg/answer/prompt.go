@@ -93,14 +93,21 @@ var examples = []struct {
 func Messages(question string, passages []retrieve.Passage) []llm.Message {
 	msgs := []llm.Message{{Role: "system", Content: SystemPrompt}}
 	for _, ex := range examples {
-		var ps []retrieve.Passage
-		for i, c := range ex.passages {
-			ps = append(ps, retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c})
-		}
+		ps := examplePassages(ex.passages)
 		msgs = append(msgs, llm.Message{Role: "user", Content: UserPrompt(ex.question, ps)},
 			llm.Message{Role: "assistant", Content: ex.answer})
 	}
 	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages)})
+}
+
+// examplePassages numbers the passages of a worked example as retrieval
+// would, all from one "example.md".
+func examplePassages(contents []string) []retrieve.Passage {
+	ps := make([]retrieve.Passage, len(contents))
+	for i, c := range contents {
+		ps[i] = retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c}
+	}
+	return ps
 }
 
 // JSONMessages returns the chat of the structured protocol for question
@@ -109,10 +116,7 @@ func Messages(question string, passages []retrieve.Passage) []llm.Message {
 func JSONMessages(question string, passages []retrieve.Passage) []llm.Message {
 	msgs := []llm.Message{{Role: "system", Content: JSONSystemPrompt}}
 	for _, ex := range jsonExamples {
-		var ps []retrieve.Passage
-		for i, c := range ex.passages {
-			ps = append(ps, retrieve.Passage{N: i + 1, Path: "example.md", StartLine: i + 1, EndLine: i + 1, Content: c})
-		}
+		ps := examplePassages(ex.passages)
 		msgs = append(msgs, llm.Message{Role: "user", Content: passageBlock(ps) + "Question: " + ex.question},
 			llm.Message{Role: "assistant", Content: ex.reply})
 	}

@@ -13,16 +13,6 @@ import (
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	return dot / math.Sqrt(na*nb)
-}
-
 func TestRelatedSentencesScoreHigher(t *testing.T) {
 	e := modeltest.Embedder(t)
 	m := e.Model()
@@ -50,10 +40,10 @@ func TestRelatedSentencesScoreHigher(t *testing.T) {
 	}
 	for i, c := range cases {
 		a, p, u := vecs[3*i], vecs[3*i+1], vecs[3*i+2]
-		if n := cosine(a, a); math.Abs(n-1) > 1e-5 {
+		if n := embed.Cosine(a, a); math.Abs(n-1) > 1e-5 {
 			t.Fatalf("not normalised: |v|² = %f", n)
 		}
-		rel, unrel := cosine(a, p), cosine(a, u)
+		rel, unrel := embed.Cosine(a, p), embed.Cosine(a, u)
 		if rel <= unrel+0.1 {
 			t.Errorf("%q: related %.3f vs unrelated %.3f", c[0], rel, unrel)
 		}
@@ -72,7 +62,7 @@ func TestBatchingDoesNotChangeVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c := cosine(all[i], one[0]); c < 0.9999 {
+		if c := embed.Cosine(all[i], one[0]); c < 0.9999 {
 			t.Errorf("%q: batched vs single cosine %.6f", s, c)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,4 +161,19 @@ type Embedder interface {
 	Model() Model
 	// Close releases the model and its runtime.
 	Close() error
+}
+
+// Cosine returns the cosine similarity of two vectors of the same length,
+// in [-1, 1], computed in float64; 0 when either is all zeros.
+func Cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / (math.Sqrt(na) * math.Sqrt(nb))
 }
