@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/config"
@@ -23,6 +24,10 @@ type Factory struct {
 	// Set by persistent flags.
 	EnvFile    string
 	Collection string
+	CPUProfile string // --cpu-profile: pprof CPU profile of the run
+	MemProfile string // --mem-profile: pprof allocation profile at the end of the run
+
+	cpuProfile *os.File
 }
 
 // Config loads the configuration: flags, then environment, then .env file,
@@ -83,6 +88,21 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 // RAG_EMBED_BASE_URL, the model of that name at an OpenAI-compatible server
 // (probed once for its dimension). Failures name the RAG_* setting to fix.
 func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+	return f.openEmbedder(ctx, cfg, false)
+}
+
+// openQueryEmbedder opens the configured embedder for a process that embeds
+// a few questions (sources, ask): a local model loads for latency, not
+// throughput (embed.Options.Query), and no chunking tokenizer is loaded.
+func (f *Factory) openQueryEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, error) {
+	emb, tk, err := f.openEmbedder(ctx, cfg, true)
+	if tk != nil {
+		tk.Close()
+	}
+	return emb, err
+}
+
+func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query bool) (embed.Embedder, *tokenize.Tokenizer, error) {
 	if cfg.EmbedBaseURL != "" {
 		return openRemoteEmbedder(ctx, cfg, func(msg string) { fmt.Fprintln(f.IO.ErrOut, "warning: "+msg) })
 	}
@@ -94,13 +114,17 @@ func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Em
 	if err != nil {
 		return nil, nil, err
 	}
-	tk, err := tokenize.Load(m.Tokenizer)
-	if err != nil {
-		return nil, nil, fmt.Errorf("RAG_EMBED_MODEL=%s: %w", cfg.EmbedModel, err)
+	var tk *tokenize.Tokenizer
+	if !query {
+		if tk, err = tokenize.Load(m.Tokenizer); err != nil {
+			return nil, nil, fmt.Errorf("RAG_EMBED_MODEL=%s: %w", cfg.EmbedModel, err)
+		}
 	}
-	e, err := embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize})
+	e, err := embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize, Query: query})
 	if err != nil {
-		tk.Close()
+		if tk != nil {
+			tk.Close()
+		}
 		return nil, nil, err
 	}
 	return e, tk, nil

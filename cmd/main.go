@@ -46,6 +46,9 @@ func Main() int {
 	root := NewCmdRoot(f)
 	root.SetArgs(os.Args[1:])
 	c, err := root.ExecuteContextC(ctx)
+	if perr := f.stopProfiles(); perr != nil && err == nil {
+		err = perr
+	}
 	code := ExitCode(err)
 	if ctx.Err() != nil && (code == ExitOK || code == ExitError) {
 		code = ExitInterrupted // a failure caused by the interruption is the interruption
@@ -124,6 +127,11 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
 	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
+	root.PersistentFlags().StringVar(&f.CPUProfile, "cpu-profile", "", "write a pprof CPU profile of the run to this file")
+	root.PersistentFlags().StringVar(&f.MemProfile, "mem-profile", "", "write a pprof heap profile (Go heap only; ONNX Runtime allocates outside it) at the end of the run to this file")
+	_ = root.PersistentFlags().MarkHidden("cpu-profile")
+	_ = root.PersistentFlags().MarkHidden("mem-profile")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return f.startProfiles() }
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
 	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
 	return root

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -19,18 +20,36 @@ type retrievalFlags struct {
 }
 
 // openRetriever loads the model and connects to the database, failing fast
-// with messages that name the setting to fix. close releases both.
+// with messages that name the setting to fix. close releases both. The
+// model, the database connection and the prompt-injection rules (which
+// retrieval applies to every passage) are prepared at the same time: the
+// first two wait mostly on native code and the network.
 func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retrieve.Retriever, close func(), err error) {
-	emb, tk, err := f.OpenEmbedder(ctx, cfg)
-	if err != nil {
+	go injection.Prepare()
+	type opened struct {
+		st  *store.Store
+		err error
+	}
+	stc := make(chan opened, 1)
+	go func() {
+		st, err := f.OpenStore(ctx, cfg)
+		stc <- opened{st, err}
+	}()
+	emb, err := f.openQueryEmbedder(ctx, cfg)
+	if err != nil { // reported at once, even while a down database times out
+		go func() {
+			if o := <-stc; o.st != nil {
+				o.st.Close()
+			}
+		}()
 		return nil, nil, err
 	}
-	tk.Close()
-	st, err := f.OpenStore(ctx, cfg)
-	if err != nil {
+	o := <-stc
+	if o.err != nil {
 		emb.Close()
-		return nil, nil, err
+		return nil, nil, o.err
 	}
+	st := o.st
 	if r, err = newRetriever(cfg, st, emb); err != nil {
 		st.Close()
 		emb.Close()

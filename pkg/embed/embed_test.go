@@ -85,3 +85,34 @@ func TestResolve(t *testing.T) {
 		t.Fatalf("missing dir: %v", err)
 	}
 }
+
+func TestGraphIOReadsTheModelsInputsAndOutputs(t *testing.T) {
+	m, err := embed.Inspect(modeltest.Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, out, err := embed.GraphIO(filepath.Join(m.Dir, m.ONNXFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, x := range in {
+		names = append(names, x.Name)
+		if len(x.Dims) != 2 || x.Dims[0] != -1 || x.Dims[1] != -1 {
+			t.Errorf("input %s dims %v, want [-1 -1] (batch, sequence)", x.Name, x.Dims)
+		}
+	}
+	if strings.Join(names, ",") != "input_ids,attention_mask,token_type_ids" {
+		t.Errorf("inputs %v", names)
+	}
+	if len(out) == 0 || out[0].Name != "last_hidden_state" || len(out[0].Dims) != 3 || out[0].Dims[2] != int64(m.Dim) {
+		t.Errorf("outputs %+v, want last_hidden_state [-1 -1 %d] first", out, m.Dim)
+	}
+	bad := filepath.Join(t.TempDir(), "model.onnx")
+	if err := os.WriteFile(bad, []byte("\xff\xff\xff\xff not protobuf"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := embed.GraphIO(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("a file that is not ONNX: err = %v, want one naming the file", err)
+	}
+}

@@ -3,18 +3,25 @@
 package embed
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/knights-analytics/hugot"
+	"github.com/knights-analytics/hugot/backends"
 	"github.com/knights-analytics/hugot/options"
+	"github.com/knights-analytics/hugot/pipelines"
+	ort "github.com/yalue/onnxruntime_go"
 )
 
 // Backend names the inference runtime compiled in.
 const Backend = "onnxruntime"
 
-func newSession(opts Options) (*hugot.Session, error) {
+// newSession starts ONNX Runtime through hugot. It also returns hugot's
+// options, whose BackendOptions hold the *ort.SessionOptions that every
+// model session of this runtime is created with.
+func newSession(opts Options) (*hugot.Session, *options.Options, error) {
 	// hugot wants the directory that holds libonnxruntime.so.
 	dir := opts.ONNXRuntimeLib
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
@@ -22,15 +29,110 @@ func newSession(opts Options) (*hugot.Session, error) {
 	}
 	lib := filepath.Join(dir, "libonnxruntime.so")
 	if _, err := os.Stat(lib); err != nil {
-		return nil, fmt.Errorf("ONNX Runtime library not found at %s: set RAG_ONNXRUNTIME_LIB to the directory of libonnxruntime.so (≥ 1.23) or run scripts/install-deps.sh", lib)
+		return nil, nil, fmt.Errorf("ONNX Runtime library not found at %s: set RAG_ONNXRUNTIME_LIB to the directory of libonnxruntime.so (≥ 1.23) or run scripts/install-deps.sh", lib)
 	}
-	o := []options.WithOption{options.WithOnnxLibraryPath(dir)}
+	var hopts *options.Options
+	o := []options.WithOption{options.WithOnnxLibraryPath(dir), func(o *options.Options) error { hopts = o; return nil }}
 	if opts.Threads > 0 {
 		o = append(o, options.WithIntraOpNumThreads(opts.Threads))
 	}
+	if opts.Query {
+		// A query is a few dozen tokens: the arena's pre-allocation and
+		// memory patterns only cost memory.
+		o = append(o, options.WithCPUMemArena(false), options.WithMemPattern(false))
+	}
 	s, err := hugot.NewORTSession(o...)
 	if err != nil {
-		return nil, fmt.Errorf("starting ONNX Runtime from %s (RAG_ONNXRUNTIME_LIB): %w", lib, err)
+		return nil, nil, fmt.Errorf("starting ONNX Runtime from %s (RAG_ONNXRUNTIME_LIB): %w", lib, err)
 	}
-	return s, nil
+	return s, hopts, nil
+}
+
+// featurePipeline loads model m into hugot's feature-extraction pipeline.
+// The returned destroy releases what hugot's session does not own (nil when
+// it owns everything).
+//
+// For batches (Options.Query false) it is hugot.NewPipeline: ONNX Runtime
+// optimises the graph at session creation (0.5 s for MiniLM-L6 int8 on one
+// core, measured), which pays for itself within one batch: the optimised
+// graph embeds 32×128 tokens in 1.12 s against 1.34 s unoptimised.
+//
+// For queries it builds the same pipeline with hugot's exported pieces
+// around one session with graph optimisation disabled: 30 ms to create
+// instead of 0.6 s, and no throwaway fully optimised session, which
+// hugot.NewPipeline creates only to read the input and output names
+// (another 0.7 s; GraphIO reads them from the file). One 16-token query then takes about 50 ms. Vectors agree
+// with the optimised graph's to about 1e-7.
+func featurePipeline(s *hugot.Session, hopts *options.Options, m Model, cfg hugot.FeatureExtractionConfig, query bool) (*pipelines.FeatureExtractionPipeline, func() error, error) {
+	if !query {
+		p, err := hugot.NewPipeline(s, cfg)
+		return p, nil, err
+	}
+	so, ok := hopts.BackendOptions.(*ort.SessionOptions)
+	if !ok {
+		return nil, nil, fmt.Errorf("hugot's ONNX Runtime session options are missing")
+	}
+	if err := so.SetGraphOptimizationLevel(ort.GraphOptimizationLevelDisableAll); err != nil {
+		return nil, nil, err
+	}
+	path := filepath.Join(m.Dir, m.ONNXFile)
+	in, out, err := GraphIO(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	model := &backends.Model{ID: m.Dir + ":" + m.ONNXFile, Path: m.Dir, OnnxFilename: m.ONNXFile,
+		Pipelines: map[string]backends.Pipeline{}, InputsMeta: ioInfo(in), OutputsMeta: ioInfo(out)}
+	// As hugot's loader does: the tokenizer truncates at the position limit.
+	var conf struct {
+		MaxPos int `json:"max_position_embeddings"`
+	}
+	if b, err := os.ReadFile(filepath.Join(m.Dir, "config.json")); err == nil {
+		_ = json.Unmarshal(b, &conf)
+	}
+	model.MaxPositionEmbeddings = conf.MaxPos
+	// The tokenizer (50 ms) loads while ONNX Runtime builds the session
+	// (100 ms): both are native calls, on other threads than Go's.
+	tokErr := make(chan error, 1)
+	go func() { tokErr <- backends.LoadTokenizer(model, hopts) }()
+	session, err := ort.NewDynamicAdvancedSession(path, names(in), names(out), so)
+	if terr := <-tokErr; err == nil && terr != nil {
+		err = terr
+		session.Destroy()
+	}
+	if err != nil {
+		if model.Tokenizer != nil {
+			model.Tokenizer.Destroy()
+		}
+		return nil, nil, err
+	}
+	model.ORTModel = &backends.ORTModel{Session: session, SessionOptions: so, Options: hopts.ORTOptions, Destroy: session.Destroy}
+	model.Destroy = func() error {
+		err := model.Tokenizer.Destroy()
+		if e := session.Destroy(); err == nil {
+			err = e
+		}
+		return err
+	}
+	p, err := pipelines.NewFeatureExtractionPipeline(backends.PipelineConfig[*pipelines.FeatureExtractionPipeline](cfg), hopts, model)
+	if err != nil {
+		model.Destroy()
+		return nil, nil, err
+	}
+	return p, model.Destroy, nil
+}
+
+func ioInfo(xs []Tensor) []backends.InputOutputInfo {
+	out := make([]backends.InputOutputInfo, len(xs))
+	for i, x := range xs {
+		out[i] = backends.InputOutputInfo{Name: x.Name, Dimensions: backends.Shape(x.Dims)}
+	}
+	return out
+}
+
+func names(xs []Tensor) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.Name
+	}
+	return out
 }
