@@ -120,7 +120,11 @@ func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query boo
 			return nil, nil, fmt.Errorf("RAG_EMBED_MODEL=%s: %w", cfg.EmbedModel, err)
 		}
 	}
-	e, err := embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize, Query: query})
+	eo := embed.Options{Dir: dir, ONNXRuntimeLib: cfg.ONNXRuntimeLib, BatchSize: cfg.EmbedBatchSize, Query: query}
+	if tk != nil {
+		eo.BatchTokens, eo.Count = cfg.EmbedBatchTokens, tk.Count
+	}
+	e, err := embed.Open(eo)
 	if err != nil {
 		if tk != nil {
 			tk.Close()

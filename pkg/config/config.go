@@ -27,6 +27,7 @@ type Config struct {
 	EmbedQueryPrefix    string // RAG_EMBED_QUERY_PREFIX, prepended to questions
 	EmbedDocumentPrefix string // RAG_EMBED_DOCUMENT_PREFIX, prepended to chunks
 	EmbedBatchSize      int    // RAG_EMBED_BATCH_SIZE: chunks per model call
+	EmbedBatchTokens    int    // RAG_EMBED_BATCH_TOKENS: padded token positions per local model call; 0 = no cap
 	ONNXRuntimeLib      string // RAG_ONNXRUNTIME_LIB: libonnxruntime.so, or the directory holding it
 	ModelCache          string // RAG_MODEL_CACHE: where downloaded models go
 	// Remote embeddings: RAG_EMBED_BASE_URL switches from the local model to
@@ -99,6 +100,7 @@ var Vars = []Var{
 	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding (e.g. \"query: \" for E5)"},
 	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding (e.g. \"passage: \" for E5)"},
 	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call"},
+	{"RAG_EMBED_BATCH_TOKENS", "1024", "padded token positions per local model call (chunks × longest chunk); bounds the model's memory; 0 = no cap"},
 	{"RAG_EMBED_BASE_URL", "", "OpenAI-compatible embeddings server, e.g. http://127.0.0.1:11434/v1 (empty: the local model); RAG_EMBED_MODEL is then the model name there"},
 	{"RAG_EMBED_API_KEY", "", "API key for the embeddings server (never printed)"},
 	{"RAG_EMBED_TOKENIZER", "", "tokenizer.json of the served model, to measure chunks (needed when RAG_EMBED_MODEL is not a local directory)"},
@@ -182,6 +184,7 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		EmbedQueryPrefix:      getRaw("RAG_EMBED_QUERY_PREFIX"),
 		EmbedDocumentPrefix:   getRaw("RAG_EMBED_DOCUMENT_PREFIX"),
 		EmbedBatchSize:        posInt("RAG_EMBED_BATCH_SIZE", 1),
+		EmbedBatchTokens:      posInt("RAG_EMBED_BATCH_TOKENS", 0),
 		ONNXRuntimeLib:        ExpandHome(get("RAG_ONNXRUNTIME_LIB")),
 		ModelCache:            ExpandHome(get("RAG_MODEL_CACHE")),
 		ChunkTokens:           posInt("RAG_CHUNK_TOKENS", 1),

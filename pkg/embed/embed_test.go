@@ -3,6 +3,7 @@ package embed_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,5 +115,25 @@ func TestGraphIOReadsTheModelsInputsAndOutputs(t *testing.T) {
 	}
 	if _, _, err := embed.GraphIO(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("a file that is not ONNX: err = %v, want one naming the file", err)
+	}
+}
+
+func TestBatchesSortByLengthAndRespectBothCaps(t *testing.T) {
+	for _, c := range []struct {
+		name             string
+		lengths          []int
+		n, texts, tokens int
+		want             string
+	}{
+		{"no lengths: runs in order", nil, 5, 2, 10, "[[0 1] [2 3] [4]]"},
+		{"no token cap: runs in order", []int{5, 1, 3}, 3, 2, 0, "[[0 1] [2]]"},
+		{"shortest first, cut by count and by padded positions", []int{5, 1, 3, 200, 2}, 5, 2, 10, "[[1 4] [2 0] [3]]"},
+		{"cut by padded positions: 3 texts of 4 fit in 12, a 5 makes 4×5 > 12", []int{4, 4, 4, 5}, 4, 32, 12, "[[0 1 2] [3]]"},
+		{"a text longer than the cap goes alone", []int{300, 2}, 2, 32, 256, "[[1] [0]]"},
+		{"equal lengths keep their order", []int{7, 7, 7}, 3, 32, 1000, "[[0 1 2]]"},
+	} {
+		if got := fmt.Sprint(embed.Batches(c.lengths, c.n, c.texts, c.tokens)); got != c.want {
+			t.Errorf("%s: Batches = %s, want %s", c.name, got, c.want)
+		}
 	}
 }

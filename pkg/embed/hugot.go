@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/knights-analytics/hugot"
 	"github.com/knights-analytics/hugot/pipelines"
@@ -14,7 +15,15 @@ type Options struct {
 	Dir            string // model directory (RAG_EMBED_MODEL)
 	ONNXRuntimeLib string // libonnxruntime.so or its directory (RAG_ONNXRUNTIME_LIB); ORT builds only
 	BatchSize      int    // texts per model call (RAG_EMBED_BATCH_SIZE), ≥ 1
-	Threads        int    // intra-op threads; 0 = ONNX Runtime's default (all cores)
+	// BatchTokens caps a model call at this many input positions: texts ×
+	// the longest text's tokens, padding included (RAG_EMBED_BATCH_TOKENS).
+	// It needs Count; 0 or a nil Count means BatchSize alone decides.
+	BatchTokens int
+	// Count returns the tokens the model's tokenizer gives a text (special
+	// tokens excluded; tokenize.Tokenizer.Count). With it Embed sorts each
+	// call's texts by length so that a batch pads little.
+	Count   func(string) int
+	Threads int // intra-op threads; 0 = ONNX Runtime's default (all cores)
 	// Query says the process embeds a few short texts (sources, ask), not
 	// batches: the model loads without ONNX Runtime's graph optimisation
 	// and memory arena, which cost 1.3 s and about 300 MB at start-up for
@@ -31,6 +40,8 @@ type Local struct {
 	pipeline *pipelines.FeatureExtractionPipeline
 	destroy  func() error // what session does not own; nil if nothing
 	batch    int
+	tokens   int
+	count    func(string) int
 }
 
 // Open loads the model in opts.Dir. Errors wrap ErrModelMissing when the
@@ -66,27 +77,46 @@ func Open(opts Options) (*Local, error) {
 	if b < 1 {
 		b = 32
 	}
-	return &Local{model: m, session: session, pipeline: p, destroy: destroy, batch: b}, nil
+	return &Local{model: m, session: session, pipeline: p, destroy: destroy, batch: b, tokens: opts.BatchTokens, count: opts.Count}, nil
 }
 
 // Model describes the loaded model.
 func (l *Local) Model() Model { return l.model }
 
 // Embed returns one L2-normalised (when the model asks for it) vector per
-// text, computing at most BatchSize texts per model call and checking ctx
-// between calls.
+// text, in the order of texts. It runs the model on batches of at most
+// BatchSize texts and, with Count, BatchTokens padded positions, taking the
+// texts shortest first (Batches), and checks ctx between batches.
+//
+// Activation memory grows with batch × length² (attention), so one batch
+// of 32 long chunks held ONNX Runtime at 1.1-1.7 GB; a token budget bounds
+// it whatever the texts.
 func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, 0, len(texts))
-	for i := 0; i < len(texts); i += l.batch {
+	var lengths []int
+	if l.count != nil && l.tokens > 0 {
+		lengths = make([]int, len(texts))
+		for i, t := range texts {
+			lengths[i] = l.count(t) + 2 // [CLS] and [SEP], or their like
+		}
+	}
+	out := make([][]float32, len(texts))
+	batch := make([]string, 0, l.batch)
+	for _, idx := range Batches(lengths, len(texts), l.batch, l.tokens) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		end := min(i+l.batch, len(texts))
-		res, err := l.pipeline.RunPipeline(texts[i:end])
+		batch = batch[:0]
+		for _, i := range idx {
+			batch = append(batch, texts[i])
+		}
+		res, err := l.pipeline.RunPipeline(batch)
 		if err != nil {
 			return nil, fmt.Errorf("embedding with %s: %w", l.model.ID, err)
 		}
-		for _, v := range res.Embeddings {
+		if len(res.Embeddings) != len(idx) {
+			return nil, fmt.Errorf("model %s returned %d vectors for %d texts", l.model.ID, len(res.Embeddings), len(idx))
+		}
+		for k, v := range res.Embeddings {
 			if len(v) != l.model.Dim {
 				return nil, fmt.Errorf("model %s returned %d dimensions, expected %d", l.model.ID, len(v), l.model.Dim)
 			}
@@ -95,10 +125,48 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 					return nil, fmt.Errorf("model %s returned NaN", l.model.ID)
 				}
 			}
+			out[idx[k]] = v
 		}
-		out = append(out, res.Embeddings...)
 	}
 	return out, nil
+}
+
+// Batches splits n texts into model calls. Without lengths (nil) it cuts
+// them in order into runs of maxTexts. With lengths (tokens per text) it
+// orders the texts by length, shortest first (a stable sort, so equal
+// lengths keep their order), and cuts a batch before it would exceed
+// maxTexts texts or maxTokens padded positions (texts × the longest
+// length); a text longer than maxTokens gets a batch of its own. It returns
+// the indexes of each batch.
+func Batches(lengths []int, n, maxTexts, maxTokens int) [][]int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if maxTexts < 1 {
+		maxTexts = 1
+	}
+	if lengths == nil || maxTokens <= 0 {
+		var out [][]int
+		for i := 0; i < n; i += maxTexts {
+			out = append(out, order[i:min(i+maxTexts, n)])
+		}
+		return out
+	}
+	sort.SliceStable(order, func(a, b int) bool { return lengths[order[a]] < lengths[order[b]] })
+	var out [][]int
+	start := 0
+	for i := 0; i < n; i++ {
+		size := i - start + 1 // texts if order[i] joins; it is the longest so far
+		if size > 1 && (size > maxTexts || size*lengths[order[i]] > maxTokens) {
+			out = append(out, order[start:i])
+			start = i
+		}
+	}
+	if start < n {
+		out = append(out, order[start:])
+	}
+	return out
 }
 
 // Close releases the pipeline and the runtime session.

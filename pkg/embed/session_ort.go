@@ -49,31 +49,31 @@ func newSession(opts Options) (*hugot.Session, *options.Options, error) {
 }
 
 // featurePipeline loads model m into hugot's feature-extraction pipeline.
-// The returned destroy releases what hugot's session does not own (nil when
-// it owns everything).
+// The returned destroy releases what hugot's session does not own.
 //
-// For batches (Options.Query false) it is hugot.NewPipeline: ONNX Runtime
-// optimises the graph at session creation (0.5 s for MiniLM-L6 int8 on one
-// core, measured), which pays for itself within one batch: the optimised
-// graph embeds 32×128 tokens in 1.12 s against 1.34 s unoptimised.
+// It builds the pipeline from hugot's exported pieces around one ONNX
+// Runtime session, because hugot.NewPipeline first creates a throwaway,
+// fully optimised session only to read the input and output names: 0.7 s
+// and a second copy of the weights at start-up (GraphIO reads them from
+// the file instead).
 //
-// For queries it builds the same pipeline with hugot's exported pieces
-// around one session with graph optimisation disabled: 30 ms to create
-// instead of 0.6 s, and no throwaway fully optimised session, which
-// hugot.NewPipeline creates only to read the input and output names
-// (another 0.7 s; GraphIO reads them from the file). One 16-token query then takes about 50 ms. Vectors agree
-// with the optimised graph's to about 1e-7.
+// For batches (index, reembed, eval) the session optimises the graph, which
+// pays for itself within one batch: the optimised MiniLM-L6 int8 graph
+// embeds 32×128 tokens in 1.12 s against 1.34 s (measured on 2 cores).
+//
+// For queries (Options.Query) graph optimisation is off: the session is
+// created in 30-100 ms instead of 0.6 s, and one 16-token query takes
+// 50-100 ms. Vectors agree with the optimised graph's to about 1e-7
+// (TestQueryEmbedderMatchesBatchEmbedder).
 func featurePipeline(s *hugot.Session, hopts *options.Options, m Model, cfg hugot.FeatureExtractionConfig, query bool) (*pipelines.FeatureExtractionPipeline, func() error, error) {
-	if !query {
-		p, err := hugot.NewPipeline(s, cfg)
-		return p, nil, err
-	}
 	so, ok := hopts.BackendOptions.(*ort.SessionOptions)
 	if !ok {
 		return nil, nil, fmt.Errorf("hugot's ONNX Runtime session options are missing")
 	}
-	if err := so.SetGraphOptimizationLevel(ort.GraphOptimizationLevelDisableAll); err != nil {
-		return nil, nil, err
+	if query {
+		if err := so.SetGraphOptimizationLevel(ort.GraphOptimizationLevelDisableAll); err != nil {
+			return nil, nil, err
+		}
 	}
 	path := filepath.Join(m.Dir, m.ONNXFile)
 	in, out, err := GraphIO(path)
