@@ -32,7 +32,8 @@ type Store struct {
 }
 
 // Open connects to the PostgreSQL database at url (a libpq URL or key=value
-// string), checks it answers, and applies pending migrations. Errors wrap
+// string), checks it answers, and applies pending migrations (Migrate) when
+// schema_migrations does not already list every embedded one. Errors wrap
 // ErrUnavailable when the server is down or rejects the login, naming the
 // host; the caller is expected to tell the user to check RAG_DATABASE_URL.
 func Open(ctx context.Context, url string) (*Store, error) {
@@ -61,6 +62,14 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("%w: %s:%d: %v", ErrUnavailable, cfg.ConnConfig.Host, cfg.ConnConfig.Port, describeConnErr(err))
 	}
 	s := &Store{pool: pool}
+	current, err := s.schemaCurrent(ctx)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	if current { // the common case: two reads, no lock, no DDL
+		return s, nil
+	}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -103,6 +112,56 @@ func redactErr(err error) error {
 	return errors.New(msg)
 }
 
+// schemaCurrent reports whether every embedded migration is recorded as
+// applied, without locking or DDL.
+func (s *Store) schemaCurrent(ctx context.Context) (bool, error) {
+	migs, err := migrations()
+	if err != nil {
+		return false, err
+	}
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&exists); err != nil || !exists {
+		return false, err
+	}
+	var n, latest int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*), coalesce(max(version), 0) FROM schema_migrations`).Scan(&n, &latest); err != nil {
+		return false, err
+	}
+	return n == len(migs) && latest == migs[len(migs)-1].version, nil
+}
+
+// migration is one embedded file of sql/.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations in version order.
+func migrations() ([]migration, error) {
+	entries, err := fs.Glob(hragsql.Migrations, "*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var migs []migration
+	for _, name := range entries {
+		v, err := strconv.Atoi(strings.SplitN(name, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a version number", name)
+		}
+		b, err := fs.ReadFile(hragsql.Migrations, name)
+		if err != nil {
+			return nil, err
+		}
+		migs = append(migs, migration{v, name, string(b)})
+	}
+	if len(migs) == 0 {
+		return nil, fmt.Errorf("no embedded migrations")
+	}
+	sort.Slice(migs, func(i, j int) bool { return migs[i].version < migs[j].version })
+	return migs, nil
+}
+
 // migrationLockID is the advisory-lock key that serialises concurrent migrators.
 const migrationLockID = 0x68726167 // "hrag"
 
@@ -110,28 +169,10 @@ const migrationLockID = 0x68726167 // "hrag"
 // seen yet, in version order, one transaction each (after River's migrator).
 // A concurrent migrator waits on an advisory lock.
 func (s *Store) Migrate(ctx context.Context) error {
-	type mig struct {
-		version int
-		name    string
-		sql     string
-	}
-	entries, err := fs.Glob(hragsql.Migrations, "*.sql")
+	migs, err := migrations()
 	if err != nil {
 		return err
 	}
-	var migs []mig
-	for _, name := range entries {
-		v, err := strconv.Atoi(strings.SplitN(name, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with a version number", name)
-		}
-		b, err := fs.ReadFile(hragsql.Migrations, name)
-		if err != nil {
-			return err
-		}
-		migs = append(migs, mig{v, name, string(b)})
-	}
-	sort.Slice(migs, func(i, j int) bool { return migs[i].version < migs[j].version })
 
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
