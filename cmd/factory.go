@@ -87,6 +87,9 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 // measures chunks for it: the local ONNX model in RAG_EMBED_MODEL, or, with
 // RAG_EMBED_BASE_URL, the model of that name at an OpenAI-compatible server
 // (probed once for its dimension). Failures name the RAG_* setting to fix.
+// The local embedder counts tokens with the returned tokenizer (to batch by
+// RAG_EMBED_BATCH_TOKENS): close the tokenizer after the embedder. The
+// model itself loads on the first chunk to embed (embed.Lazy).
 func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
 	return f.openEmbedder(ctx, cfg, false)
 }
@@ -124,7 +127,14 @@ func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query boo
 	if tk != nil {
 		eo.BatchTokens, eo.Count = cfg.EmbedBatchTokens, tk.Count
 	}
-	e, err := embed.Open(eo)
+	var e embed.Embedder
+	if query {
+		e, err = embed.Open(eo)
+	} else {
+		// index, reembed and eval load the model only when a chunk needs a
+		// vector: a cron re-index of unchanged notes loads nothing.
+		e, err = embed.NewLazy(eo)
+	}
 	if err != nil {
 		if tk != nil {
 			tk.Close()

@@ -34,13 +34,17 @@ func TestQueryEmbedderMatchesBatchEmbedder(t *testing.T) {
 		return v
 	}
 	query := embedWith(func() (embed.Embedder, error) { return f.openQueryEmbedder(context.Background(), cfg) })
+	var tk interface{ Close() error }
 	batch := embedWith(func() (embed.Embedder, error) {
-		e, tk, err := f.OpenEmbedder(context.Background(), cfg)
-		if tk != nil {
-			tk.Close()
+		e, t, err := f.OpenEmbedder(context.Background(), cfg)
+		if t != nil {
+			tk = t // the embedder counts tokens with it: close it after
 		}
 		return e, err
 	})
+	if tk != nil {
+		tk.Close()
+	}
 	for i := range texts {
 		if c := embed.Cosine(query[i], batch[i]); c < 0.99999 {
 			t.Errorf("%q: cosine of the query and batch vectors = %.7f, want ≥ 0.99999", texts[i], c)

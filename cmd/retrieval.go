@@ -65,8 +65,16 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retrieve.Retriever, error) {
 	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix}
 	if cfg.RerankModel != "" {
-		local, ok := emb.(*embed.Local)
-		if !ok {
+		var local *embed.Local
+		switch e := emb.(type) {
+		case *embed.Local:
+			local = e
+		case *embed.Lazy: // the reranker shares the embedder's runtime session
+			var err error
+			if local, err = e.Load(); err != nil {
+				return nil, err
+			}
+		default:
 			return nil, fmt.Errorf("RAG_RERANK_MODEL needs the local embedding runtime")
 		}
 		ce, err := local.OpenReranker(cfg.RerankModel)

@@ -17,6 +17,9 @@ func newSession(opts Options) (*hugot.Session, *options.Options, error) {
 	return s, nil, err
 }
 
+// checkRuntime has nothing to check: the pure-Go backend needs no library.
+func checkRuntime(Options) error { return nil }
+
 // featurePipeline loads model m into hugot's feature-extraction pipeline;
 // the pure-Go backend has no faster path for queries.
 func featurePipeline(s *hugot.Session, _ *options.Options, _ Model, cfg hugot.FeatureExtractionConfig, _ bool) (*pipelines.FeatureExtractionPipeline, func() error, error) {

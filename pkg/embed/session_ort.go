@@ -22,15 +22,10 @@ const Backend = "onnxruntime"
 // options, whose BackendOptions hold the *ort.SessionOptions that every
 // model session of this runtime is created with.
 func newSession(opts Options) (*hugot.Session, *options.Options, error) {
-	// hugot wants the directory that holds libonnxruntime.so.
-	dir := opts.ONNXRuntimeLib
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		dir = filepath.Dir(dir)
+	if err := checkRuntime(opts); err != nil {
+		return nil, nil, err
 	}
-	lib := filepath.Join(dir, "libonnxruntime.so")
-	if _, err := os.Stat(lib); err != nil {
-		return nil, nil, fmt.Errorf("ONNX Runtime library not found at %s: set RAG_ONNXRUNTIME_LIB to the directory of libonnxruntime.so (≥ 1.23) or run scripts/install-deps.sh", lib)
-	}
+	dir, lib := runtimeLib(opts)
 	var hopts *options.Options
 	o := []options.WithOption{options.WithOnnxLibraryPath(dir), func(o *options.Options) error { hopts = o; return nil }}
 	if opts.Threads > 0 {
@@ -46,6 +41,29 @@ func newSession(opts Options) (*hugot.Session, *options.Options, error) {
 		return nil, nil, fmt.Errorf("starting ONNX Runtime from %s (RAG_ONNXRUNTIME_LIB): %w", lib, err)
 	}
 	return s, hopts, nil
+}
+
+// runtimeLib returns the directory that holds libonnxruntime.so (what hugot
+// wants) and the library's path.
+func runtimeLib(opts Options) (dir, lib string) {
+	dir = opts.ONNXRuntimeLib
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	return dir, filepath.Join(dir, "libonnxruntime.so")
+}
+
+// checkRuntime reports a missing ONNX Runtime library, naming the setting.
+func checkRuntime(opts Options) error {
+	if _, lib := runtimeLib(opts); !fileExists(lib) {
+		return fmt.Errorf("ONNX Runtime library not found at %s: set RAG_ONNXRUNTIME_LIB to the directory of libonnxruntime.so (≥ 1.23) or run scripts/install-deps.sh", lib)
+	}
+	return nil
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // featurePipeline loads model m into hugot's feature-extraction pipeline.

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -452,5 +453,34 @@ func TestInjectionFlaggedAtIndexTime(t *testing.T) {
 	coll, _ := e.opts.Store.Collection(context.Background(), "default")
 	if n, err := e.opts.Store.Count(context.Background(), coll.ID); err != nil || n.Flagged != 1 {
 		t.Fatalf("stored flagged chunks %+v, %v", n, err)
+	}
+}
+
+// A re-index with nothing to embed (cron on unchanged notes) must not load
+// the model: with embed.Lazy, as `hrag index` uses, it stays unloaded.
+func TestUnchangedReindexDoesNotLoadTheModel(t *testing.T) {
+	e := newEnv(t)
+	first := e.run(t)
+	if first.Added == 0 || first.Embedded+first.Reused == 0 {
+		t.Fatalf("first run %+v", first)
+	}
+	lazy, err := embed.NewLazy(embed.Options{Dir: modeltest.Dir(t), ONNXRuntimeLib: modeltest.ORTLib(), BatchSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lazy.Close()
+	if lazy.Model() != e.opts.Embedder.Model() {
+		t.Fatalf("Lazy.Model() = %+v, the loaded model says %+v", lazy.Model(), e.opts.Embedder.Model())
+	}
+	e.opts.Embedder = lazy
+	again := e.run(t)
+	if again.Unchanged != first.Added || again.Embedded != 0 {
+		t.Fatalf("re-index %+v after %+v", again, first)
+	}
+	if lazy.Loaded() {
+		t.Fatal("the model was loaded for a re-index with nothing to embed")
+	}
+	if _, err := embed.NewLazy(embed.Options{Dir: modeltest.Dir(t), ONNXRuntimeLib: t.TempDir()}); embed.Backend == "onnxruntime" && err == nil || !strings.Contains(err.Error(), "RAG_ONNXRUNTIME_LIB") {
+		t.Fatalf("a missing runtime library must fail at once, naming RAG_ONNXRUNTIME_LIB: %v", err)
 	}
 }
