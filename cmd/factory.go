@@ -27,7 +27,7 @@ type Factory struct {
 	CPUProfile string // --cpu-profile: pprof CPU profile of the run
 	MemProfile string // --mem-profile: pprof allocation profile at the end of the run
 
-	cpuProfile *os.File
+	cpuProfile, memProfile *os.File
 }
 
 // Config loads the configuration: flags, then environment, then .env file,

@@ -7,10 +7,18 @@ import (
 	"runtime/pprof"
 )
 
-// startProfiles starts the CPU profile of --cpu-profile, if any. The
+// startProfiles starts the CPU profile of --cpu-profile and creates the
+// file of --mem-profile, if any. The
 // profiles are for measuring hrag itself (see scripts/bench); they are
 // hidden flags.
 func (f *Factory) startProfiles() error {
+	if f.MemProfile != "" { // fail now, not after the work
+		out, err := os.Create(f.MemProfile)
+		if err != nil {
+			return fmt.Errorf("--mem-profile: %w", err)
+		}
+		f.memProfile = out
+	}
 	if f.CPUProfile == "" {
 		return nil
 	}
@@ -36,13 +44,11 @@ func (f *Factory) stopProfiles() error {
 		}
 		f.cpuProfile = nil
 	}
-	if f.MemProfile == "" {
+	out := f.memProfile
+	if out == nil {
 		return nil
 	}
-	out, err := os.Create(f.MemProfile)
-	if err != nil {
-		return fmt.Errorf("--mem-profile: %w", err)
-	}
+	f.memProfile = nil
 	defer out.Close()
 	runtime.GC()
 	if err := pprof.Lookup("allocs").WriteTo(out, 0); err != nil {

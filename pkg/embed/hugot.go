@@ -102,7 +102,7 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 		}
 	}
 	out := make([][]float32, len(texts))
-	batch := make([]string, 0, l.batch)
+	batch := make([]string, 0, min(l.batch, len(texts)))
 	for _, idx := range Batches(lengths, len(texts), l.batch, l.tokens) {
 		if err := ctx.Err(); err != nil {
 			return nil, err

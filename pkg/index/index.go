@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
@@ -246,9 +247,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	readyCh := make(chan prepared, 8)
 	inflight := semaphore.NewWeighted(maxInflightBytes)
 	runCtx, stop := context.WithCancel(ctx)
+	// Run returns only after its goroutines have: they use the tokenizer
+	// and the model, which the caller closes next (an interrupt used to
+	// free the tokenizer under a chunking goroutine).
+	var workers sync.WaitGroup
+	defer workers.Wait()
 	defer stop()
 	warnCh := make(chan Problem, 64)
+	workers.Add(2)
 	go func() { // read + chunk + look up reusable vectors
+		defer workers.Done()
 		defer close(prepCh)
 		for _, f := range todo {
 			if runCtx.Err() != nil {
@@ -280,6 +288,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}()
 	embedErr := make(chan error, 1)
 	go func() { // embed in batches across documents
+		defer workers.Done()
 		defer close(readyCh)
 		embedErr <- embedLoop(runCtx, prepCh, readyCh, opts)
 	}()

@@ -3,11 +3,14 @@ package index_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -482,5 +485,60 @@ func TestUnchangedReindexDoesNotLoadTheModel(t *testing.T) {
 	}
 	if _, err := embed.NewLazy(embed.Options{Dir: modeltest.Dir(t), ONNXRuntimeLib: t.TempDir()}); embed.Backend == "onnxruntime" && err == nil || !strings.Contains(err.Error(), "RAG_ONNXRUNTIME_LIB") {
 		t.Fatalf("a missing runtime library must fail at once, naming RAG_ONNXRUNTIME_LIB: %v", err)
+	}
+}
+
+// watchedTokenizer counts calls in flight and calls made after the run
+// returned, and cancels the run the first time it is asked to count a text
+// holding cancelOn.
+type watchedTokenizer struct {
+	index.Tokenizer
+	cancelOn     string
+	cancel       sync.Once
+	stop         context.CancelFunc
+	active, late atomic.Int32
+	returned     atomic.Bool
+}
+
+func (w *watchedTokenizer) Count(s string) int {
+	if w.returned.Load() {
+		w.late.Add(1)
+	}
+	w.active.Add(1)
+	defer w.active.Add(-1)
+	if strings.Contains(s, w.cancelOn) {
+		w.cancel.Do(w.stop)
+	}
+	return w.Tokenizer.Count(s)
+}
+
+// Run must not return while its goroutines still chunk or embed: the
+// caller closes the tokenizer and the model right after (an interrupt used
+// to free the tokenizer under the reader: SIGSEGV). The run is cancelled
+// while the reader is chunking a large file.
+func TestInterruptedRunLeavesNoWorkerBehind(t *testing.T) {
+	e := newEnv(t)
+	var para strings.Builder
+	for i := 0; para.Len() < 400_000; i++ {
+		fmt.Fprintf(&para, "Sentence %d about tuning shared buffers and the planner's cost settings. ", i)
+	}
+	if err := os.WriteFile(filepath.Join(e.dir, "big.md"), []byte("# Big\n\n"+para.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &watchedTokenizer{Tokenizer: e.opts.Tokenizer, cancelOn: "Sentence 1 about", stop: cancel}
+	e.opts.Tokenizer = w
+	_, err := index.Run(ctx, e.opts)
+	w.returned.Store(true)
+	if !errors.Is(err, index.ErrInterrupted) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if a := w.active.Load(); a != 0 {
+		t.Fatalf("%d tokenizer call(s) still running after Run returned", a)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if l := w.late.Load(); l != 0 {
+		t.Fatalf("%d tokenizer call(s) started after Run returned", l)
 	}
 }

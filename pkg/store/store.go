@@ -119,12 +119,17 @@ func (s *Store) schemaCurrent(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	// Migrate creates its tables in the first schema of the search path:
+	// look there, not wherever the search path finds a schema_migrations.
+	var schema string
 	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&exists); err != nil || !exists {
+	if err := s.pool.QueryRow(ctx, `SELECT current_schema(),
+		to_regclass(format('%I.schema_migrations', current_schema())) IS NOT NULL`).Scan(&schema, &exists); err != nil || !exists {
 		return false, err
 	}
 	var n, latest int
-	if err := s.pool.QueryRow(ctx, `SELECT count(*), coalesce(max(version), 0) FROM schema_migrations`).Scan(&n, &latest); err != nil {
+	table := pgx.Identifier{schema, "schema_migrations"}.Sanitize()
+	if err := s.pool.QueryRow(ctx, `SELECT count(*), coalesce(max(version), 0) FROM `+table).Scan(&n, &latest); err != nil {
 		return false, err
 	}
 	return n == len(migs) && latest == migs[len(migs)-1].version, nil
