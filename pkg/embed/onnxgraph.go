@@ -117,52 +117,49 @@ func valueInfo(b []byte) (Tensor, error) {
 // fields calls fn with the number and bytes of every length-delimited field
 // of the message b, skipping the others.
 func fields(b []byte, fn func(protowire.Number, []byte) error) error {
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return protowire.ParseError(n)
-		}
-		b = b[n:]
+	return each(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) error {
 		if typ == protowire.BytesType {
-			v, m := protowire.ConsumeBytes(b)
-			if m < 0 {
-				return protowire.ParseError(m)
-			}
-			if err := fn(num, v); err != nil {
-				return err
-			}
-			b = b[m:]
-			continue
+			return fn(num, v)
 		}
-		m := protowire.ConsumeFieldValue(num, typ, b)
-		if m < 0 {
-			return protowire.ParseError(m)
-		}
-		b = b[m:]
-	}
-	return nil
+		return nil
+	})
 }
 
 // fieldsVarint calls fn with every varint field of the message b.
 func fieldsVarint(b []byte, fn func(protowire.Number, uint64)) error {
+	return each(b, func(num protowire.Number, typ protowire.Type, _ []byte, x uint64) error {
+		if typ == protowire.VarintType {
+			fn(num, x)
+		}
+		return nil
+	})
+}
+
+// each decodes the fields of the message b in order and calls fn with each
+// one's number and type, and its bytes (length-delimited) or value (varint).
+func each(b []byte, fn func(num protowire.Number, typ protowire.Type, v []byte, x uint64) error) error {
 	for len(b) > 0 {
 		num, typ, n := protowire.ConsumeTag(b)
 		if n < 0 {
 			return protowire.ParseError(n)
 		}
 		b = b[n:]
-		if typ == protowire.VarintType {
-			v, m := protowire.ConsumeVarint(b)
-			if m < 0 {
-				return protowire.ParseError(m)
-			}
-			fn(num, v)
-			b = b[m:]
-			continue
+		var v []byte
+		var x uint64
+		var m int
+		switch typ {
+		case protowire.BytesType:
+			v, m = protowire.ConsumeBytes(b)
+		case protowire.VarintType:
+			x, m = protowire.ConsumeVarint(b)
+		default:
+			m = protowire.ConsumeFieldValue(num, typ, b)
 		}
-		m := protowire.ConsumeFieldValue(num, typ, b)
 		if m < 0 {
 			return protowire.ParseError(m)
+		}
+		if err := fn(num, typ, v, x); err != nil {
+			return err
 		}
 		b = b[m:]
 	}
