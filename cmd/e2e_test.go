@@ -170,7 +170,7 @@ func TestEndToEndWithRealLLM(t *testing.T) {
 	// e-mail address shown to the user is in a passage the sentence cites.
 	ask := func(q string) answer.Result {
 		f, out, _ := testFactory(t, vars)
-		f.Collection = rep.Collection
+		f.Override("RAG_COLLECTION", "--collection", rep.Collection)
 		err := askRun(context.Background(), &AskOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}})
 		if c := ExitCode(err); c != ExitOK && c != ExitAbstained {
 			t.Fatalf("%q: %v", q, err)

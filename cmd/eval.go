@@ -151,9 +151,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		}
 		cache = filepath.Join(home, ".cache", "hrag")
 	}
-	prog := f.IO.NewProgress("indexing "+ds.Name, !opts.JSON)
+	prog := f.IO.NewProgress("indexing "+ds.Name, "chunks", !f.Quiet)
 	iopts.Reporter = prog
-	qprog := f.IO.NewProgress("querying", !opts.JSON)
+	qprog := f.IO.NewProgress("querying", "queries", !f.Quiet)
 	res, err := eval.RunRetrieval(ctx, eval.RetrievalOptions{
 		Dataset: ds, Index: iopts, Collection: coll, DocsDir: filepath.Join(cache, "eval", coll),
 		Retriever: &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
@@ -316,9 +316,7 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 			if opts.Dataset == "" {
 				return usageError{fmt.Errorf("--dataset is required")}
 			}
-			if opts.TopK < 0 {
-				return usageError{fmt.Errorf("-k %d: want a number of passages ≥ 1", opts.TopK)}
-			}
+			overrideTopK(c, f, opts.TopK)
 			if runF != nil {
 				return runF(c.Context(), opts)
 			}
@@ -383,7 +381,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	if f.Collection != "" {
 		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)
 	}
-	prog := f.IO.NewProgress("indexing notes", !opts.JSON)
+	prog := f.IO.NewProgress("indexing notes", "chunks", !f.Quiet)
 	iopts.Reporter = prog
 	root, sum, err := eval.PrepareNotes(ctx, iopts, opts.Notes, coll)
 	prog.Finish()
@@ -408,7 +406,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		// a reranker's scores lie in (0, 1), so -1 lets everything through.
 		ro.MinSimilarity, ro.MinCoverage, ro.RerankMinScore = -1, -1, -1
 	}
-	qprog := f.IO.NewProgress("asking", !opts.JSON)
+	qprog := f.IO.NewProgress("asking", "questions", !f.Quiet)
 	asker := newAsker(cfg, r)
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
 	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: asker, Retrieve: ro, Root: root, Progress: qprog})

@@ -24,8 +24,13 @@ type Factory struct {
 	// Set by persistent flags.
 	EnvFile    string
 	Collection string
+	Quiet      bool   // --quiet: no progress output
 	CPUProfile string // --cpu-profile: pprof CPU profile of the run
 	MemProfile string // --mem-profile: pprof allocation profile at the end of the run
+
+	// Overrides holds the values of flags that override RAG_* variables
+	// (--collection, --top-k), set by the commands when a flag is given.
+	Overrides map[string]config.Override
 
 	cpuProfile, memProfile *os.File
 }
@@ -42,14 +47,16 @@ func (f *Factory) Config() (config.Config, error) {
 			return f.LookupEnv(k)
 		}
 	}
-	c, err := config.Load(lookup)
-	if err != nil {
-		return c, err
+	return config.LoadWith(lookup, f.Overrides)
+}
+
+// Override makes a flag's value win over the variable name, through the
+// same validation (config.LoadWith).
+func (f *Factory) Override(name, flag, value string) {
+	if f.Overrides == nil {
+		f.Overrides = map[string]config.Override{}
 	}
-	if f.Collection != "" {
-		c.Collection = f.Collection
-	}
-	return c, nil
+	f.Overrides[name] = config.Override{Flag: flag, Value: value}
 }
 
 // OpenStore connects to the database within cfg.DBTimeout and migrates it.

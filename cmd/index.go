@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/render"
 )
 
 // IndexOptions are the inputs of `hrag index`.
@@ -20,6 +21,7 @@ type IndexOptions struct {
 	NoPrune bool
 	NoWait  bool
 	JSON    bool
+	Verbose bool // list the files and folders left out by rule
 }
 
 // NewCmdIndex builds `hrag index PATH...`. runF replaces the run function in
@@ -33,6 +35,20 @@ func NewCmdIndex(f *Factory, runF func(context.Context, *IndexOptions) error) *c
 embeds the chunks with the local model and stores them in PostgreSQL, one
 transaction per document. Unchanged files cost nothing; files deleted from an
 indexed folder are removed from the index (unless --no-prune).
+
+Files are chosen by name: RAG_INCLUDE (or --include) globs, minus RAG_EXCLUDE
+(or --exclude). Hidden files and folders (".name") are left out, and
+version-control folders are not looked into; name a hidden file or folder on
+the command line to index it. The summary counts what was left out by these
+rules; -v lists it. A file named on the command line that the globs leave out
+is reported and not indexed. Documents whose files one-off --include/--exclude
+flags leave out are kept; documents whose files the settings no longer match
+are removed, as are those whose files are gone.
+
+Progress on a terminal: a bar of chunks embedded, with the rate and the time
+left. Piped or from cron: at most one progress line a minute on stderr (none
+for a run shorter than that, none with --quiet), then the summary line on
+stdout.
 
 Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interrupted.`,
 		Args: cobraArgs(cobra.MinimumNArgs(1)),
@@ -49,6 +65,7 @@ Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interr
 	cmd.Flags().BoolVar(&opts.NoPrune, "no-prune", false, "keep indexed documents whose file was deleted")
 	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is indexing the collection")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list the files and folders left out by rule (hidden, --include, --exclude)")
 	return cmd
 }
 
@@ -58,6 +75,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	if err != nil {
 		return err
 	}
+	oneOff := opts.Include != nil || opts.Exclude != nil
 	if opts.Include != nil {
 		cfg.Include = opts.Include
 	}
@@ -71,13 +89,22 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	}
 	defer closeAll()
 
-	prog := f.IO.NewProgress("indexing", !opts.JSON)
+	prog := f.IO.NewProgress("indexing", "chunks", !f.Quiet)
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait, iopts.Reporter = opts.Paths, cfg.Collection, !opts.NoPrune, !opts.NoWait, prog
+	iopts.OneOffRules, iopts.ListIgnored = oneOff, opts.Verbose
 	sum, err := index.Run(ctx, iopts)
 	prog.Finish()
+	if errors.Is(err, index.ErrNothingToIndex) {
+		return usageError{err}
+	}
 	if err != nil && !errors.Is(err, index.ErrInterrupted) {
 		return err
+	}
+	if opts.Verbose && !opts.JSON {
+		for _, ig := range sum.IgnoredFiles {
+			fmt.Fprintf(f.IO.ErrOut, "ignored: %s: %s\n", render.DisplayPath(ig.Path), ig.Describe(cfg.Include, cfg.Collection))
+		}
 	}
 	if opts.JSON {
 		enc := json.NewEncoder(f.IO.Out)
@@ -100,6 +127,9 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 func summaryLine(s index.Summary) string {
 	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
 		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
+	if ig := s.Ignored.String(); ig != "" {
+		line += "; left out by rule: " + ig + " (-v lists them)"
+	}
 	if s.Filled > 0 {
 		line += fmt.Sprintf("; %d stored chunks got vectors of the configured model", s.Filled)
 	}

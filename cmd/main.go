@@ -98,6 +98,9 @@ func ExitCode(err error) int {
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
 	case errors.As(err, &ce):
+		if ce.FromFlags {
+			return ExitUsage // a bad flag value: the same check as its variable's
+		}
 		return ExitError
 	case isUsage(err), strings.HasPrefix(err.Error(), "unknown command"):
 		return ExitUsage
@@ -131,7 +134,13 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.PersistentFlags().StringVar(&f.MemProfile, "mem-profile", "", "write a pprof heap profile (Go heap only; ONNX Runtime allocates outside it) at the end of the run to this file")
 	_ = root.PersistentFlags().MarkHidden("cpu-profile")
 	_ = root.PersistentFlags().MarkHidden("mem-profile")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error { return f.startProfiles() }
+	root.PersistentFlags().BoolVarP(&f.Quiet, "quiet", "q", false, "no progress output (warnings and the summary still print)")
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if c.Flags().Changed("collection") {
+			f.Override("RAG_COLLECTION", "--collection", f.Collection)
+		}
+		return f.startProfiles()
+	}
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
 	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
 	return root

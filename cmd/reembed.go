@@ -90,7 +90,7 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 	}
 	defer closeAll()
 
-	prog := f.IO.NewProgress("re-embedding", !opts.JSON)
+	prog := f.IO.NewProgress("re-embedding", "chunks", !f.Quiet)
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Collection, iopts.Wait, iopts.Reporter = cfg.Collection, !opts.NoWait, prog
 	sum, err := index.Reembed(ctx, iopts)

@@ -3,7 +3,10 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
@@ -88,9 +91,6 @@ func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retr
 
 // retrieveOptions builds retrieval options from the configuration and flags.
 func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, error) {
-	if fl.TopK < 0 {
-		return retrieve.Options{}, usageError{fmt.Errorf("-k %d: want a number of passages ≥ 1", fl.TopK)}
-	}
 	pf, err := store.NewPathFilter(fl.Path)
 	if err != nil {
 		return retrieve.Options{}, usageError{err}
@@ -104,6 +104,15 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 		o.TopK = fl.TopK
 	}
 	return o, nil
+}
+
+// overrideTopK routes a given --top-k through the configuration's
+// validation of RAG_TOP_K (config.LoadWith): -k 0 is the same error as
+// RAG_TOP_K=0, exit 2.
+func overrideTopK(c *cobra.Command, f *Factory, k int) {
+	if c.Flags().Changed("top-k") {
+		f.Override("RAG_TOP_K", "--top-k", strconv.Itoa(k))
+	}
 }
 
 // questionArg joins the positional arguments into the question; an empty

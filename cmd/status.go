@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -228,6 +227,9 @@ func printStatus(f *Factory, rep statusReport) {
 				fmt.Fprintf(out, ": run `%s`", config.Command(c.Name, "index "+strings.Join(quoteArgs(reachable), " ")))
 			}
 			fmt.Fprintln(out)
+			if ig := ch.Ignored.String(); ig != "" {
+				fmt.Fprintf(out, "  left out  %s, by rule (`%s` lists them)\n", ig, config.Command(c.Name, "index -v "+strings.Join(quoteArgs(reachableRoots(c.Roots, ch.Unreachable)), " ")))
+			}
 			for _, r := range ch.Unreachable {
 				fmt.Fprintf(out, "  warning   %s is not reachable (unmounted or removed?)\n", r)
 			}
@@ -273,10 +275,7 @@ func reachableRoots(roots, unreachable []string) []string {
 func quoteArgs(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		if strings.ContainsAny(s, " '\"$`\\") {
-			s = strconv.Quote(s)
-		}
-		out[i] = s
+		out[i] = config.ShellQuote(s)
 	}
 	return out
 }

@@ -137,16 +137,43 @@ var Vars = []Var{
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
 }
 
+// Override is a command-line flag's value for a variable (e.g. --top-k for
+// RAG_TOP_K). It wins over the environment and the file even when empty, and
+// Load's messages about the variable name the flag.
+type Override struct {
+	Flag  string // as typed: "--top-k"
+	Value string
+}
+
 // Load resolves the configuration from lookupEnv (normally os.LookupEnv)
 // layered over the .env file and the defaults. Errors name the variable and
 // the bad value.
 func Load(lookupEnv func(string) (string, bool)) (Config, error) {
+	return LoadWith(lookupEnv, nil)
+}
+
+// LoadWith is Load with flag overrides, keyed by variable name: flags and
+// variables go through the same validation, and an error names what the
+// user typed (`--top-k="0"` rather than RAG_TOP_K).
+func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Override) (Config, error) {
 	getenv := func(name string) string { v, _ := lookupEnv(name); return v }
 	file, err := readEnvFile(getenv)
 	if err != nil {
 		return Config{}, err
 	}
+	// label names a setting in messages: the flag when one set it.
+	fromFlags := false
+	label := func(name string) string {
+		if o, ok := overrides[name]; ok {
+			fromFlags = true
+			return o.Flag
+		}
+		return name
+	}
 	get := func(name string) string {
+		if o, ok := overrides[name]; ok {
+			return o.Value
+		}
 		if v := getenv(name); v != "" {
 			return v
 		}
@@ -173,7 +200,7 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		v := get(name)
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < min {
-			errs = append(errs, fmt.Sprintf("%s=%q: want an integer ≥ %d", name, v, min))
+			errs = append(errs, fmt.Sprintf("%s=%q: want an integer ≥ %d", label(name), v, min))
 		}
 		return n
 	}
@@ -206,7 +233,7 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		v := get(name)
 		d, err := time.ParseDuration(strings.TrimSpace(v))
 		if err != nil || d <= 0 {
-			errs = append(errs, fmt.Sprintf("%s=%q: want a duration such as 10s", name, v))
+			errs = append(errs, fmt.Sprintf("%s=%q: want a duration such as 10s", label(name), v))
 		}
 		return d
 	}
@@ -214,7 +241,7 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		v := get(name)
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || f < min {
-			errs = append(errs, fmt.Sprintf("%s=%q: want a number ≥ %g", name, v, min))
+			errs = append(errs, fmt.Sprintf("%s=%q: want a number ≥ %g", label(name), v, min))
 		}
 		return f
 	}
@@ -249,8 +276,8 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 	if c.WeightBM25 == 0 && c.WeightVector == 0 {
 		errs = append(errs, "RAG_RRF_WEIGHT_BM25 and RAG_RRF_WEIGHT_VECTOR are both 0: at least one retriever needs weight")
 	}
-	if strings.TrimSpace(c.Collection) == "" {
-		errs = append(errs, "RAG_COLLECTION is empty: want a name such as default")
+	if !ValidCollection(c.Collection) {
+		errs = append(errs, fmt.Sprintf("%s=%q: want a collection name of 1-63 letters, digits, '-', '_' or '.', starting with a letter or digit, such as default or papers", label("RAG_COLLECTION"), c.Collection))
 	}
 	if !validIdent(c.FTSConfig) {
 		errs = append(errs, fmt.Sprintf("RAG_FTS_CONFIG=%q: want a text-search configuration name such as english or simple", c.FTSConfig))
@@ -269,13 +296,17 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 		c.ChunkTokensSet = true
 	}
 	if len(errs) > 0 {
-		return c, &Error{Problems: errs}
+		return c, &Error{Problems: errs, FromFlags: fromFlags}
 	}
 	return c, nil
 }
 
-// Error lists every invalid setting found by Load.
-type Error struct{ Problems []string }
+// Error lists every invalid setting found by Load. FromFlags is set when a
+// problem is with a flag's value (LoadWith): a usage error.
+type Error struct {
+	Problems  []string
+	FromFlags bool
+}
 
 func (e *Error) Error() string {
 	return "invalid configuration: " + strings.Join(e.Problems, "; ")
@@ -341,9 +372,32 @@ func Command(collection, args string) string {
 	if collection == "" || collection == "default" {
 		return "hrag " + args
 	}
-	name := collection
-	if strings.ContainsAny(name, " '\"$`\\*?;&|<>()") {
-		name = "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+	return "hrag --collection " + ShellQuote(collection) + " " + args
+}
+
+// ShellQuote returns s as one POSIX shell word: unchanged when it holds only
+// safe characters, else in single quotes.
+func ShellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"$`\\*?[];&|<>(){}!#~") {
+		return s
 	}
-	return "hrag --collection " + name + " " + args
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ValidCollection reports whether name can name a collection: 1-63
+// characters of ASCII letters, digits, '-', '_' and '.', the first a letter
+// or digit (no spaces or slashes: names are typed in shells and paths).
+func ValidCollection(name string) bool {
+	if len(name) == 0 || len(name) > 63 {
+		return false
+	}
+	for i, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case i > 0 && (r == '-' || r == '_' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return true
 }

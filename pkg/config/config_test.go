@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,59 @@ func TestCommandNamesTheCollection(t *testing.T) {
 	} {
 		if got := Command(coll, "reembed"); got != want {
 			t.Errorf("Command(%q) = %q, want %q", coll, got, want)
+		}
+	}
+}
+
+func TestFlagOverridesGoThroughTheSameValidation(t *testing.T) {
+	base := map[string]string{"RAG_ENV_FILE": os.DevNull, "RAG_TOP_K": "4", "RAG_COLLECTION": "notes"}
+	c, err := LoadWith(env(base), map[string]Override{"RAG_TOP_K": {"--top-k", "9"}, "RAG_COLLECTION": {"--collection", "papers"}})
+	if err != nil || c.TopK != 9 || c.Collection != "papers" {
+		t.Fatalf("override: top-k %d, collection %q, err %v", c.TopK, c.Collection, err)
+	}
+	for _, tc := range []struct {
+		name, flag, value, want string
+	}{
+		{"RAG_TOP_K", "--top-k", "0", `--top-k="0": want an integer ≥ 1`},
+		{"RAG_COLLECTION", "--collection", "", `--collection="": want a collection name`},
+		{"RAG_COLLECTION", "--collection", "my notes", `--collection="my notes": want a collection name`},
+		{"RAG_COLLECTION", "--collection", "a/b", `--collection="a/b": want a collection name`},
+	} {
+		_, err := LoadWith(env(base), map[string]Override{tc.name: {tc.flag, tc.value}})
+		var ce *Error
+		if !errors.As(err, &ce) || !ce.FromFlags || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q: err %v", tc.flag, tc.value, err)
+		}
+	}
+	// The same values from the environment: the same checks, naming the variable.
+	for name, val := range map[string]string{"RAG_TOP_K": "0", "RAG_COLLECTION": "my notes"} {
+		m := map[string]string{"RAG_ENV_FILE": os.DevNull, name: val}
+		_, err := Load(env(m))
+		var ce *Error
+		if !errors.As(err, &ce) || ce.FromFlags || !strings.Contains(err.Error(), name+"=") {
+			t.Errorf("%s=%q: err %v", name, val, err)
+		}
+	}
+}
+
+func TestValidCollection(t *testing.T) {
+	for name, want := range map[string]bool{
+		"default": true, "papers-2024": true, "eval-qa-notes.jsonl-c148": true, "A_b.c": true,
+		"": false, "my notes": false, "a/b": false, "-x": false, ".x": false, "é": false,
+		strings.Repeat("a", 63): true, strings.Repeat("a", 64): false,
+	} {
+		if got := ValidCollection(name); got != want {
+			t.Errorf("ValidCollection(%q) = %v", name, got)
+		}
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"/n/notes": "/n/notes", "/n/my notes": "'/n/my notes'", "it's": `'it'\''s'`, "": "''", "*.md": "'*.md'",
+	} {
+		if got := ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -55,7 +55,7 @@ func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 	copts := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 256, SpecialTokens: tk.Special()}
 	copts, _ = copts.Fit()
 	var texts []string
-	files, _ := index.Walk([]string{dir}, []string{"*.md"}, nil)
+	files := index.Walk([]string{dir}, []string{"*.md"}, nil).Files
 	for _, f := range files {
 		raw, _ := os.ReadFile(f.Path)
 		t, _ := index.Decode(raw)

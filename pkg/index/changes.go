@@ -17,6 +17,9 @@ type Changes struct {
 	Modified    int      `json:"modified"`
 	Missing     int      `json:"missing"`
 	Unreachable []string `json:"unreachable_roots,omitempty"` // roots that could not be read (unmounted, removed)
+	// Ignored counts what the walk left out by rule (hidden, include and
+	// exclude globs): never indexed, not counted as new.
+	Ignored IgnoredCounts `json:"ignored"`
 }
 
 // PendingChanges walks the reachable roots of coll with the include and
@@ -42,7 +45,9 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 	if err != nil {
 		return ch, err
 	}
-	files, _ := Walk(roots, include, exclude)
+	listing := Walk(roots, include, exclude)
+	files := listing.Files
+	ch.Ignored = listing.IgnoredCounts()
 	seen := map[string]bool{}
 	for _, f := range files {
 		seen[f.Path] = true

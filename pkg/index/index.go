@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,11 +31,24 @@ type Tokenizer interface {
 }
 
 // Reporter receives progress. Implementations decide whether to draw it.
+// The work measured is chunks to embed, the slow part of a run: unchanged,
+// moved and touched files cost a stat or a read and are not counted.
 type Reporter interface {
-	Start(total int)                   // total files to look at
-	Advance(path string)               // one file done
+	// Progress says that done chunks have a vector (embedded, or reused
+	// from the store) of total to do. Until every changed file is chunked,
+	// total is an estimate: the chunks known so far plus the bytes still to
+	// read at the rate of chunks per byte seen so far. Called from several
+	// goroutines; done never decreases, total may when the estimate was high.
+	Progress(done, total int)
 	Warn(path string, err error)       // a file skipped or repaired, with the reason
 	Notice(format string, args ...any) // a one-off message (e.g. the chunk budget was lowered)
+}
+
+// StoredReporter is a Reporter that also hears of each document committed
+// by Run (its path), in order.
+type StoredReporter interface {
+	Reporter
+	Stored(path string)
 }
 
 // Options configures one indexing run.
@@ -47,6 +61,11 @@ type Options struct {
 	MaxBytes   int64    // larger files are skipped
 	Prune      bool     // delete indexed documents whose file is gone from a root
 	Wait       bool     // wait for another run on the collection instead of failing
+	// OneOffRules says that Include and Exclude come from flags of this run
+	// (--include, --exclude), not from the settings: files they leave out
+	// are not looked at, but their documents are not pruned.
+	OneOffRules bool
+	ListIgnored bool // fill Summary.IgnoredFiles (-v)
 
 	Chunk          chunk.Options // sizes; fitted to the model's input limit here
 	WarnLowered    bool          // report when Chunk.ContentTokens had to be lowered (the user set it)
@@ -70,11 +89,16 @@ type Summary struct {
 	Moved      int    `json:"files_moved"`
 	Deleted    int    `json:"files_deleted"`
 	Skipped    int    `json:"files_skipped"` // binary or too large
-	Failed     int    `json:"files_failed"`  // unreadable or could not be stored
-	Repaired   int    `json:"files_repaired"`
-	Chunks     int    `json:"chunks_written"`
-	Embedded   int    `json:"chunks_embedded"` // chunks written, sent to the model
-	Reused     int    `json:"chunks_reused"`   // chunks written whose vector was already stored
+	// Ignored counts the files and folders left out by rule (hidden,
+	// include and exclude globs) without being read.
+	Ignored IgnoredCounts `json:"ignored"`
+	// IgnoredFiles lists them (Options.ListIgnored), sorted by path.
+	IgnoredFiles []Ignored `json:"ignored_paths,omitempty"`
+	Failed       int       `json:"files_failed"` // unreadable or could not be stored
+	Repaired     int       `json:"files_repaired"`
+	Chunks       int       `json:"chunks_written"`
+	Embedded     int       `json:"chunks_embedded"` // chunks written, sent to the model
+	Reused       int       `json:"chunks_reused"`   // chunks written whose vector was already stored
 	// Filled counts chunks stored before (e.g. under another model) that got
 	// a vector of the configured model in this run.
 	Filled int `json:"vectors_filled"`
@@ -90,10 +114,13 @@ type Summary struct {
 // every document committed before stays committed.
 var ErrInterrupted = errors.New("interrupted; documents indexed so far are kept")
 
+// ErrNothingToIndex is returned when every path given was a file left out
+// by rule (each one is reported with Reporter.Warn): nothing was written.
+var ErrNothingToIndex = errors.New("nothing to index")
+
 type nopReporter struct{}
 
-func (nopReporter) Start(int)             {}
-func (nopReporter) Advance(string)        {}
+func (nopReporter) Progress(int, int)     {}
 func (nopReporter) Warn(string, error)    {}
 func (nopReporter) Notice(string, ...any) {}
 
@@ -141,6 +168,15 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			return sum, fmt.Errorf("cannot index %s: %w", r, describe(err))
 		}
 	}
+	// A file named on the command line and left out by the globs is
+	// reported, and not recorded as a root.
+	roots, rejected := explicitRoots(opts)
+	for _, ig := range rejected {
+		rep.Warn(ig.Path, fmt.Errorf("not indexed: it %s", ig.Describe(opts.Include, opts.Collection)))
+	}
+	if len(roots) == 0 {
+		return sum, fmt.Errorf("%w: every path given is left out by the include/exclude globs", ErrNothingToIndex)
+	}
 	coll, err := st.EnsureCollection(ctx, opts.Collection, opts.FTSConfig)
 	if err != nil {
 		return sum, err
@@ -160,14 +196,22 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 
-	files, problems := Walk(opts.Roots, opts.Include, opts.Exclude)
-	rep.Start(len(files))
+	listing := Walk(roots, opts.Include, opts.Exclude)
+	files, problems := listing.Files, listing.Problems
 	for _, p := range problems {
 		sum.Failed++
 		rep.Warn(p.Path, p.Err)
 	}
+	for _, ig := range listing.Ignored {
+		if !ig.Explicit {
+			sum.Ignored.add(ig)
+			if opts.ListIgnored {
+				sum.IgnoredFiles = append(sum.IgnoredFiles, ig)
+			}
+		}
+	}
 	var scopes []string // paths under which a missing file means a deleted one
-	for _, r := range opts.Roots {
+	for _, r := range roots {
 		if abs, err := filepath.Abs(r); err == nil {
 			scopes = append(scopes, abs)
 		}
@@ -187,7 +231,8 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	vanished := map[string]store.DocumentState{} // by hex hash
 	for path, s := range states {
-		if !onDisk[path] && inScope(path, scopes) && !inScope(path, emptyRoots) && !unreadable(path, problems) {
+		if !onDisk[path] && inScope(path, scopes) && !inScope(path, emptyRoots) && !unreadable(path, problems) &&
+			!keepLeftOut(path, opts.OneOffRules, coll.Roots, scopes) {
 			vanished[hex.EncodeToString(s.Hash)] = s
 		}
 	}
@@ -201,13 +246,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		}
 		if sk, ok := skipped[f.Path]; ok && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
 			sum.Skipped++ // warned about when it was first skipped
-			rep.Advance(f.Path)
 			continue
 		}
 		s, known := states[f.Path]
 		if known && s.Size == f.Size && s.MTime.Equal(f.MTime) {
 			sum.Unchanged++
-			rep.Advance(f.Path)
 			continue
 		}
 		if known && s.Size == f.Size { // touched: same content costs no work
@@ -216,7 +259,6 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 					return sum, err
 				}
 				sum.Unchanged++
-				rep.Advance(f.Path)
 				continue
 			}
 		}
@@ -231,7 +273,6 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 					}
 					delete(vanished, hex.EncodeToString(t.Hash))
 					sum.Moved++
-					rep.Advance(f.Path)
 					continue
 				}
 			}
@@ -240,8 +281,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 
 	byPath := make(map[string]File, len(todo))
+	prog := &progress{rep: rep}
 	for _, f := range todo {
 		byPath[f.Path] = f
+		prog.bytesLeft += f.Size
 	}
 	prepCh := make(chan prepared, 256) // the byte budget binds first
 	readyCh := make(chan prepared, 8)
@@ -267,6 +310,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 				sp = &s
 			}
 			p, err := prepare(runCtx, f, sp, fitted, opts, table.Name)
+			prog.chunked(f.Size, len(p.missing), len(p.doc.Chunks)-len(p.missing))
 			if err != nil {
 				select {
 				case warnCh <- Problem{f.Path, err}:
@@ -290,7 +334,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	go func() { // embed in batches across documents
 		defer workers.Done()
 		defer close(readyCh)
-		embedErr <- embedLoop(runCtx, prepCh, readyCh, opts)
+		embedErr <- embedLoop(runCtx, prepCh, readyCh, opts, prog)
 	}()
 
 	for done := false; !done; {
@@ -320,7 +364,6 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 				}
 				sum.Failed++
 				rep.Warn(p.file.Path, err)
-				rep.Advance(p.file.Path)
 				continue
 			}
 			if p.state == nil {
@@ -335,7 +378,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			sum.Chunks += len(p.doc.Chunks)
 			sum.Embedded += len(p.missing)
 			sum.Reused += len(p.doc.Chunks) - len(p.missing)
-			rep.Advance(p.file.Path)
+			if sr, ok := rep.(StoredReporter); ok {
+				sr.Stored(p.file.Path)
+			}
 		}
 	}
 	// The preparer has finished (the pipeline closed behind it): report the
@@ -389,7 +434,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			return sum, err
 		}
 	}
-	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil {
+	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil { // without the rejected files
 		return sum, err
 	}
 	sum.Seconds = time.Since(began).Seconds()
@@ -404,7 +449,6 @@ func (s *Summary) countProblem(p Problem, rep Reporter) {
 		s.Failed++
 	}
 	rep.Warn(p.Path, p.Err)
-	rep.Advance(p.Path)
 }
 
 // rememberSkipped records a file skipped as binary, so that later runs skip
@@ -548,8 +592,7 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 	}
 	if missing := cov.Chunks - cov.Embedded; missing > 0 {
 		rep.Notice("%d stored chunk(s) have no vector of model %s yet: embedding them from the stored text", missing, opts.Embedder.Model().ID)
-		rep.Start(int(missing))
-		f := filler{opts: opts, rep: rep, coll: coll, table: table, copts: copts}
+		f := filler{opts: opts, rep: rep, coll: coll, table: table, copts: copts, total: int(missing)}
 		err := f.run(ctx)
 		sum.Filled += f.embedded + f.reused
 		if err != nil {
@@ -563,7 +606,7 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 // embedLoop gathers prepared documents until windowBatches batches of
 // missing chunks are waiting (or no more documents are), embeds them and
 // passes the documents on.
-func embedLoop(ctx context.Context, in <-chan prepared, out chan<- prepared, opts Options) error {
+func embedLoop(ctx context.Context, in <-chan prepared, out chan<- prepared, opts Options, prog *progress) error {
 	batch := opts.BatchSize
 	if batch < 1 {
 		batch = 32
@@ -589,6 +632,7 @@ func embedLoop(ctx context.Context, in <-chan prepared, out chan<- prepared, opt
 					k++
 				}
 			}
+			prog.embedded(len(texts))
 		}
 		for _, p := range pending {
 			select {
@@ -637,4 +681,95 @@ func chunkEmbedText(c store.Chunk) string { return c.EmbedContext + c.Content }
 func isConnErr(err error) bool {
 	return errors.Is(err, store.ErrUnavailable) || strings.Contains(err.Error(), "connection refused") ||
 		strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "unexpected EOF")
+}
+
+// progress turns the pipeline's counts into Reporter.Progress calls: chunks
+// embedded of chunks to embed, the total extrapolated from the bytes still
+// to read until every file is chunked. Safe for concurrent use.
+type progress struct {
+	rep                Reporter
+	mu                 sync.Mutex
+	bytesLeft          int64 // of files not chunked yet
+	bytesRead          int64
+	known, done, reuse int // chunks to embed known so far, embedded so far, found with a vector
+}
+
+// chunked records a file read and chunked into missing chunks to embed and
+// reused ones that have a vector already (both 0 when it failed).
+func (p *progress) chunked(size int64, missing, reused int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bytesLeft -= size
+	p.bytesRead += size
+	p.known += missing
+	p.reuse += reused
+	p.report()
+}
+
+// embedded records n chunks embedded.
+func (p *progress) embedded(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	p.report()
+}
+
+func (p *progress) report() {
+	total := p.known
+	if p.bytesLeft > 0 && p.bytesRead > 0 {
+		total += int(float64(p.known) / float64(p.bytesRead) * float64(p.bytesLeft))
+	}
+	if total > 0 {
+		p.rep.Progress(p.done, max(total, p.done))
+	}
+}
+
+// explicitRoots returns the roots minus the files named among them that the
+// include/exclude globs leave out (returned as rejected). A hidden file named
+// as a root is indexed.
+func explicitRoots(opts Options) (roots []string, rejected []Ignored) {
+	for _, r := range opts.Roots {
+		st, err := os.Stat(r)
+		if err != nil || st.IsDir() {
+			roots = append(roots, r)
+			continue
+		}
+		l := Walk([]string{r}, opts.Include, opts.Exclude)
+		if len(l.Ignored) > 0 {
+			rejected = append(rejected, l.Ignored...)
+			continue
+		}
+		roots = append(roots, r)
+	}
+	return roots, rejected
+}
+
+// keepLeftOut reports whether an indexed document whose file this run did
+// not list must be kept: its file still exists and either this run's globs
+// are one-off flags, or the file lies under another recorded root (a file
+// or folder once named on the command line, maybe hidden or outside the
+// globs), whose own runs decide about it.
+func keepLeftOut(path string, oneOff bool, recorded, scopes []string) bool {
+	if _, err := os.Stat(path); err != nil {
+		return false
+	}
+	if oneOff {
+		return true
+	}
+	for _, r := range recorded {
+		if inScope(path, []string{r}) && !slices.Contains(scopes, r) && deeperThanScope(r, scopes) {
+			return true
+		}
+	}
+	return false
+}
+
+// deeperThanScope reports whether root lies strictly inside one of scopes.
+func deeperThanScope(root string, scopes []string) bool {
+	for _, s := range scopes {
+		if root != s && inScope(root, []string{s}) {
+			return true
+		}
+	}
+	return false
 }

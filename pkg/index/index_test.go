@@ -265,8 +265,7 @@ func TestBadInputIsReportedAndKeepsIndexedData(t *testing.T) {
 
 type recorder struct{ warn func(string, error) }
 
-func (recorder) Start(int)                  {}
-func (recorder) Advance(string)             {}
+func (recorder) Progress(int, int)          {}
 func (r recorder) Warn(p string, err error) { r.warn(p, err) }
 func (recorder) Notice(string, ...any)      {}
 
@@ -328,7 +327,7 @@ type cancelAfter struct {
 	cancel context.CancelFunc
 }
 
-func (c cancelAfter) Advance(string) {
+func (c cancelAfter) Stored(string) {
 	*c.n--
 	if *c.n == 0 {
 		c.cancel()

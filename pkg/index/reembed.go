@@ -75,8 +75,7 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 		return sum, err
 	}
 	sum.Skipped = before.Embedded
-	rep.Start(int(before.Chunks - before.Embedded))
-	f := filler{opts: opts, rep: rep, coll: coll, table: table.Name, copts: fitChunks(opts, rep)}
+	f := filler{opts: opts, rep: rep, coll: coll, table: table.Name, copts: fitChunks(opts, rep), total: int(before.Chunks - before.Embedded)}
 	ferr := f.run(ctx)
 	sum.Embedded, sum.Reused, sum.Rechunked = f.embedded, f.reused, f.rechunked
 	if ferr != nil && !errors.Is(ferr, context.Canceled) {
@@ -163,6 +162,7 @@ type filler struct {
 	copts chunk.Options // fitted, for re-chunking
 
 	embedded, reused, rechunked int
+	done, total                 int // chunks given a vector so far, of those missing one at the start (progress)
 
 	// the batch being gathered, across documents
 	ids    []int64
@@ -243,9 +243,7 @@ func (f *filler) add(ctx context.Context, cs []store.StoredChunk) error {
 		return err
 	}
 	f.reused += len(ids)
-	for range ids {
-		f.rep.Advance("")
-	}
+	f.advance(len(ids))
 	if len(f.texts) >= f.batchSize() {
 		return f.flush(ctx)
 	}
@@ -271,9 +269,7 @@ func (f *filler) flush(ctx context.Context) error {
 			return err
 		}
 		f.embedded += n
-		for range n {
-			f.rep.Advance("")
-		}
+		f.advance(n)
 		f.ids, f.hashes, f.texts = f.ids[n:], f.hashes[n:], f.texts[n:]
 	}
 	return nil
@@ -323,8 +319,15 @@ func (f *filler) rechunk(ctx context.Context, docID int64, missing int) error {
 	}
 	f.embedded += len(texts)
 	f.rechunked++
-	for range missing {
-		f.rep.Advance(d.Path)
-	}
+	f.advance(missing)
 	return nil
+}
+
+// advance reports n more chunks given a vector.
+func (f *filler) advance(n int) {
+	if n == 0 {
+		return
+	}
+	f.done += n
+	f.rep.Progress(f.done, max(f.total, f.done))
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/hrag-dev/hrag/pkg/config"
 )
 
 // File is a regular file found under a root.
@@ -27,14 +29,136 @@ type Problem struct {
 
 func (p Problem) Error() string { return p.Path + ": " + p.Err.Error() }
 
+// Rules by which Walk leaves a file or folder out (Ignored.Rule).
+const (
+	// RuleHidden: a name starting with "." (a hidden folder is listed, not
+	// walked). Version-control folders (.git, .hg, .svn, .jj) are not even
+	// listed. A hidden file or folder named as a root is indexed.
+	RuleHidden = "hidden"
+	// RuleNotIncluded: the file's name matches no include glob (RAG_INCLUDE,
+	// --include).
+	RuleNotIncluded = "not_included"
+	// RuleExcluded: the file or folder matches an exclude glob (RAG_EXCLUDE,
+	// --exclude); an excluded folder is listed, not walked.
+	RuleExcluded = "excluded"
+)
+
+// Ignored is a file or folder that Walk found and left out by rule.
+type Ignored struct {
+	Path     string `json:"path"`   // absolute
+	Rule     string `json:"rule"`   // RuleHidden, RuleNotIncluded or RuleExcluded
+	Folder   bool   `json:"folder"` // a folder: what it holds was not looked at
+	Explicit bool   `json:"-"`      // named as a root on the command line
+}
+
+// Listing is what Walk found under its roots.
+type Listing struct {
+	Files    []File    // to index: sorted by path, deduplicated
+	Ignored  []Ignored // left out by rule, sorted by path
+	Problems []Problem // unreadable paths, broken links, loops
+}
+
+// IgnoredCounts returns how many files and folders were left out, by rule.
+func (l Listing) IgnoredCounts() IgnoredCounts {
+	var c IgnoredCounts
+	for _, ig := range l.Ignored {
+		c.add(ig)
+	}
+	return c
+}
+
+// IgnoredCounts counts what Walk left out by rule: files by rule, and
+// folders (not walked) by rule.
+type IgnoredCounts struct {
+	Files   map[string]int `json:"files,omitempty"`   // rule → files
+	Folders map[string]int `json:"folders,omitempty"` // rule → folders not walked
+}
+
+func (c *IgnoredCounts) add(ig Ignored) {
+	m := &c.Files
+	if ig.Folder {
+		m = &c.Folders
+	}
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[ig.Rule]++
+}
+
+// Total is the number of files and folders left out.
+func (c IgnoredCounts) Total() int {
+	n := 0
+	for _, v := range c.Files {
+		n += v
+	}
+	for _, v := range c.Folders {
+		n += v
+	}
+	return n
+}
+
+// String is "3 not matching the include globs, 2 hidden folders": "" when
+// nothing was left out.
+func (c IgnoredCounts) String() string {
+	var parts []string
+	for _, r := range []string{RuleNotIncluded, RuleExcluded, RuleHidden} {
+		if n := c.Files[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, ruleNoun(r, false, n)))
+		}
+		if n := c.Folders[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, ruleNoun(r, true, n)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ruleNoun(rule string, folder bool, n int) string {
+	what := "file"
+	if folder {
+		what = "folder"
+	}
+	if n != 1 {
+		what += "s"
+	}
+	switch rule {
+	case RuleNotIncluded:
+		return what + " not matching the include globs"
+	case RuleExcluded:
+		return "excluded " + what
+	}
+	return "hidden " + what
+}
+
+// Describe says why ig was left out and how to change that, for a warning
+// or a -v listing; include is the globs in force, collection names the
+// collection in the command it suggests.
+func (ig Ignored) Describe(include []string, collection string) string {
+	switch ig.Rule {
+	case RuleNotIncluded:
+		ext := filepath.Ext(ig.Path)
+		hint := ""
+		if ext != "" {
+			hint = fmt.Sprintf("; to index it add --include '*%s' (or to RAG_INCLUDE)", ext)
+		}
+		return fmt.Sprintf("does not match the include globs (%s)%s", strings.Join(include, ","), hint)
+	case RuleExcluded:
+		return "matches an exclude glob (RAG_EXCLUDE or --exclude)"
+	}
+	what := "hidden file"
+	if ig.Folder {
+		what = "hidden folder, not looked into"
+	}
+	return what + "; to index it, name it: " + config.Command(collection, "index "+config.ShellQuote(ig.Path))
+}
+
 // Walk lists files under roots (files or directories) whose base name
 // matches an include glob and whose base name or root-relative path matches
-// no exclude glob. Hidden directories and files (".name") are skipped, .git
-// included. Symbolic links are followed; a link that leads back into a
-// directory already being walked (a loop) or that is broken is reported as a
-// Problem, as is any unreadable directory. Files are returned sorted by path
-// and deduplicated.
-func Walk(roots, include, exclude []string) ([]File, []Problem) {
+// no exclude glob, and what it left out by those rules (Listing.Ignored).
+// Hidden directories and files (".name") under a root are left out; a root
+// itself may be hidden. Symbolic links are followed; a link that leads back
+// into a directory already being walked (a loop) or that is broken is
+// reported as a Problem, as is any unreadable directory.
+func Walk(roots, include, exclude []string) Listing {
 	w := walker{include: include, exclude: exclude, seen: map[string]bool{}}
 	for _, r := range roots {
 		abs, err := filepath.Abs(r)
@@ -48,18 +172,23 @@ func Walk(roots, include, exclude []string) ([]File, []Problem) {
 			continue
 		}
 		if !st.IsDir() {
-			w.addFile(abs, filepath.Dir(abs), st)
+			w.addFile(abs, filepath.Dir(abs), st, true)
 			continue
 		}
 		w.dir(abs, abs, map[string]bool{})
 	}
 	sortFiles(w.files)
-	return w.files, w.problems
+	sort.Slice(w.ignored, func(i, j int) bool { return w.ignored[i].Path < w.ignored[j].Path })
+	return Listing{Files: w.files, Ignored: w.ignored, Problems: w.problems}
 }
+
+// vcsDirs are left out without being reported.
+var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".jj": true, ".bzr": true}
 
 type walker struct {
 	include, exclude []string
 	files            []File
+	ignored          []Ignored
 	problems         []Problem
 	seen             map[string]bool
 }
@@ -81,12 +210,19 @@ func (w *walker) match(globs []string, root, path string) bool {
 	return false
 }
 
-func (w *walker) addFile(path, root string, st fs.FileInfo) {
-	if !w.match(w.include, root, path) || w.match(w.exclude, root, path) || w.seen[path] {
+func (w *walker) addFile(path, root string, st fs.FileInfo, explicit bool) {
+	if w.seen[path] {
 		return
 	}
 	w.seen[path] = true
-	w.files = append(w.files, File{Path: path, Root: root, Size: st.Size(), MTime: st.ModTime().Truncate(time.Microsecond)})
+	switch {
+	case !w.match(w.include, root, path):
+		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
+	case w.match(w.exclude, root, path):
+		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleExcluded, Explicit: explicit})
+	default:
+		w.files = append(w.files, File{Path: path, Root: root, Size: st.Size(), MTime: st.ModTime().Truncate(time.Microsecond)})
+	}
 }
 
 // dir walks one directory; active holds the real paths of the directories on
@@ -111,23 +247,34 @@ func (w *walker) dir(path, root string, active map[string]bool) {
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(path, name)
-		if strings.HasPrefix(name, ".") {
+		if vcsDirs[name] {
 			continue
 		}
 		st, err := os.Stat(p) // follows links
 		if err != nil {
-			w.problems = append(w.problems, Problem{p, describe(err)})
+			if !strings.HasPrefix(name, ".") {
+				w.problems = append(w.problems, Problem{p, describe(err)})
+			}
+			continue
+		}
+		if strings.HasPrefix(name, ".") {
+			// A hidden file is reported only when it would be indexed
+			// otherwise (not .DS_Store and the like).
+			if st.IsDir() || (st.Mode().IsRegular() && w.match(w.include, root, p) && !w.match(w.exclude, root, p)) {
+				w.ignored = append(w.ignored, Ignored{Path: p, Rule: RuleHidden, Folder: st.IsDir()})
+			}
 			continue
 		}
 		if st.IsDir() {
 			if w.match(w.exclude, root, p) {
+				w.ignored = append(w.ignored, Ignored{Path: p, Rule: RuleExcluded, Folder: true})
 				continue
 			}
 			w.dir(p, root, active)
 			continue
 		}
 		if st.Mode().IsRegular() {
-			w.addFile(p, root, st)
+			w.addFile(p, root, st, false)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/schollz/progressbar/v3"
@@ -57,48 +58,114 @@ func (s *IOStreams) TerminalWidth() int {
 	return 80
 }
 
-// Progress reports file-by-file progress of a long job on stderr: a bar on a
-// terminal, nothing otherwise. Warnings always go to stderr, one line each,
-// naming the file. It is safe for concurrent use.
+// Progress reports the progress of a long job on stderr. On a terminal it
+// draws a bar with the count, the rate and the time left; otherwise (piped,
+// cron) it prints at most one line per LineEvery (a minute), so that a job
+// shorter than that prints nothing but its caller's summary; hidden
+// (--quiet) it prints no progress at all. Warnings and notices always go to
+// stderr, one line each. It is safe for concurrent use.
 type Progress struct {
-	mu   sync.Mutex
-	bar  *progressbar.ProgressBar
-	out  io.Writer
-	show bool
-	desc string
+	mu    sync.Mutex
+	bar   *progressbar.ProgressBar
+	out   io.Writer
+	mode  progressMode
+	desc  string
+	unit  string // what is counted: "chunks", "queries"
+	began time.Time
+	last  time.Time // of the last line printed (lines mode)
+	done  int
+	total int
+	now   func() time.Time
+
+	// LineEvery is the least time between two progress lines when stderr
+	// is not a terminal: a minute by default.
+	LineEvery time.Duration
 }
 
-// NewProgress returns a Progress for a job described by desc ("indexing").
-// show=false (piped, cron, --json) draws no bar.
-func (s *IOStreams) NewProgress(desc string, show bool) *Progress {
-	return &Progress{out: s.ErrOut, show: show && s.errTTY, desc: desc}
-}
+type progressMode int
 
-// Start sets the number of steps and draws the bar.
-func (p *Progress) Start(total int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.show {
-		return
+const (
+	progressHidden progressMode = iota
+	progressBar
+	progressLines
+)
+
+// NewProgress returns a Progress for a job described by desc ("indexing")
+// that counts unit ("chunks"). show=false (--quiet) prints no progress.
+func (s *IOStreams) NewProgress(desc, unit string, show bool) *Progress {
+	p := &Progress{out: s.ErrOut, desc: desc, unit: unit, now: time.Now, LineEvery: time.Minute}
+	switch {
+	case !show:
+		p.mode = progressHidden
+	case s.errTTY:
+		p.mode = progressBar
+	default:
+		p.mode = progressLines
 	}
-	p.bar = progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(p.out),
-		progressbar.OptionSetDescription(p.desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100_000_000),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetPredictTime(true),
-	)
+	p.began = p.now()
+	p.last = p.began
+	return p
 }
 
-// Advance moves the bar one step.
+// Start sets the number of units to do.
+func (p *Progress) Start(total int) { p.Progress(0, total) }
+
+// Advance counts one more unit done.
 func (p *Progress) Advance(string) {
 	p.mu.Lock()
+	done, total := p.done+1, p.total
+	p.mu.Unlock()
+	p.Progress(done, total)
+}
+
+// Progress sets the units done and the total to do (which may change as it
+// becomes known) and redraws: the bar at once (throttled to 10 per
+// second), a line when LineEvery has passed since the last.
+func (p *Progress) Progress(done, total int) {
+	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.bar != nil {
-		_ = p.bar.Add(1)
+	p.done, p.total = done, max(total, done)
+	switch p.mode {
+	case progressBar:
+		if p.total == 0 {
+			return
+		}
+		if p.bar == nil {
+			p.bar = progressbar.NewOptions(p.total,
+				progressbar.OptionSetWriter(p.out),
+				progressbar.OptionSetDescription(p.desc),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString(p.unit),
+				progressbar.OptionSetWidth(30),
+				progressbar.OptionThrottle(100*time.Millisecond),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionSetPredictTime(true),
+			)
+		}
+		if p.bar.GetMax() != p.total {
+			p.bar.ChangeMax(p.total)
+		}
+		_ = p.bar.Set(p.done)
+	case progressLines:
+		now := p.now()
+		if now.Sub(p.last) < p.LineEvery || p.total == 0 {
+			return
+		}
+		p.last = now
+		fmt.Fprintln(p.out, p.line(now))
 	}
+}
+
+// line is "indexing: 340/1200 chunks (28%), 5.2 chunks/s, about 2m45s left".
+func (p *Progress) line(now time.Time) string {
+	elapsed := now.Sub(p.began)
+	l := fmt.Sprintf("%s: %d/%d %s (%d%%)", p.desc, p.done, p.total, p.unit, 100*p.done/max(p.total, 1))
+	if rate := float64(p.done) / elapsed.Seconds(); p.done > 0 && elapsed > 0 {
+		left := time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second)
+		l += fmt.Sprintf(", %.1f %s/s, about %s left", rate, p.unit, left)
+	}
+	return l
 }
 
 // Warn prints "warning: PATH: reason" on its own line, above the bar; PATH
