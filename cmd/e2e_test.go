@@ -20,8 +20,8 @@ import (
 
 // Floors of the end-to-end run with the default model of
 // scripts/llm-server.sh (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) on
-// e2eSubset, set from measured runs with a margin (README, "Answers on the
-// bundled QA set").
+// e2eSubset, set from measured runs with a margin (docs/measurements.md,
+// "Answers on the bundled QA set").
 // Replayed on the subset, the full run's replies gave 12/18 answered and
 // 8/10 abstained (the near misses 34 and 102 were answered with true
 // sentences about something else); greedy decoding in llama.cpp is not

@@ -33,7 +33,8 @@ const (
 // false when the passages do not state the answer (sentences is then
 // empty). The sentences come first: with the flag first, the small model
 // measured (Qwen2.5-Coder-0.5B) decided "not found" before reading its
-// passages for a fifth of the answerable questions (README). It is
+// passages for a fifth of the answerable questions (docs/measurements.md,
+// "The answer protocol, measured"). It is
 // strict-mode compatible (every property required, no others) and sent as
 // raw JSON so that the property order holds.
 var AnswerSchema = &llm.Schema{Name: "grounded_answer", Schema: json.RawMessage(`{
@@ -75,7 +76,8 @@ Rules:
 // (few-shot prompting): an answer from the right one of two passages, and
 // a near miss (the asked host is not in the table) answered with found
 // false. On the bundled QA set they raised the model's own abstentions on
-// unanswerable questions (README, "Answers on the bundled QA set").
+// unanswerable questions (docs/measurements.md, "Answers on the bundled QA
+// set").
 var jsonExamples = []struct {
 	question string
 	passages []string
