@@ -47,7 +47,7 @@ is masked before the passages reach the model.
 
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, the model found no answer, or no sentence passed the claim checks).`,
-		Args: cobraArgs(cobra.MinimumNArgs(1)),
+		Args: requireArgs("QUESTION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			if opts.Question, err = questionArg(args); err != nil {

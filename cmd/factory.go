@@ -5,6 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/config"
@@ -213,4 +217,38 @@ func (f *Factory) openModelAndStore(ctx context.Context, cfg config.Config) (emb
 		return nil, nil, nil, nil, err
 	}
 	return emb, tk, st, func() { st.Close(); tk.Close(); emb.Close() }, nil
+}
+
+// completeCollections completes --collection with the names of the
+// collections in the database. It gives nothing, silently, when the
+// configuration is invalid or the database cannot be reached within 2 s:
+// completion must never print errors into a shell prompt.
+func (f *Factory) completeCollections(c *cobra.Command, _ []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	none := cobra.ShellCompDirectiveNoFileComp
+	cfg, err := f.Config()
+	if err != nil {
+		return nil, none
+	}
+	parent := c.Context()
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(parent, 2*time.Second)
+	defer cancel()
+	st, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, none
+	}
+	defer st.Close()
+	colls, err := st.Collections(ctx)
+	if err != nil {
+		return nil, none
+	}
+	var names []string
+	for _, coll := range colls {
+		if strings.HasPrefix(coll.Name, prefix) {
+			names = append(names, coll.Name)
+		}
+	}
+	return names, none
 }

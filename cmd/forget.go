@@ -4,10 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/render"
 )
+
+// plural is "1 document", "2 documents".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
 
 // ForgetOptions are the inputs of `hrag forget`.
 type ForgetOptions struct {
@@ -23,6 +37,7 @@ type forgetReport struct {
 	Paths      []string `json:"paths"`
 	Documents  int64    `json:"documents_removed"`
 	Dropped    bool     `json:"collection_dropped"`
+	Notes      []string `json:"notes,omitempty"` // paths that held nothing; files that the next index run re-adds
 }
 
 // NewCmdForget builds `hrag forget PATH... | --all`. runF replaces the run
@@ -86,6 +101,7 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 		}
 		rep.Documents, rep.Dropped = n.Documents, true
 	} else {
+		var unknown []string
 		for _, p := range opts.Paths {
 			abs, err := filepath.Abs(p)
 			if err != nil {
@@ -96,6 +112,26 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 				return err
 			}
 			rep.Paths, rep.Documents = append(rep.Paths, abs), rep.Documents+n
+			if n == 0 && !slices.Contains(coll.Roots, abs) {
+				unknown = append(unknown, abs)
+				continue
+			}
+			// Files still on disk under a root come back with its next run.
+			if _, err := os.Stat(abs); err == nil {
+				for _, r := range coll.Roots {
+					if r != abs && strings.HasPrefix(abs, r+string(filepath.Separator)) {
+						rep.Notes = append(rep.Notes, fmt.Sprintf("%s still exists under the indexed folder %s: the next `%s` adds it again; to keep it out, add it to RAG_EXCLUDE (or pass --exclude)",
+							render.DisplayPath(abs), r, config.Command(coll.Name, "index "+config.ShellQuote(r))))
+						break
+					}
+				}
+			}
+		}
+		if len(unknown) == len(opts.Paths) {
+			return fmt.Errorf("nothing is indexed at or under %s in collection %q (`%s` lists its folders)", strings.Join(unknown, ", "), coll.Name, config.Command(coll.Name, "status"))
+		}
+		for _, u := range unknown {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("nothing was indexed at or under %s", u))
 		}
 		if rep.Documents > 0 {
 			if err := st.ResetNullSimilarity(ctx, coll.ID); err != nil {
@@ -107,9 +143,12 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 		return writeJSON(f, rep)
 	}
 	if rep.Dropped {
-		fmt.Fprintf(f.IO.Out, "deleted collection %q (%d documents)\n", coll.Name, rep.Documents)
+		fmt.Fprintf(f.IO.Out, "deleted collection %q (%s)\n", coll.Name, plural(int(rep.Documents), "document"))
 	} else {
-		fmt.Fprintf(f.IO.Out, "forgot %d documents under %d path(s) in %q\n", rep.Documents, len(rep.Paths), coll.Name)
+		fmt.Fprintf(f.IO.Out, "forgot %s under %s in %q\n", plural(int(rep.Documents), "document"), plural(len(rep.Paths), "path"), coll.Name)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(f.IO.ErrOut, "note: %s\n", n)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -72,5 +73,61 @@ func TestForgetGoneFolderAndCollection(t *testing.T) {
 	root.SetArgs([]string{"forget"})
 	if code := ExitCode(root.Execute()); code != ExitUsage {
 		t.Fatalf("forget without arguments: exit %d", code)
+	}
+}
+
+// TestForgetSaysWhatItCouldNotDo covers a path that was never indexed, a
+// sibling folder whose name extends an indexed one, a single file, and a
+// file that still exists under an indexed folder (the next index re-adds it).
+func TestForgetSaysWhatItCouldNotDo(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	base := t.TempDir()
+	notes, old := filepath.Join(base, "a"), filepath.Join(base, "a-old")
+	os.MkdirAll(notes, 0o755)
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(notes, "x.md"), []byte("# X\n\nabout x\n"), 0o644)
+	os.WriteFile(filepath.Join(notes, "y.md"), []byte("# Y\n\nabout y\n"), 0o644)
+	os.WriteFile(filepath.Join(old, "z.md"), []byte("# Z\n\nabout z\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes, old}}); err != nil {
+		t.Fatal(err)
+	}
+
+	f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{filepath.Join(base, "never")}})
+	if err == nil || ExitCode(err) != ExitError || !strings.Contains(err.Error(), "nothing is indexed at or under "+filepath.Join(base, "never")+` in collection "default"`) {
+		t.Fatalf("never indexed: %v", err)
+	}
+
+	// One file of a folder that is still indexed: gone now, back with the next run.
+	f, out, errOut = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{filepath.Join(notes, "x.md")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "forgot 1 document under 1 path in \"default\"\n" {
+		t.Errorf("stdout %q", got)
+	}
+	wantNote := "note: " + filepath.Join(notes, "x.md") + " still exists under the indexed folder " + notes + ": the next `hrag index " + notes + "` adds it again; to keep it out, add it to RAG_EXCLUDE (or pass --exclude)\n"
+	if errOut.String() != wantNote {
+		t.Errorf("stderr %q\nwant   %q", errOut.String(), wantNote)
+	}
+
+	// The folder "a": its sibling "a-old" keeps its document.
+	f, out, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{notes}, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var rep forgetReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Documents != 1 || len(rep.Notes) != 0 {
+		t.Fatalf("forget a: %v %+v", err, rep)
+	}
+	f, out, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := statusRun(context.Background(), &StatusOptions{Factory: f, JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	var st statusReport
+	json.Unmarshal(out.Bytes(), &st)
+	if c := st.Collections[0]; c.Documents != 1 || len(c.Roots) != 1 || c.Roots[0] != old {
+		t.Fatalf("status: %+v", c)
 	}
 }

@@ -51,7 +51,7 @@ for a run shorter than that, none with --quiet), then the summary line on
 stdout.
 
 Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interrupted.`,
-		Args: cobraArgs(cobra.MinimumNArgs(1)),
+		Args: requireArgs("PATH"),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Paths = args
 			if runF != nil {

@@ -27,6 +27,11 @@ const (
 	ExitInterrupted = 130 // stopped by Ctrl-C or SIGTERM; committed work is kept
 )
 
+// ExitCodes lists every exit code with its name, for documentation tests:
+// the README's table must list exactly these.
+var ExitCodes = map[int]string{ExitOK: "ok", ExitError: "error", ExitUsage: "usage", ExitPartial: "partial",
+	ExitAbstained: "no_answer", ExitInterrupted: "interrupted"}
+
 // Main runs hrag with os.Args and returns the process exit code. The context
 // is cancelled on SIGINT/SIGTERM (as restic's cleanup handler does); a
 // second signal kills the process at once.
@@ -134,6 +139,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.PersistentFlags().StringVar(&f.MemProfile, "mem-profile", "", "write a pprof heap profile (Go heap only; ONNX Runtime allocates outside it) at the end of the run to this file")
 	_ = root.PersistentFlags().MarkHidden("cpu-profile")
 	_ = root.PersistentFlags().MarkHidden("mem-profile")
+	_ = root.RegisterFlagCompletionFunc("collection", f.completeCollections)
 	root.PersistentFlags().BoolVarP(&f.Quiet, "quiet", "q", false, "no progress output (warnings and the summary still print)")
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
 		if c.Flags().Changed("collection") {
@@ -144,6 +150,17 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
 	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
 	return root
+}
+
+// requireArgs accepts one or more positional arguments and says that name
+// (QUESTION, PATH) is required when there is none: a usage error.
+func requireArgs(name string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError{fmt.Errorf("%s is required: %s", name, cmd.UseLine())}
+		}
+		return nil
+	}
 }
 
 // cobraArgs wraps a positional-argument validator so that its errors map to

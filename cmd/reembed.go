@@ -68,7 +68,7 @@ Exit status: 0 done, 1 failed, 2 usage, 130 interrupted (committed vectors are k
 			return reembedRun(c.Context(), opts)
 		},
 	}
-	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "remove this model's vectors from the collection: its name as `hrag status` shows it, or its directory (repeatable; nothing is embedded)")
+	cmd.Flags().StringArrayVar(&opts.Drop, "drop", nil, "remove the vectors of `model` from the collection: its name as hrag status shows it, or its directory (repeatable; nothing is embedded)")
 	cmd.Flags().BoolVar(&opts.PruneOld, "prune-old", false, "after a complete run, remove the vectors of every other model from the collection")
 	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is writing the collection")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")

@@ -30,7 +30,8 @@ Reciprocal Rank Fusion) and prints the passages as the LLM would get them: numbe
 file and lines, breadcrumb, fused score and each retriever's rank.
 
 Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
-		Args: cobraArgs(cobra.MinimumNArgs(1)),
+		Args: requireArgs("QUESTION"),
+		SuggestFor: []string{"search", "find", "query", "retrieve", "grep"},
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
 			if opts.Question, err = questionArg(args); err != nil {
@@ -53,7 +54,8 @@ Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
 type sourcesJSON struct {
 	Question string             `json:"question"`
 	Relevant bool               `json:"relevant"`
-	Reason   string             `json:"reason"`
+	Reason   string             `json:"reason"` // a stable code: retrieve.GateCodes
+	Detail   string             `json:"detail"` // the reason in a sentence, with the numbers
 	Passages []retrieve.Passage `json:"passages"`
 	Warnings []string           `json:"warnings,omitempty"`
 	Timing   map[string]float64 `json:"timing_ms"`
@@ -71,7 +73,7 @@ func sourcesRun(ctx context.Context, opts *SourcesOptions) error {
 		return err
 	}
 	if opts.JSON {
-		out := sourcesJSON{Question: opts.Question, Relevant: res.Relevant, Reason: res.Reason, Passages: res.Passages, Warnings: res.Warnings,
+		out := sourcesJSON{Question: opts.Question, Relevant: res.Relevant, Reason: res.Code, Detail: res.Reason, Passages: res.Passages, Warnings: res.Warnings,
 			Timing: map[string]float64{"bm25": ms(res.BM25Time), "vector": ms(res.VectorTime), "total": ms(res.Total)}}
 		if out.Passages == nil {
 			out.Passages = []retrieve.Passage{}

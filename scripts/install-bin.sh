@@ -11,6 +11,10 @@
 # alone; a link to another place (an older clone) is replaced; a regular file
 # named hrag is never overwritten. Warns when the directory is not on PATH, with
 # the line to add to ~/.profile or ~/.bashrc.
+#
+# hrag reads ./.env, else ~/.config/hrag/env: so that `hrag` run from any
+# folder uses this repository's .env, that file is linked to it when it does
+# not exist yet (an existing one is left alone).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,7 +25,7 @@ LINK=$BIN_DIR/hrag
 
 case "${1:-}" in
   "") ;;
-  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "install-bin: unknown argument: $1" >&2; exit 2 ;;
 esac
 
@@ -57,3 +61,14 @@ case ":$PATH:" in
     echo "  export PATH=\"$BIN_DIR:\$PATH\"" >&2
     ;;
 esac
+
+CONF_DIR=${XDG_CONFIG_HOME:-$HOME/.config}/hrag
+if [ -f "$REPO/.env" ]; then
+  if [ -e "$CONF_DIR/env" ] || [ -L "$CONF_DIR/env" ]; then
+    echo "install-bin: $CONF_DIR/env exists; hrag reads it outside this repository (left as it is)"
+  else
+    mkdir -p "$CONF_DIR"
+    ln -s "$REPO/.env" "$CONF_DIR/env"
+    echo "install-bin: $CONF_DIR/env -> $REPO/.env (settings for hrag run from any folder)"
+  fi
+fi

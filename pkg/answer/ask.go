@@ -19,8 +19,21 @@ const (
 	ReasonNoValidCitations   = "no_valid_citations"   // no sentence cited a passage the model was shown
 	ReasonUnsupportedClaims  = "unsupported_claims"   // every cited sentence failed the claim checks
 	ReasonEmptyAnswer        = "empty_answer"         // the model returned nothing (Answer is then NoAnswer)
-	ReasonNoLLM              = "search_only"          // no LLM configured: passages only
+	ReasonNoLLM              = "search_only"          // no LLM configured: passages only (not an abstention: exit 0)
 )
+
+// Reasons lists every Result.Reason.
+var Reasons = []string{ReasonNoRelevantPassages, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
+
+// SentenceReasons lists every Sentence.Reason: the claim checks' reasons
+// (claim.Reasons) and ReasonAction.
+func SentenceReasons() []string {
+	var out []string
+	for _, r := range claim.Reasons {
+		out = append(out, string(r))
+	}
+	return append(out, ReasonAction)
+}
 
 // Citation maps a cited number to its passage.
 type Citation struct {

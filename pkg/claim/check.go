@@ -22,6 +22,9 @@ const (
 	Restatement     Reason = "restates_question" // the sentence only repeats the question's words: it answers nothing
 )
 
+// Reasons lists every Reason, in the order the checks run.
+var Reasons = []Reason{NoCitation, UnsupportedFact, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement}
+
 // Evidence is the text of one or more passages, indexed for the checks.
 // Build it with NewEvidence and combine several with Merge.
 type Evidence struct {

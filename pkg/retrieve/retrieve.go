@@ -123,8 +123,10 @@ type Result struct {
 	Question   string
 	Collection string // the collection searched
 	Passages   []Passage
-	// Relevant is the gate's verdict; Reason explains it in one sentence.
+	// Relevant is the gate's verdict; Code names it (one of GateCodes, a
+	// stable code for scripts) and Reason explains it in one sentence.
 	Relevant bool
+	Code     string
 	Reason   string
 	// Best signals behind the verdict.
 	TopSimilarity float64
@@ -281,12 +283,20 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if len(res.Passages) > o.TopK {
 		res.Passages = res.Passages[:o.TopK]
 	}
+	if n := len(res.Passages); n > 0 && n < o.TopK {
+		why := "no more chunks match"
+		if o.TopK > o.Candidates {
+			why = fmt.Sprintf("BM25 and vector search each return at most RAG_CANDIDATES=%d chunks", o.Candidates)
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d passages asked for (-k, RAG_TOP_K), %d found: %s", o.TopK, n, why))
+	}
 	for i := range res.Passages {
 		res.Passages[i].N = i + 1
 	}
 	if reranked {
 		top := *res.Passages[0].RerankScore
 		res.Relevant = top >= o.RerankMinScore
+		res.Code = map[bool]string{true: GateReranked, false: GateRerankedLow}[res.Relevant]
 		res.Reason = fmt.Sprintf("best reranker score %.2f %s %.2f", top, map[bool]string{true: "≥", false: "<"}[res.Relevant], o.RerankMinScore)
 		res.Total = time.Since(began)
 		return res, nil
@@ -309,8 +319,9 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 			return res, err
 		}
 	}
-	res.Relevant, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
+	res.Relevant, res.Code, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
 	if len(res.Passages) == 0 && o.Path.Regex != "" {
+		res.Code = GateNoPathMatch
 		res.Reason = "no indexed document matches --path (a folder is taken relative to the current directory; a glob such as 'homelab/*' matches anywhere)"
 	}
 	if note != "" && res.TopSimilarity > 0 {
@@ -358,23 +369,38 @@ func (r *Retriever) rerank(ctx context.Context, question string, ps []Passage) e
 	return nil
 }
 
+// Codes of the relevance gate's verdict (Result.Code; `sources --json`
+// "reason"). Stable: scripts may rely on them.
+const (
+	GateSimilar     = "similar_passage"  // relevant: the closest passage's cosine similarity reaches the threshold
+	GateKeywords    = "keyword_match"    // relevant: a BM25 passage holds enough of the question's terms
+	GateOff         = "gate_off"         // relevant: both thresholds are negative
+	GateReranked    = "reranker_score"   // relevant: the best reranker score reaches RAG_RERANK_MIN_SCORE
+	GateNoPassages  = "no_passages"      // nothing in the collection matches the question
+	GateNotClose    = "not_close_enough" // passages found, none close enough
+	GateRerankedLow = "reranker_below"   // the best reranker score is below RAG_RERANK_MIN_SCORE
+	GateNoPathMatch = "no_path_match"    // no indexed document matches --path
+)
+
+// GateCodes lists every Result.Code, relevant ones first.
+var GateCodes = []string{GateSimilar, GateKeywords, GateOff, GateReranked, GateNoPassages, GateNotClose, GateRerankedLow, GateNoPathMatch}
+
 // Gate decides whether retrieval found anything relevant enough to answer
-// from: yes when the best cosine similarity reaches minSim (if minSim ≥ 0)
-// or the best BM25 passage holds at least minCov of the question's terms (if
-// minCov ≥ 0). A negative threshold switches its signal off; with both off
-// the gate is open: any retrieval that found a passage is relevant. With no
-// passage the answer is always no. The reason is one sentence for the user
-// and names only the signals that are on.
-func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, string) {
+// from: the closest passage's cosine similarity topSim reaches minSim, or
+// the best keyword coverage topCov reaches minCov (a negative threshold
+// switches its signal off; both negative: always relevant when there are
+// passages). It returns the verdict, its code (GateCodes) and a sentence
+// giving the numbers.
+func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, string, string) {
 	switch {
 	case passages == 0:
-		return false, "nothing in the index matches the question"
+		return false, GateNoPassages, "nothing in the index matches the question"
 	case minSim < 0 && minCov < 0:
-		return true, "the relevance gate is off (both thresholds are negative)"
+		return true, GateOff, "the relevance gate is off (both thresholds are negative)"
 	case minSim >= 0 && topSim >= minSim:
-		return true, fmt.Sprintf("closest passage has cosine similarity %.2f ≥ %.2f", topSim, minSim)
+		return true, GateSimilar, fmt.Sprintf("closest passage has cosine similarity %.2f ≥ %.2f", topSim, minSim)
 	case minCov >= 0 && topCov >= minCov && topCov > 0:
-		return true, fmt.Sprintf("a keyword match holds %.0f%% of the question's terms (≥ %.0f%%)", 100*topCov, 100*minCov)
+		return true, GateKeywords, fmt.Sprintf("a keyword match holds %.0f%% of the question's terms (≥ %.0f%%)", 100*topCov, 100*minCov)
 	}
 	var why []string
 	if minSim >= 0 {
@@ -383,7 +409,7 @@ func Gate(topSim, topCov float64, passages int, minSim, minCov float64) (bool, s
 	if minCov >= 0 {
 		why = append(why, fmt.Sprintf("best keyword coverage %.0f%% < %.0f%%", 100*topCov, 100*minCov))
 	}
-	return false, "no passage is close enough (" + strings.Join(why, ", ") + ")"
+	return false, GateNotClose, "no passage is close enough (" + strings.Join(why, ", ") + ")"
 }
 
 // vectorTable finds the vector table of the configured model and document

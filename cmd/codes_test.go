@@ -1,0 +1,100 @@
+package cmd
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+)
+
+// readmeTable returns the rows of the first Markdown table after heading,
+// as cells.
+func readmeTable(t *testing.T, heading string, nth int) [][]string {
+	t.Helper()
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, heading)
+	if i < 0 {
+		t.Fatalf("README has no %q", heading)
+	}
+	var rows [][]string
+	table := 0
+	inTable := false
+	for _, line := range strings.Split(s[i:], "\n")[1:] {
+		if strings.HasPrefix(line, "#") {
+			break
+		}
+		if !strings.HasPrefix(line, "|") {
+			if inTable {
+				table++
+				inTable = false
+			}
+			continue
+		}
+		inTable = true
+		if table != nth || strings.HasPrefix(line, "|---") {
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+			cells = append(cells, strings.Trim(strings.TrimSpace(c), "`"))
+		}
+		rows = append(rows, cells)
+	}
+	if len(rows) < 2 {
+		t.Fatalf("table %d under %q not found", nth, heading)
+	}
+	return rows[1:] // without the header row
+}
+
+func TestReadmeListsExactlyTheExitCodes(t *testing.T) {
+	documented := map[int]string{}
+	for _, row := range readmeTable(t, "### Exit codes and reason codes", 0) {
+		code, err := strconv.Atoi(row[0])
+		if err != nil {
+			t.Fatalf("row %q", row)
+		}
+		documented[code] = row[1]
+	}
+	for code, name := range ExitCodes {
+		if documented[code] != name {
+			t.Errorf("exit code %d (%s): README says %q", code, name, documented[code])
+		}
+	}
+	for code := range documented {
+		if _, ok := ExitCodes[code]; !ok {
+			t.Errorf("README documents exit code %d, which hrag does not use", code)
+		}
+	}
+}
+
+func TestReadmeListsExactlyTheReasonCodes(t *testing.T) {
+	documented := map[string][]string{}
+	for _, row := range readmeTable(t, "### Exit codes and reason codes", 1) {
+		documented[row[0]] = append(documented[row[0]], row[1])
+	}
+	want := map[string][]string{
+		"ask":               answer.Reasons,
+		"sources":           retrieve.GateCodes,
+		"ask` `sentences[]": answer.SentenceReasons(),
+	}
+	for where, codes := range want {
+		got := documented[where]
+		slices.Sort(got)
+		w := slices.Clone(codes)
+		slices.Sort(w)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s: README lists %q, the code has %q", where, got, w)
+		}
+	}
+	if len(documented) != len(want) {
+		t.Errorf("README tables: %v", documented)
+	}
+}

@@ -1,0 +1,89 @@
+package cmd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// execute runs hrag with args the way Main does (without os.Exit) and
+// returns its exit code and the error text.
+func execute(t *testing.T, f *Factory, args ...string) (int, string) {
+	t.Helper()
+	root := NewCmdRoot(f)
+	root.SetArgs(args)
+	root.SetOut(&bytes.Buffer{})
+	root.SetErr(&bytes.Buffer{})
+	err := root.Execute()
+	if err == nil {
+		return ExitOK, ""
+	}
+	return ExitCode(err), err.Error()
+}
+
+func TestUsageMessagesNameWhatIsWrong(t *testing.T) {
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": "postgres://x@127.0.0.1:1/x?sslmode=disable"})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search", "backups"}, "Did you mean this?\n\tsources"},
+		{[]string{"ask"}, "QUESTION is required: hrag ask QUESTION"},
+		{[]string{"sources"}, "QUESTION is required: hrag sources QUESTION"},
+		{[]string{"index"}, "PATH is required: hrag index PATH..."},
+		{[]string{"sources", "-k", "0", "why"}, `--top-k="0": want an integer ≥ 1`},
+		{[]string{"ask", "-k", "-1", "why"}, `--top-k="-1": want an integer ≥ 1`},
+		{[]string{"sources", "-c", "", "why"}, `--collection="": want a collection name`},
+		{[]string{"status", "--collection", "my notes"}, `--collection="my notes": want a collection name`},
+		{[]string{"index", "-c", "a/b", "."}, `--collection="a/b": want a collection name`},
+	} {
+		code, msg := execute(t, f, tc.args...)
+		if code != ExitUsage || !strings.Contains(msg, tc.want) {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, msg, tc.want)
+		}
+	}
+	// The same bad values from the environment: exit 1, naming the variable.
+	for k, v := range map[string]string{"RAG_TOP_K": "0", "RAG_COLLECTION": "my notes"} {
+		f, _, _ := testFactory(t, map[string]string{k: v})
+		code, msg := execute(t, f, "sources", "why")
+		if code != ExitError || !strings.Contains(msg, k+"=") {
+			t.Errorf("%s=%q: exit %d, %q", k, v, code, msg)
+		}
+	}
+}
+
+func TestCompletionListsCollectionsAndIsSilentWhenTheDatabaseIsDown(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nalpha\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"papers", "personal", "work"} {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": name})
+		if err := indexRun(t.Context(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	complete := func(db string) (string, string) {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		var out, errOut bytes.Buffer
+		root := NewCmdRoot(f)
+		root.SetOut(&out)
+		root.SetErr(&errOut)
+		root.SetArgs([]string{"__complete", "sources", "-c", "p"})
+		if err := root.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), errOut.String()
+	}
+	if out, _ := complete(db); out != "papers\npersonal\n:4\n" {
+		t.Errorf("completion %q", out)
+	}
+	if out, _ := complete("postgres://x@127.0.0.1:1/x?sslmode=disable"); out != ":4\n" {
+		t.Errorf("completion with the database down %q", out)
+	}
+}
