@@ -30,7 +30,7 @@ Reciprocal Rank Fusion) and prints the passages as the LLM would get them: numbe
 file and lines, breadcrumb, fused score and each retriever's rank.
 
 Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
-		Args: requireArgs("QUESTION"),
+		Args:       requireArgs("QUESTION"),
 		SuggestFor: []string{"search", "find", "query", "retrieve", "grep"},
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
