@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/abadojack/whatlanggo v1.0.1
+	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/charmbracelet/glamour v1.0.0
 	github.com/daulet/tokenizers v1.24.0
 	github.com/jackc/pgx/v5 v5.12.0

@@ -61,7 +61,7 @@ notes, the model found no answer, or no sentence passed the claim checks).`,
 		},
 	}
 	cmd.Flags().IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
-	cmd.Flags().StringVar(&opts.Path, "path", "", "only files under this folder or matching this glob")
+	cmd.Flags().StringVar(&opts.Path, "path", "", "only these files: a folder or file, a name matched anywhere (user_guide.md, notes/linux), or a glob (* within a folder, ** across folders)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print {answer, abstained, reason, citations, passages} as JSON")
 	cmd.Flags().BoolVar(&opts.Raw, "raw", false, "print raw Markdown even on a terminal")
 	cmd.Flags().BoolVar(&opts.HyDE, "hyde", false, "let the LLM write a hypothetical passage to drive the vector search (HyDE)")

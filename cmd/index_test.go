@@ -95,6 +95,21 @@ func TestIndexPipedPrintsOneLine(t *testing.T) {
 	}
 }
 
+// TestInvalidPathGlobIsUsageError: a malformed --path glob fails before
+// anything is opened, naming the value, with the usage exit code.
+func TestInvalidPathGlobIsUsageError(t *testing.T) {
+	for _, verb := range []string{"sources", "ask"} {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": "postgres://x@127.0.0.1:1/x"})
+		root := NewCmdRoot(f)
+		root.SetArgs([]string{verb, "--path", "[a", "why"})
+		root.SetOut(&bytes.Buffer{})
+		err := root.Execute()
+		if code := ExitCode(err); code != ExitUsage || err == nil || !strings.HasPrefix(err.Error(), `--path "[a": not a valid glob`) {
+			t.Errorf("%s --path '[a': exit %d, %v", verb, code, err)
+		}
+	}
+}
+
 func TestUsageErrorsExitTwo(t *testing.T) {
 	f, _, _ := testFactory(t, nil)
 	root := NewCmdRoot(f)

@@ -69,7 +69,7 @@ func (r *Retriever) nullSimilarity(ctx context.Context, coll store.Collection, t
 	}
 	var best []float64
 	for _, v := range vecs {
-		hits, err := r.Store.SearchVector(ctx, table, coll.ID, v, 1, store.PathFilter{})
+		hits, err := r.Store.SearchVector(ctx, table, coll.ID, v, 1, store.DocumentFilter{})
 		if err != nil {
 			return 0, err
 		}

@@ -39,7 +39,7 @@ type Options struct {
 	RRFK         float64          // RRF constant k, RAG_RRF_K [60]
 	WeightBM25   float64          // RRF weight of BM25, RAG_RRF_WEIGHT_BM25 [1]
 	WeightVector float64          // RRF weight of vector search, RAG_RRF_WEIGHT_VECTOR [1]
-	Path         store.PathFilter // only documents under/matching this path
+	Path         store.PathFilter // only the documents it matches (--path); zero: all
 	// Gate: the passages count as relevant when the best cosine similarity
 	// reaches MinSimilarity (RAG_GATE_MIN_SIMILARITY) or a top BM25 passage
 	// holds at least MinCoverage of the question's terms
@@ -158,7 +158,10 @@ var ErrModelMismatch = errors.New("embedding model mismatch")
 // Retrieve finds the passages for question. BM25 and vector search run
 // concurrently (errgroup; cancelling ctx stops both). Errors wrap
 // store.ErrNoCollection, ErrEmptyIndex or ErrModelMismatch with a message
-// that says which command fixes it.
+// that says which command fixes it. When o.Path matches no indexed document
+// (one query fetches the collection's paths; see store.FilterDocuments)
+// nothing is searched: the result has no passage and a Reason naming the
+// closest indexed paths (noPathMatchReason).
 func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (Result, error) {
 	o.defaults()
 	began := time.Now()
@@ -182,6 +185,15 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	}
 	table := vt.Name
 	res.Warnings = append(res.Warnings, warn...)
+	docs, near, err := r.Store.FilterDocuments(ctx, coll.ID, o.Path)
+	if err != nil {
+		return res, err
+	}
+	if docs.MatchesNone() {
+		res.Code, res.Reason = GateNoPathMatch, noPathMatchReason(o.Path, near)
+		res.Total = time.Since(began)
+		return res, nil
+	}
 
 	var bm25 []store.BM25Hit
 	var vec []store.VectorHit
@@ -194,7 +206,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		t := time.Now()
 		defer func() { res.BM25Time = time.Since(t) }()
 		var err error
-		bm25, err = r.Store.SearchBM25Filtered(gctx, coll.ID, question, o.Candidates, o.Path)
+		bm25, err = r.Store.SearchBM25Filtered(gctx, coll.ID, question, o.Candidates, docs)
 		return err
 	})
 	g.Go(func() error {
@@ -211,7 +223,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		if err != nil {
 			return err
 		}
-		vec, err = r.Store.SearchVector(gctx, table, coll.ID, v[0], o.Candidates, o.Path)
+		vec, err = r.Store.SearchVector(gctx, table, coll.ID, v[0], o.Candidates, docs)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -320,15 +332,56 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		}
 	}
 	res.Relevant, res.Code, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
-	if len(res.Passages) == 0 && o.Path.Regex != "" {
-		res.Code = GateNoPathMatch
-		res.Reason = "no indexed document matches --path (a folder is taken relative to the current directory; a glob such as 'homelab/*' matches anywhere)"
-	}
 	if note != "" && res.TopSimilarity > 0 {
 		res.Reason += note
 	}
 	res.Total = time.Since(began)
 	return res, nil
+}
+
+// noPathMatchReason is the Reason of a retrieval whose --path value f
+// matched no indexed document: the value (and the absolute path it stands
+// for, when it is a path), then the --path values matching the indexed
+// paths closest to it (store.PathFilter.Suggest), each with those paths, in
+// shell quotes so that they can be pasted:
+//
+//	no indexed document matches --path 'user_guide.md'; did you mean --path 'User_Guide.md' (/n/docs/User_Guide.md)?
+func noPathMatchReason(f store.PathFilter, near []store.PathSuggestion) string {
+	var b strings.Builder
+	b.WriteString("no indexed document matches --path " + shellQuote(f.String()))
+	if abs := f.Resolved(); abs != "" && abs != f.String() {
+		b.WriteString(" (" + abs + ")")
+	}
+	// One entry per suggested value, in the order of its best path.
+	var flags []string
+	paths := map[string][]string{}
+	for _, s := range near {
+		if _, ok := paths[s.Flag]; !ok {
+			flags = append(flags, s.Flag)
+		}
+		paths[s.Flag] = append(paths[s.Flag], s.Path)
+	}
+	for i, fl := range flags {
+		switch {
+		case i == 0:
+			b.WriteString("; did you mean ")
+		case i == len(flags)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString("--path " + shellQuote(fl) + " (" + strings.Join(paths[fl], ", ") + ")")
+	}
+	if len(flags) > 0 {
+		b.WriteString("?")
+	}
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell, always in single quotes (a glob
+// must stay one).
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // maskInjections replaces the text of content addressed to an AI assistant

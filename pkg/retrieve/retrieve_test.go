@@ -190,19 +190,50 @@ func checkGateRejectsUnrelatedQuestions(t *testing.T, r *retrieve.Retriever) {
 }
 
 func checkPathFilterAndErrors(t *testing.T, r *retrieve.Retriever) {
-	f, _ := store.NewPathFilter("cooking/*")
-	o := defaults
-	o.Path = f
-	res, err := r.Retrieve(context.Background(), "PostgreSQL backups", o)
-	if err != nil {
-		t.Fatal(err)
+	notes, _ := filepath.Abs("../../testdata/notes")
+	filtered := func(value string) retrieve.Result {
+		t.Helper()
+		f, err := store.NewPathFilter(value)
+		if err != nil {
+			t.Fatalf("--path %q: %v", value, err)
+		}
+		o := defaults
+		o.Path = f
+		res, err := r.Retrieve(context.Background(), "PostgreSQL backups", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
-	for _, p := range res.Passages {
-		if !strings.Contains(p.Path, "/cooking/") {
-			t.Fatalf("filter let %s through", p.Path)
+	// A relative glob, a bare file name, an absolute folder: only their
+	// documents' passages, and some (vector search always finds some).
+	for value, under := range map[string]string{
+		"cooking/*":                 notes + "/cooking/",
+		"sourdough.md":              notes + "/cooking/sourdough.md",
+		notes + "/homelab":          notes + "/homelab/",
+		"homelab/postgres-tuning.*": notes + "/homelab/postgres-tuning.md",
+	} {
+		res := filtered(value)
+		if len(res.Passages) == 0 {
+			t.Errorf("--path %q: no passage (%s)", value, res.Reason)
+		}
+		for _, p := range res.Passages {
+			if !strings.HasPrefix(p.Path, under) {
+				t.Errorf("--path %q let %s through", value, p.Path)
+			}
 		}
 	}
-	o = defaults
+	// A value matching no document: no passage, and the closest indexed
+	// path with the value that matches it.
+	res := filtered("Sourdough.md")
+	if want := "no indexed document matches --path 'Sourdough.md'; did you mean --path 'sourdough.md' (" + notes + "/cooking/sourdough.md)?"; len(res.Passages) != 0 || res.Relevant || res.Reason != want {
+		t.Errorf("Sourdough.md: %d passages, relevant %v, reason\n%s\nwant\n%s", len(res.Passages), res.Relevant, res.Reason, want)
+	}
+	res = filtered(notes + "/cooking-old")
+	if want := "no indexed document matches --path '" + notes + "/cooking-old'; did you mean --path 'cooking' (" + notes + "/cooking/freezer.txt, " + notes + "/cooking/sourdough.md, " + notes + "/cooking/ratatouille-fr.md)?"; len(res.Passages) != 0 || res.Reason != want {
+		t.Errorf("cooking-old: %d passages, reason\n%s\nwant\n%s", len(res.Passages), res.Reason, want)
+	}
+	o := defaults
 	o.Collection = "nope"
 	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !strings.Contains(err.Error(), "hrag --collection nope index PATH") {
 		t.Fatalf("missing collection: %v", err)

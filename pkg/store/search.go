@@ -3,67 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"regexp"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pgvector/pgvector-go"
 )
-
-// PathFilter restricts retrieval to documents whose path matches. The zero
-// value matches everything.
-type PathFilter struct {
-	// Regex is a PostgreSQL regular expression over documents.path; see
-	// NewPathFilter.
-	Regex string
-}
-
-// NewPathFilter turns a --path value into a filter. A value without glob
-// characters is a path prefix (made absolute against the working directory):
-// a folder or a file. A glob matches whole paths when absolute, else any
-// trailing part of the path: "*.md", "homelab/*", "papers/**". In globs "*"
-// and "?" stay within one path segment, "**" crosses segments.
-func NewPathFilter(value string) (PathFilter, error) {
-	if value == "" {
-		return PathFilter{}, nil
-	}
-	if !strings.ContainsAny(value, "*?[") {
-		abs, err := filepath.Abs(value)
-		if err != nil {
-			return PathFilter{}, err
-		}
-		return PathFilter{Regex: "^" + regexp.QuoteMeta(abs) + "(/|$)"}, nil
-	}
-	if _, err := filepath.Match(value, ""); err != nil {
-		return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
-	}
-	var b strings.Builder
-	if filepath.IsAbs(value) {
-		b.WriteString("^")
-	} else {
-		b.WriteString("(^|/)")
-	}
-	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case c == '*' && i+1 < len(value) && value[i+1] == '*':
-			b.WriteString(".*")
-			i++
-		case c == '*':
-			b.WriteString("[^/]*")
-		case c == '?':
-			b.WriteString("[^/]")
-		case c == '[':
-			j := strings.IndexByte(value[i:], ']')
-			b.WriteString(value[i : i+j+1])
-			i += j
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	b.WriteString("$")
-	return PathFilter{Regex: b.String()}, nil
-}
 
 // VectorHit is one chunk found by vector search: Similarity is the cosine
 // similarity to the query vector, in [-1, 1].
@@ -76,9 +19,10 @@ type VectorHit struct {
 // by cosine distance, using the table's HNSW index (ef_search 400: on
 // NFCorpus ef 100 lost 0.01 nDCG@10 against exact search, ef 400 almost none; pgvector
 // 0.8 iterative scans so that filters still yield limit rows), best first,
-// ties by chunk id.
-func (s *Store) SearchVector(ctx context.Context, table string, collectionID int, query []float32, limit int, f PathFilter) ([]VectorHit, error) {
-	if limit <= 0 {
+// ties by chunk id. Only chunks of the documents docs lets through count
+// (FilterDocuments; the zero value: all).
+func (s *Store) SearchVector(ctx context.Context, table string, collectionID int, query []float32, limit int, docs DocumentFilter) ([]VectorHit, error) {
+	if limit <= 0 || docs.MatchesNone() {
 		return nil, nil
 	}
 	var hits []VectorHit
@@ -92,10 +36,10 @@ func (s *Store) SearchVector(ctx context.Context, table string, collectionID int
 				WHERE c.collection_id = $2 %s
 				ORDER BY v.embedding <=> $1
 				LIMIT $3) r
-			ORDER BY dist, chunk_id`, pgx.Identifier{table}.Sanitize(), filterSQL(f, 4))
+			ORDER BY dist, chunk_id`, pgx.Identifier{table}.Sanitize(), filterSQL(docs, 4))
 		args := []any{pgvector.NewVector(query), collectionID, limit}
-		if f.Regex != "" {
-			args = append(args, f.Regex)
+		if docs.active {
+			args = append(args, docs.ids)
 		}
 		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
@@ -117,19 +61,25 @@ func (s *Store) SearchVector(ctx context.Context, table string, collectionID int
 	return hits, nil
 }
 
-func filterSQL(f PathFilter, param int) string {
-	if f.Regex == "" {
+// filterSQL is the condition restricting chunks c to the documents of docs,
+// whose ids are query parameter param; "" for the zero filter.
+func filterSQL(docs DocumentFilter, param int) string {
+	if !docs.active {
 		return ""
 	}
-	return fmt.Sprintf("AND c.document_id IN (SELECT id FROM documents WHERE path ~ $%d)", param)
+	return fmt.Sprintf("AND c.document_id = ANY($%d)", param)
 }
 
-// SearchBM25Filtered is SearchBM25 restricted to documents matching f. It
-// scores candidates with the collection-wide statistics and widens the
-// search until limit matching chunks are found or none are left.
-func (s *Store) SearchBM25Filtered(ctx context.Context, collectionID int, query string, limit int, f PathFilter) ([]BM25Hit, error) {
-	if f.Regex == "" {
+// SearchBM25Filtered is SearchBM25 restricted to the documents docs lets
+// through (FilterDocuments; the zero value: all). It scores candidates with
+// the collection-wide statistics and widens the search until limit matching
+// chunks are found or none are left.
+func (s *Store) SearchBM25Filtered(ctx context.Context, collectionID int, query string, limit int, docs DocumentFilter) ([]BM25Hit, error) {
+	if !docs.active {
 		return s.SearchBM25(ctx, collectionID, query, limit)
+	}
+	if len(docs.ids) == 0 || limit <= 0 {
+		return nil, nil
 	}
 	for n := limit * 10; ; n *= 10 {
 		hits, err := s.SearchBM25(ctx, collectionID, query, n)
@@ -141,14 +91,14 @@ func (s *Store) SearchBM25Filtered(ctx context.Context, collectionID int, query 
 			ids[i] = h.ChunkID
 		}
 		keep := map[int64]bool{}
-		rows, err := s.pool.Query(ctx, `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.id = ANY($1) AND d.path ~ $2`, ids, f.Regex)
+		rows, err := s.pool.Query(ctx, `SELECT id FROM chunks WHERE id = ANY($1) AND document_id = ANY($2)`, ids, docs.ids)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var id int64
 			if err := rows.Scan(&id); err != nil {
+				rows.Close()
 				return nil, err
 			}
 			keep[id] = true
