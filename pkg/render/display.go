@@ -250,24 +250,46 @@ func closes(line, fence string) bool {
 	return ok && info == "" && f[0] == fence[0] && len(f) >= len(fence)
 }
 
-// codeLines marks the lines of fenced code blocks, fences included.
-func codeLines(lines []string) []bool {
-	code := make([]bool, len(lines))
-	open := ""
+// opens returns the fence characters when line opens a code block.
+func opens(line string) (string, bool) {
+	f, info, ok := fenceOf(line)
+	return f, ok && !(f[0] == '`' && strings.Contains(info, "`"))
+}
+
+// scanFences marks the lines of fenced code blocks, fences included, and
+// returns the fence left open at the end ("" if none) with the indexes of
+// the first and last fence lines (-1 if none).
+func scanFences(lines []string) (code []bool, open string, first, last int) {
+	code = make([]bool, len(lines))
+	first, last = -1, -1
 	for i, l := range lines {
 		if open != "" {
 			code[i] = true
 			if closes(l, open) {
-				open = ""
+				open, last = "", i
 			}
 			continue
 		}
-		if f, info, ok := fenceOf(l); ok && !(f[0] == '`' && strings.Contains(info, "`")) {
-			open = f
-			code[i] = true
+		if f, ok := opens(l); ok {
+			open, last, code[i] = f, i, true
+			if first < 0 {
+				first = i
+			}
 		}
 	}
+	return code, open, first, last
+}
+
+// codeLines marks the lines of fenced code blocks, fences included.
+func codeLines(lines []string) []bool {
+	code, _, _, _ := scanFences(lines)
 	return code
+}
+
+// codeLinesOpen returns the fence left open at the end of lines, "" if none.
+func codeLinesOpen(lines []string) string {
+	_, open, _, _ := scanFences(lines)
+	return open
 }
 
 // balanceFences returns lines with every code block closed: a chunk that
@@ -278,24 +300,7 @@ func codeLines(lines []string) []bool {
 // block; a bare one closes it when it is the last line or when the text
 // before it does not end like a sentence.
 func balanceFences(lines []string) []string {
-	open := ""
-	firstFence, lastFence := -1, -1
-	for i, l := range lines {
-		if open != "" {
-			if closes(l, open) {
-				open = ""
-				lastFence = i
-			}
-			continue
-		}
-		if f, info, ok := fenceOf(l); ok && !(f[0] == '`' && strings.Contains(info, "`")) {
-			open = f
-			if firstFence < 0 {
-				firstFence = i
-			}
-			lastFence = i
-		}
-	}
+	_, open, firstFence, lastFence := scanFences(lines)
 	if open == "" {
 		return lines
 	}
@@ -303,30 +308,12 @@ func balanceFences(lines []string) []string {
 	startsInside := firstFence > 0 && info == "" &&
 		(lastFence == lastNonBlank(lines) || !endsLikeSentence(lines[:firstFence]))
 	if startsInside {
-		fixed := append([]string{f}, lines...)
-		if codeLinesOpen(fixed) == "" {
-			return fixed
+		lines = append([]string{f}, lines...)
+		if codeLinesOpen(lines) == "" {
+			return lines
 		}
-		lines = fixed
 	}
 	return append(lines, codeLinesOpen(lines))
-}
-
-// codeLinesOpen returns the fence left open at the end of lines, "" if none.
-func codeLinesOpen(lines []string) string {
-	open := ""
-	for _, l := range lines {
-		if open != "" {
-			if closes(l, open) {
-				open = ""
-			}
-			continue
-		}
-		if f, info, ok := fenceOf(l); ok && !(f[0] == '`' && strings.Contains(info, "`")) {
-			open = f
-		}
-	}
-	return open
 }
 
 // endsLikeSentence reports whether the last non-blank line ends like prose:
