@@ -101,7 +101,7 @@ func sourcesRun(ctx context.Context, opts *SourcesOptions) error {
 func printPassages(f *Factory, ps []retrieve.Passage) {
 	if f.IO.IsStdoutTTY() {
 		if md, err := render.NewMarkdown(f.IO.TerminalWidth()); err == nil {
-			fmt.Fprint(f.IO.Out, md.Render(render.PassagesMarkdown(ps)))
+			fmt.Fprint(f.IO.Out, md.Passages(ps))
 			return
 		}
 	}

@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/glamour"
+	"github.com/charmbracelet/glamour/styles"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
@@ -19,13 +23,23 @@ import (
 const MaxWidth = 100
 
 // Markdown renders Markdown for a terminal of a given width.
-type Markdown struct{ r *glamour.TermRenderer }
+type Markdown struct {
+	r      *glamour.TermRenderer
+	width  int    // columns: min(terminal width, MaxWidth)
+	margin int    // the style's left margin, also used for passage headers
+	plain  bool   // the style writes no escape sequences (notty, ascii)
+	accent string // SGR parameters of the style's heading colour, "" if none
+}
 
 // NewMarkdown returns a renderer wrapping at min(width, MaxWidth) columns,
 // in glamour's dark style unless GLAMOUR_STYLE says otherwise.
 func NewMarkdown(width int) (*Markdown, error) {
+	return newMarkdown(width, os.Getenv("GLAMOUR_STYLE"))
+}
+
+// newMarkdown is NewMarkdown in a given glamour style ("" = dark).
+func newMarkdown(width int, style string) (*Markdown, error) {
 	width = min(width, MaxWidth)
-	style := os.Getenv("GLAMOUR_STYLE")
 	if style == "" {
 		style = "dark"
 	}
@@ -33,7 +47,41 @@ func NewMarkdown(width int) (*Markdown, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Markdown{r: r}, nil
+	m := &Markdown{r: r, width: width, margin: 2}
+	if cfg, ok := styles.DefaultStyles[style]; ok {
+		if cfg.Document.Margin != nil {
+			m.margin = int(*cfg.Document.Margin)
+		}
+		h := cfg.Heading.StylePrimitive
+		m.plain = h.Color == nil && h.Bold == nil
+		if h.Color != nil {
+			m.accent = sgrColor(*h.Color)
+		}
+	}
+	return m, nil
+}
+
+// sgrColor returns the SGR parameters of a glamour colour: an ANSI 256
+// index ("39") or "#rrggbb"; "" for anything else.
+func sgrColor(c string) string {
+	if n, err := strconv.Atoi(c); err == nil && n >= 0 && n < 256 {
+		return fmt.Sprintf("38;5;%d", n)
+	}
+	var r, g, b uint8
+	if len(c) == 7 && c[0] == '#' {
+		if _, err := fmt.Sscanf(c, "#%02x%02x%02x", &r, &g, &b); err == nil {
+			return fmt.Sprintf("38;2;%d;%d;%d", r, g, b)
+		}
+	}
+	return ""
+}
+
+// sgr wraps s in the SGR parameters params, unless the style is plain.
+func (m *Markdown) sgr(params, s string) string {
+	if m.plain || params == "" {
+		return s
+	}
+	return "\x1b[" + params + "m" + s + "\x1b[0m"
 }
 
 // Render returns md rendered with ANSI styling; on error, md itself.
@@ -44,6 +92,63 @@ func (m *Markdown) Render(md string) string {
 	}
 	return out
 }
+
+// Passages renders passages for the terminal, with retrieval details. Each
+// starts with a header line written as is, never wrapped, so that the path
+// can be copied (a terminal narrower than the line wraps it itself):
+// number, path:lines, then fused score and each retriever's rank (on the
+// next line when they do not fit). The breadcrumb follows on its own line,
+// then the passage text rendered with glamour after a clean-up for display
+// only (displayMarkdown): edges trimmed to sentence or block boundaries,
+// tables without their header row given an empty one, headings shown as
+// bold lines. The passage's Content itself is not changed.
+func (m *Markdown) Passages(ps []retrieve.Passage) string {
+	var b strings.Builder
+	pad := strings.Repeat(" ", m.margin)
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		head := answer.Printable(fmt.Sprintf("[%d] %s", p.N, Location(p.Path, p.StartLine, p.EndLine)))
+		score := fmt.Sprintf("score %.4f · %s · %s", p.Score, rank("BM25", p.BM25Rank), rank("vector", p.VectorRank))
+		b.WriteString(pad + m.sgr(strings.Trim("1;"+m.accent, ";"), head))
+		if utf8.RuneCountInString(head+"  "+score) <= m.width-4 {
+			b.WriteString("  " + m.sgr("2", score) + "\n")
+		} else {
+			b.WriteString("\n" + pad + m.sgr("2", score) + "\n")
+		}
+		if p.Breadcrumb != "" {
+			b.WriteString(pad + m.sgr("3", answer.Printable(crumb(p.Breadcrumb))) + "\n")
+		}
+		body := displayMarkdown(answer.Printable(p.Content))
+		if n := len(p.Injections); n > 0 {
+			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(n), body)
+		}
+		b.WriteString(trimBlankLines(m.Render(body)))
+	}
+	return b.String()
+}
+
+// trimBlankLines removes the blank lines (blank once escape sequences are
+// removed) at the start and end of rendered text and ends it with "\n";
+// one blank line is kept at the start, to set the text off its header.
+func trimBlankLines(s string) string {
+	lines := strings.Split(s, "\n")
+	blank := func(l string) bool { return strings.TrimSpace(sgrRe.ReplaceAllString(l, "")) == "" }
+	for len(lines) > 0 && blank(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && blank(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return "\n" + strings.Join(lines, "\n") + "\n"
+}
+
+// sgrRe matches an SGR escape sequence (colour, bold, reset).
+var sgrRe = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
 // DisplayPath shortens an absolute path for display: relative to the working
 // directory when inside it, else with the home directory as "~".
@@ -75,24 +180,6 @@ func crumb(b string) string {
 // The text of notes is printed without control characters and terminal
 // escapes (answer.Printable): a note must not move the cursor or clear the
 // screen.
-
-// PassagesMarkdown formats passages as the LLM sees them, with retrieval
-// details: number, location, breadcrumb, fused score, each retriever's rank.
-func PassagesMarkdown(ps []retrieve.Passage) string {
-	var b strings.Builder
-	for _, p := range ps {
-		fmt.Fprintf(&b, "### [%d] %s\n\n", p.N, Location(p.Path, p.StartLine, p.EndLine))
-		if p.Breadcrumb != "" {
-			fmt.Fprintf(&b, "*%s*  \n", crumb(p.Breadcrumb))
-		}
-		fmt.Fprintf(&b, "`score %.4f · %s · %s`\n\n", p.Score, rank("BM25", p.BM25Rank), rank("vector", p.VectorRank))
-		if n := len(p.Injections); n > 0 {
-			fmt.Fprintf(&b, "> **Warning:** %s\n\n", injectionNote(n))
-		}
-		fmt.Fprintf(&b, "%s\n\n", p.Content)
-	}
-	return answer.Printable(b.String())
-}
 
 // injectionNote says that n spans of a passage were masked.
 func injectionNote(n int) string {

@@ -42,7 +42,7 @@ func stripANSI(s string) string {
 // Notes with terminal escapes print as text, not as commands.
 func TestPassagesWithoutEscapes(t *testing.T) {
 	ps := []retrieve.Passage{{N: 1, Path: "/n/fridge\x1b[2J.md", StartLine: 1, EndLine: 2, Breadcrumb: "[Fridge\x07]", Content: "\x1b[H\x1b[JDefrost monthly.\x1bc"}}
-	for name, out := range map[string]string{"plain": PassagesPlain(ps), "markdown": PassagesMarkdown(ps),
+	for name, out := range map[string]string{"plain": PassagesPlain(ps), "markdown": mustMarkdown(t, 100, "notty").Passages(ps),
 		"sources": SourcesList([]answer.Citation{{N: 1, Path: ps[0].Path, StartLine: 1, EndLine: 2, Breadcrumb: ps[0].Breadcrumb}})} {
 		if strings.ContainsAny(out, "\x1b\x07") {
 			t.Errorf("%s output carries control characters: %q", name, out)

@@ -1,0 +1,692 @@
+package render
+
+// Display clean-up of a passage's text for a terminal. Chunks are cut from
+// the notes by a token budget (package chunk): one can start inside a
+// sentence or a table, end with the marker of a list item that went to the
+// next chunk, or hold only one end of a code block. What is cleaned up here
+// is only what a person sees on a terminal: the stored chunk, `--json` and
+// the text the LLM gets keep the chunk as indexed.
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ellipsis marks text left out at an edge of a passage (or a cut there).
+const ellipsis = "…"
+
+// maxTrim is the longest edge fragment, in runes, that is replaced by "…"
+// (about a line and a half). A longer one is shown and only marked with
+// "…": cutting it would hide too much of the passage.
+const maxTrim = 120
+
+var (
+	fenceLineRe = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})(.*)$")
+	headingRe   = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+	listItemRe  = regexp.MustCompile(`^ {0,3}([-+*]|\d{1,9}[.)])(\s|$)`)
+	quoteRe     = regexp.MustCompile(`^ {0,3}>`)
+	setextRe    = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
+	delimRowRe  = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
+	// loneMarkerRe is a line that is only Markdown syntax: a list marker
+	// whose item is in the next chunk, an emphasis opener, a table pipe.
+	loneMarkerRe = regexp.MustCompile(`^([-+*_~>#|=]+|\d{1,9}[.)])$`)
+	// trailingMarkerRe is the same at the end of a line of text.
+	trailingMarkerRe = regexp.MustCompile(`[ \t]+[-+*_~]{1,3}$`)
+	// sentenceEndRe ends a sentence: Western punctuation before a space or
+	// the end of the text, CJK punctuation anywhere (no spaces in CJK).
+	sentenceEndRe = regexp.MustCompile(`[.!?…]+["'”’)\]*_]*(?:\s+|$)|[。！？]+[」』）”’"]*\s*`)
+	// singleWordRe is a first sentence of one capitalised word ("Go.")
+	// with more text on its line: what is left when the chunker took an
+	// abbreviation ("e.g. Go.") for the end of a sentence.
+	singleWordRe = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)\.[ \t]+\S`)
+)
+
+// abbreviations end with a period without ending a sentence (lower case).
+var abbreviations = map[string]bool{
+	"e.g.": true, "i.e.": true, "cf.": true, "vs.": true, "approx.": true, "incl.": true, "z.b.": true, "bzw.": true, "ca.": true,
+	"mr.": true, "mrs.": true, "ms.": true, "dr.": true, "prof.": true, "st.": true, "no.": true, "nr.": true, "fig.": true,
+	"vol.": true, "jr.": true, "sr.": true, "mt.": true, "inc.": true, "ltd.": true, "co.": true, "corp.": true,
+	"jan.": true, "feb.": true, "mar.": true, "apr.": true, "jun.": true, "jul.": true, "aug.": true, "sep.": true,
+	"sept.": true, "oct.": true, "nov.": true, "dec.": true,
+}
+
+// displayMarkdown is a passage's text as shown on a terminal: its edges
+// trimmed (trimEdges), tables without a header row given an empty one, and
+// headings turned into bold lines (the passage header above is the only
+// heading-like line of a passage).
+func displayMarkdown(content string) string {
+	lines := strings.Split(trimEdges(content), "\n")
+	lines = fixTables(lines)
+	lines = demoteHeadings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// trimEdges trims a chunk's text to sentence or block boundaries for display,
+// never in the middle:
+//   - a chunk that starts inside a sentence (lower-case or punctuation
+//     first, or a one-word first sentence like "Go.") loses that fragment to
+//     "…" when it is short (maxTrim), else the fragment is kept behind "…";
+//   - lone Markdown markers at the end ("*", "-", "|") are removed, and "…"
+//     says that the text went on;
+//   - a last paragraph cut inside a sentence (more text after a sentence end
+//     on the same line, an unclosed "**" or "`", or an abbreviation at the
+//     end) is trimmed to its last sentence end, plus "…";
+//   - a code fence left open is closed, and a chunk that starts inside a code
+//     block gets the opening fence back, so code stays code and nothing is
+//     trimmed inside it.
+//
+// Headings, list items, tables and quotes at the start are kept. When the
+// whole chunk is one fragment, it is kept and marked with "…".
+func trimEdges(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	for { // leading blank lines
+		i := strings.IndexByte(s, '\n')
+		if i < 0 || strings.TrimSpace(s[:i]) != "" {
+			break
+		}
+		s = s[i+1:]
+	}
+	if strings.TrimSpace(s) == "" {
+		return s
+	}
+	lines := balanceFences(strings.Split(s, "\n"))
+	code := codeLines(lines)
+
+	// Lone markers at the end.
+	cut := false
+	for {
+		e := lastNonBlank(lines)
+		if e < 0 || code[e] {
+			break
+		}
+		t := strings.TrimSpace(lines[e])
+		if e > 0 && loneMarkerRe.MatchString(t) && !(strings.Contains(t, "|") && delimRowRe.MatchString(t)) {
+			rule := len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("-*_=", t[:1])
+			if rule && isProse(lines, e-1, code) {
+				break // the underline of a setext heading ("Title" over "===")
+			}
+			lines = lines[:e]
+			code = code[:e]
+			cut = cut || !rule // a thematic break ("---") is not a cut
+			continue
+		}
+		if !isTableRow(lines[e]) && trailingMarkerRe.MatchString(lines[e]) && strings.TrimSpace(trailingMarkerRe.ReplaceAllString(lines[e], "")) != "" {
+			lines[e] = trailingMarkerRe.ReplaceAllString(lines[e], "")
+			cut = true
+		}
+		break
+	}
+	lines = lines[:lastNonBlank(lines)+1]
+	code = code[:len(lines)]
+	kept := strings.Join(lines, "\n") // what is left if trimming leaves no words
+
+	// The start.
+	leadFrag := false
+	if !code[0] && isProse(lines, 0, code) {
+		end := paraEnd(lines, 0, code)
+		text := strings.Join(lines[:end], "\n")
+		if fragmentStart(text) {
+			leadFrag = true
+			more := strings.TrimSpace(strings.Join(lines[end:], "\n")) != ""
+			var repl string
+			if p := firstSentenceEnd(text); p > 0 && utf8.RuneCountInString(text[:p]) <= maxTrim && (more || strings.TrimSpace(text[p:]) != "") {
+				repl = ellipsis
+				if rest := text[p:]; strings.TrimSpace(rest) != "" {
+					repl += " " + rest
+				}
+			} else {
+				repl = ellipsis + text
+			}
+			lines = splice(lines, 0, end, strings.Split(repl, "\n"))
+			code = codeLines(lines)
+		}
+	}
+
+	e := len(lines) - 1
+	if e < 0 || code[e] {
+		return strings.Join(lines, "\n")
+	}
+	// The last paragraph or list item.
+	kind := ""
+	u := e
+	switch {
+	case isProse(lines, e, code):
+		kind = "prose"
+		for u > 0 && isProse(lines, u-1, code) {
+			u--
+		}
+	case listItemRe.MatchString(lines[e]) || isContinuation(lines, e, code):
+		kind = "list"
+		for u > 0 && !listItemRe.MatchString(lines[u]) {
+			u--
+		}
+	}
+	if kind != "" {
+		text := strings.Join(lines[u:e+1], "\n")
+		open := unclosedInline(text)
+		abbrev := endsWithAbbreviation(text)
+		fragment := open >= 0 || abbrev ||
+			kind == "prose" && !endsComplete(text) && sameLineFragment(text)
+		switch {
+		case fragment:
+			limit := len(text)
+			if open >= 0 {
+				limit = open
+			}
+			if abbrev {
+				limit = strings.LastIndexAny(strings.TrimRight(text, " \t"), " \t\n") + 1
+			}
+			p := lastSentenceEnd(text, limit)
+			switch {
+			case p > 0 && p > listTextStart(text) && utf8.RuneCountInString(text[p:]) <= maxTrim:
+				text = strings.TrimRight(text[:p], " \t\n")
+				if r, _ := utf8.DecodeLastRuneInString(text); r < 0x2e80 { // no space after CJK punctuation
+					text += " "
+				}
+				text += ellipsis
+			case open >= 0:
+				text = text[:open] + strings.TrimLeft(text[open:], "*`") + ellipsis
+			default:
+				text += ellipsis
+			}
+			lines = splice(lines, u, e+1, strings.Split(text, "\n"))
+		case cut:
+			lines = append(lines, "", ellipsis)
+		case kind == "prose" && leadFrag && u == 0 && !endsComplete(text):
+			lines[e] += ellipsis
+		}
+	} else if cut {
+		lines = append(lines, "", ellipsis)
+	}
+	out := strings.TrimRight(strings.Join(lines, "\n"), " \t\n")
+	if !strings.ContainsFunc(out, isWordRune) && strings.ContainsFunc(kept, isWordRune) {
+		// Both edges were fragments of one sentence: show it all, marked.
+		out = kept
+		if leadFrag {
+			out = ellipsis + out
+		}
+		if cut || !endsComplete(out) {
+			out += ellipsis
+		}
+	}
+	return out
+}
+
+// isWordRune reports whether r is a letter or a digit.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// splice replaces lines[a:b] with repl.
+func splice(lines []string, a, b int, repl []string) []string {
+	out := make([]string, 0, len(lines)-(b-a)+len(repl))
+	out = append(out, lines[:a]...)
+	out = append(out, repl...)
+	return append(out, lines[b:]...)
+}
+
+// lastNonBlank returns the index of the last non-blank line, -1 if none.
+func lastNonBlank(lines []string) int {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.TrimSpace(lines[i]) != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// fenceOf returns the fence characters of a fence line and its info string.
+func fenceOf(line string) (fence, info string, ok bool) {
+	m := fenceLineRe.FindStringSubmatch(line)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], strings.TrimSpace(m[2]), true
+}
+
+// closes reports whether line closes a code block opened by fence.
+func closes(line, fence string) bool {
+	f, info, ok := fenceOf(line)
+	return ok && info == "" && f[0] == fence[0] && len(f) >= len(fence)
+}
+
+// opens returns the fence characters when line opens a code block.
+func opens(line string) (string, bool) {
+	f, info, ok := fenceOf(line)
+	return f, ok && !(f[0] == '`' && strings.Contains(info, "`"))
+}
+
+// scanFences marks the lines of fenced code blocks, fences included, and
+// returns the fence left open at the end ("" if none) with the indexes of
+// the first and last fence lines (-1 if none).
+func scanFences(lines []string) (code []bool, open string, first, last int) {
+	code = make([]bool, len(lines))
+	first, last = -1, -1
+	for i, l := range lines {
+		if open != "" {
+			code[i] = true
+			if closes(l, open) {
+				open, last = "", i
+			}
+			continue
+		}
+		if f, ok := opens(l); ok {
+			open, last, code[i] = f, i, true
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	return code, open, first, last
+}
+
+// codeLines marks the lines of fenced code blocks, fences included.
+func codeLines(lines []string) []bool {
+	code, _, _, _ := scanFences(lines)
+	return code
+}
+
+// codeLinesOpen returns the fence left open at the end of lines, "" if none.
+func codeLinesOpen(lines []string) string {
+	_, open, _, _ := scanFences(lines)
+	return open
+}
+
+// balanceFences returns lines with every code block closed: a chunk that
+// ends inside one gets its closing fence, a chunk that starts inside one
+// (its first fence closes a block, the text before it is code) gets the
+// opening fence. Which of the two applies when the fences do not pair up is
+// decided by the first fence: one with an info string ("```go") opens a
+// block; a bare one closes it when it is the last line or when the text
+// before it does not end like a sentence.
+func balanceFences(lines []string) []string {
+	_, open, firstFence, lastFence := scanFences(lines)
+	if open == "" {
+		return lines
+	}
+	f, info, _ := fenceOf(lines[firstFence])
+	startsInside := firstFence > 0 && info == "" &&
+		(lastFence == lastNonBlank(lines) || !endsLikeSentence(lines[:firstFence]))
+	if startsInside {
+		lines = append([]string{f}, lines...)
+		if codeLinesOpen(lines) == "" {
+			return lines
+		}
+	}
+	return append(lines, codeLinesOpen(lines))
+}
+
+// endsLikeSentence reports whether the last non-blank line ends like prose:
+// a word, then sentence or colon punctuation, not indented.
+func endsLikeSentence(lines []string) bool {
+	i := lastNonBlank(lines)
+	if i < 0 {
+		return false
+	}
+	l := lines[i]
+	if strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+		return false
+	}
+	return endsComplete(l) && strings.ContainsFunc(strings.TrimRight(l, ".!?:;…。！？：；\"'”’)*_ \t"), unicode.IsLetter)
+}
+
+// isTableRow reports whether a line is a row of a pipe table.
+func isTableRow(l string) bool {
+	t := strings.TrimSpace(l)
+	return strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") && strings.Count(t, "|") >= 2
+}
+
+// isTableLine reports whether lines[i] belongs to a pipe table: it starts
+// with "|", or it is a row cut at its start ("10.0.0.5 | nginx |") right
+// before one that does or at the end of its paragraph.
+func isTableLine(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	if strings.HasPrefix(t, "|") {
+		return true
+	}
+	if !strings.HasSuffix(t, "|") {
+		return false
+	}
+	if i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
+		return true
+	}
+	return isTableRow(t) && (i+1 == len(lines) || strings.TrimSpace(lines[i+1]) == "")
+}
+
+// isProse reports whether lines[i] is a line of a plain paragraph: not blank,
+// code, heading, list item, quote, table row, HTML or indented code.
+func isProse(lines []string, i int, code []bool) bool {
+	l := lines[i]
+	if strings.TrimSpace(l) == "" || code[i] || headingRe.MatchString(l) || listItemRe.MatchString(l) ||
+		quoteRe.MatchString(l) || isTableLine(lines, i) || strings.HasPrefix(strings.TrimSpace(l), "<") ||
+		strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+		return false
+	}
+	return !(setextRe.MatchString(l) && i > 0 && strings.TrimSpace(lines[i-1]) != "")
+}
+
+// isContinuation reports whether lines[i] continues a list item above it in
+// the same paragraph.
+func isContinuation(lines []string, i int, code []bool) bool {
+	for j := i; j >= 0; j-- {
+		if strings.TrimSpace(lines[j]) == "" || code[j] || isTableLine(lines, j) || headingRe.MatchString(lines[j]) {
+			return false
+		}
+		if listItemRe.MatchString(lines[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// paraEnd returns the index after the prose lines starting at i.
+func paraEnd(lines []string, i int, code []bool) int {
+	for i < len(lines) && isProse(lines, i, code) {
+		i++
+	}
+	return i
+}
+
+// fragmentStart reports whether a paragraph starts inside a sentence: with
+// a lower-case word (not one with digits or "_-./:@=$~", which is more
+// likely a file, a command or an identifier starting a paragraph), with
+// punctuation that continues a sentence, or with a one-word sentence.
+func fragmentStart(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	if strings.ContainsRune(",;:)]}»”’", r) {
+		return true
+	}
+	if unicode.IsLower(r) {
+		word, _, _ := strings.Cut(strings.TrimSpace(text), " ")
+		word = strings.TrimRight(word, ",;:.!?")
+		return !strings.ContainsFunc(word, func(r rune) bool {
+			return unicode.IsDigit(r) || strings.ContainsRune("_-./:@=$~", r)
+		})
+	}
+	if m := singleWordRe.FindStringSubmatch(text); m != nil {
+		return !abbreviations[strings.ToLower(m[1])+"."]
+	}
+	return false
+}
+
+// sentenceEnds returns the end offsets (after the following space) of the
+// sentence ends in text, skipping abbreviations and initials.
+func sentenceEnds(text string) []int {
+	var out []int
+	for _, m := range sentenceEndRe.FindAllStringIndex(text, -1) {
+		if m[0] == 0 {
+			continue // "…" put first for a fragment
+		}
+		if text[m[0]] == '.' {
+			w := text[:m[0]+1]
+			if i := strings.LastIndexAny(w, " \t\n(\"'"); i >= 0 {
+				w = w[i+1:]
+			}
+			if abbreviations[strings.ToLower(w)] || utf8.RuneCountInString(w) == 2 && unicode.IsUpper([]rune(w)[0]) {
+				continue
+			}
+		}
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// firstSentenceEnd is the offset after the first sentence end of text
+// (with the space after it), 0 if none.
+func firstSentenceEnd(text string) int {
+	if ends := sentenceEnds(text); len(ends) > 0 {
+		return ends[0]
+	}
+	return 0
+}
+
+// lastSentenceEnd is the offset after the last sentence end of text that
+// lies before limit, 0 if none.
+func lastSentenceEnd(text string, limit int) int {
+	p := 0
+	for _, e := range sentenceEnds(text) {
+		if e <= limit {
+			p = e
+		}
+	}
+	return p
+}
+
+// listTextStart is the offset of the text of a list item (after "- "), 0
+// for other text: a list item is never trimmed down to its marker.
+func listTextStart(text string) int {
+	if m := listItemRe.FindStringIndex(text); m != nil && m[0] == 0 {
+		return m[1]
+	}
+	return 0
+}
+
+// closers may follow the punctuation that ends a sentence.
+const closers = "*_`\"'”’)]}»」』）"
+
+// endsComplete reports whether text ends with sentence or clause
+// punctuation, or is one bold or italic line (used as a heading).
+func endsComplete(text string) bool {
+	t := strings.TrimSpace(text)
+	if len(t) > 2 && (strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") || strings.HasPrefix(t, "_") && strings.HasSuffix(t, "_")) {
+		return true
+	}
+	t = strings.TrimRight(t, closers)
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune(".!?…:;。！？：；", r)
+}
+
+// sameLineFragment reports whether text goes on after its last sentence end
+// on the same line: a sentence cut by the chunk's end. Text after a line
+// break may be a line of its own (plain notes often have no punctuation).
+func sameLineFragment(text string) bool {
+	p := lastSentenceEnd(text, len(text))
+	if p == 0 || p >= len(text) {
+		return false
+	}
+	return !strings.Contains(text[lastSpaceStart(text, p):p], "\n")
+}
+
+// lastSpaceStart returns where the white space before offset p begins.
+func lastSpaceStart(text string, p int) int {
+	for p > 0 && strings.ContainsRune(" \t\n", rune(text[p-1])) {
+		p--
+	}
+	return p
+}
+
+// endsWithAbbreviation reports whether text ends with an abbreviation
+// ("e.g."): the chunker took it for the end of a sentence.
+func endsWithAbbreviation(text string) bool {
+	t := strings.TrimSpace(text)
+	if i := strings.LastIndexAny(t, " \t\n("); i >= 0 {
+		t = t[i+1:]
+	}
+	return abbreviations[strings.ToLower(t)] && strings.ContainsAny(strings.TrimSpace(text), " \t\n")
+}
+
+// unclosedInline returns the offset of an inline code span or strong
+// emphasis opened and not closed in text, or -1.
+func unclosedInline(text string) int {
+	if strings.Count(text, "`")%2 == 1 {
+		return strings.LastIndex(text, "`")
+	}
+	if strings.Count(text, "**")%2 == 1 {
+		return strings.LastIndex(text, "**")
+	}
+	return -1
+}
+
+// cells splits a table row into its cells (without the outer pipes).
+func cells(row string) []string {
+	t := strings.TrimSpace(row)
+	t = strings.TrimPrefix(t, "|")
+	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
+		t = t[:len(t)-1]
+	}
+	var out []string
+	var cur strings.Builder
+	inCode := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '\\' && i+1 < len(t) && t[i+1] == '|':
+			cur.WriteString(`\|`)
+			i++
+			continue
+		case c == '`':
+			inCode = !inCode
+		case c == '|' && !inCode:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			continue
+		}
+		cur.WriteByte(c)
+	}
+	return append(out, strings.TrimSpace(cur.String()))
+}
+
+// joinRow writes cells as a table row.
+func joinRow(cs []string) string {
+	return "| " + strings.Join(cs, " | ") + " |"
+}
+
+// fixTables makes every run of pipe-table rows a table glamour can lay out:
+// rows without a header row (the chunk starts inside a table) get an empty
+// one, a first row cut at its start gets "…" in the cells it lost, a last
+// row cut short gets "…", and a blank line separates the table from the
+// text around it (else that text would be read as rows or as a header).
+func fixTables(lines []string) []string {
+	code := codeLines(lines)
+	var out []string
+	for i := 0; i < len(lines); {
+		if code[i] || !isTableLine(lines, i) {
+			out = append(out, lines[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(lines) && !code[j] && isTableLine(lines, j) {
+			j++
+		}
+		run := append([]string(nil), lines[i:j]...)
+		hasHeader := len(run) > 1 && delimRowRe.MatchString(run[1]) && !delimRowRe.MatchString(run[0])
+		if !hasHeader {
+			delimAt := -1
+			if delimRowRe.MatchString(run[0]) {
+				delimAt = 0
+			}
+			// Columns: the widest complete row.
+			n := 0
+			for k, r := range run {
+				t := strings.TrimSpace(r)
+				if k != delimAt && strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|") {
+					n = max(n, len(cells(r)))
+				}
+			}
+			if n == 0 {
+				for _, r := range run {
+					n = max(n, len(cells(r)))
+				}
+			}
+			for k, r := range run {
+				if k == delimAt {
+					continue
+				}
+				cs := cells(r)
+				t := strings.TrimSpace(r)
+				switch {
+				case k == 0 && (!strings.HasPrefix(t, "|") || len(cs) < n) && len(run) > 1:
+					pad := make([]string, max(0, n-len(cs)))
+					if len(pad) > 0 {
+						pad[0] = ellipsis
+					}
+					run[k] = joinRow(append(pad, cs...))
+				case k == len(run)-1 && len(run) > 1 && (!strings.HasSuffix(t, "|") || len(cs) < n):
+					if !strings.HasSuffix(t, "|") {
+						cs[len(cs)-1] += ellipsis
+					} else {
+						cs = append(cs, ellipsis)
+					}
+					run[k] = joinRow(cs)
+				}
+			}
+			header := []string{joinRow(make([]string, n)), "|" + strings.Repeat("---|", n)}
+			if delimAt == 0 {
+				header = header[:1]
+			}
+			run = append(header, run...)
+		} else {
+			// A header cut at its start ("Role |") loses the table: glamour
+			// needs as many header cells as the delimiter row has.
+			if h, d := cells(run[0]), cells(run[1]); len(h) < len(d) {
+				pad := make([]string, len(d)-len(h))
+				pad[0] = ellipsis
+				run[0] = joinRow(append(pad, h...))
+			}
+			if last := strings.TrimSpace(run[len(run)-1]); len(run) > 2 && !strings.HasSuffix(last, "|") && strings.HasSuffix(strings.TrimSpace(run[len(run)-2]), "|") {
+				cs := cells(last)
+				cs[len(cs)-1] += ellipsis
+				run[len(run)-1] = joinRow(cs)
+			}
+		}
+		if len(out) > 0 && strings.TrimSpace(out[len(out)-1]) != "" {
+			out = append(out, "")
+		}
+		out = append(out, run...)
+		if j < len(lines) && strings.TrimSpace(lines[j]) != "" {
+			out = append(out, "")
+		}
+		i = j
+	}
+	return out
+}
+
+// demoteHeadings turns ATX ("### x") and setext ("x" over "---") headings
+// outside code into bold lines of their own.
+func demoteHeadings(lines []string) []string {
+	code := codeLines(lines)
+	var out []string
+	para := 0          // index in out where the current paragraph starts
+	needBlank := false // a bold line was written: a blank line must follow
+	add := func(l string) {
+		if needBlank && strings.TrimSpace(l) != "" {
+			out = append(out, "")
+			para = len(out)
+		}
+		needBlank = false
+		out = append(out, l)
+	}
+	bold := func(text string) {
+		if len(out) > 0 && strings.TrimSpace(out[len(out)-1]) != "" {
+			out = append(out, "")
+		}
+		if text != "" {
+			out = append(out, "**"+text+"**")
+		}
+		para = len(out)
+		needBlank = true
+	}
+	for i, l := range lines {
+		switch {
+		case code[i]:
+			add(l)
+		case strings.TrimSpace(l) == "":
+			add(l)
+			para = len(out)
+		case headingRe.MatchString(l):
+			bold(strings.TrimSpace(headingRe.FindStringSubmatch(l)[2]))
+		case setextRe.MatchString(l) && para < len(out) && !listItemRe.MatchString(out[para]) &&
+			!isTableLine(out, para) && !quoteRe.MatchString(out[para]):
+			var words []string
+			for _, p := range out[para:] {
+				words = append(words, strings.TrimSpace(p))
+			}
+			out = out[:para]
+			bold(strings.Join(words, " "))
+		default:
+			add(l)
+		}
+	}
+	return out
+}
