@@ -37,21 +37,23 @@ type Factory struct {
 	Overrides map[string]config.Override
 
 	cpuProfile, memProfile *os.File
+	warned                 bool // configuration warnings printed
 }
 
 // Config loads the configuration: flags, then environment, then .env file,
 // then defaults.
 func (f *Factory) Config() (config.Config, error) {
-	lookup := f.LookupEnv
 	if f.EnvFile != "" {
-		lookup = func(k string) (string, bool) {
-			if k == "RAG_ENV_FILE" {
-				return f.EnvFile, true
-			}
-			return f.LookupEnv(k)
+		f.Override("RAG_ENV_FILE", "--env-file", f.EnvFile)
+	}
+	c, err := config.LoadWith(f.LookupEnv, f.Overrides)
+	if !f.warned {
+		f.warned = true
+		for _, w := range c.Warnings {
+			fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
 		}
 	}
-	return config.LoadWith(lookup, f.Overrides)
+	return c, err
 }
 
 // Override makes a flag's value win over the variable name, through the

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,10 @@ import (
 // Config is the resolved configuration. Sizes in tokens are tokens of the
 // embedding model's tokenizer.
 type Config struct {
+	// Warnings are problems that do not stop hrag, for stderr: unknown
+	// RAG_* names in the env file (misspellings).
+	Warnings []string
+
 	DatabaseURL string // RAG_DATABASE_URL
 	Collection  string // RAG_COLLECTION
 
@@ -156,10 +161,30 @@ func Load(lookupEnv func(string) (string, bool)) (Config, error) {
 // variables go through the same validation, and an error names what the
 // user typed (`--top-k="0"` rather than RAG_TOP_K).
 func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Override) (Config, error) {
-	getenv := func(name string) string { v, _ := lookupEnv(name); return v }
-	file, err := readEnvFile(getenv)
+	getenv := func(name string) string {
+		if o, ok := overrides[name]; ok {
+			return o.Value
+		}
+		v, _ := lookupEnv(name)
+		return v
+	}
+	envFileLabel := "RAG_ENV_FILE"
+	if o, ok := overrides["RAG_ENV_FILE"]; ok {
+		envFileLabel = o.Flag
+	}
+	file, filePath, err := readEnvFile(getenv, envFileLabel)
 	if err != nil {
 		return Config{}, err
+	}
+	var warnings []string
+	for _, k := range sortedKeys(file) {
+		if strings.HasPrefix(k, "RAG_") && !known(k) {
+			w := fmt.Sprintf("%s: %s is not a setting hrag knows; it is ignored", filePath, k)
+			if near := nearestVar(k); near != "" {
+				w += fmt.Sprintf(" (did you mean %s?)", near)
+			}
+			warnings = append(warnings, w)
+		}
 	}
 	// label names a setting in messages: the flag when one set it.
 	fromFlags := false
@@ -295,6 +320,7 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 	} else if file["RAG_CHUNK_TOKENS"] != "" {
 		c.ChunkTokensSet = true
 	}
+	c.Warnings = warnings
 	if len(errs) > 0 {
 		return c, &Error{Problems: errs, FromFlags: fromFlags}
 	}
@@ -312,7 +338,66 @@ func (e *Error) Error() string {
 	return "invalid configuration: " + strings.Join(e.Problems, "; ")
 }
 
-func readEnvFile(getenv func(string) string) (map[string]string, error) {
+// known reports whether name is a variable hrag reads (Vars, or
+// RAG_ENV_FILE).
+func known(name string) bool {
+	if name == "RAG_ENV_FILE" {
+		return true
+	}
+	for _, v := range Vars {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestVar returns the variable of Vars within edit distance 3 of name
+// (a misspelling), or "".
+func nearestVar(name string) string {
+	best, bestD := "", 4
+	for _, v := range Vars {
+		if d := editDistance(name, v.Name); d < bestD {
+			best, bestD = v.Name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// readEnvFile reads RAG_ENV_FILE (label names it in errors), else ./.env,
+// else ~/.config/hrag/env; a missing default file is no error. It returns
+// the variables and the path read.
+func readEnvFile(getenv func(string) string, label string) (map[string]string, string, error) {
 	path := getenv("RAG_ENV_FILE")
 	explicit := path != ""
 	if !explicit {
@@ -326,11 +411,11 @@ func readEnvFile(getenv func(string) string) (map[string]string, error) {
 	m, err := godotenv.Read(ExpandHome(path))
 	if err != nil {
 		if !explicit && os.IsNotExist(err) {
-			return map[string]string{}, nil
+			return map[string]string{}, path, nil
 		}
-		return nil, fmt.Errorf("RAG_ENV_FILE %s: %w", path, err)
+		return nil, path, fmt.Errorf("%s %s: %w", label, path, err)
 	}
-	return m, nil
+	return m, path, nil
 }
 
 func splitList(s string) []string {

@@ -124,3 +124,26 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestMisspeltVariablesInTheFileAreReported(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "env")
+	os.WriteFile(f, []byte("RAG_CHUNK_TOKEN=100\nRAG_TOP_K=3\nRAG_SOMETHING_ELSE_ENTIRELY=1\nOTHER=1\n"), 0o600)
+	c, err := Load(env(map[string]string{"RAG_ENV_FILE": f}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		f + ": RAG_CHUNK_TOKEN is not a setting hrag knows; it is ignored (did you mean RAG_CHUNK_TOKENS?)",
+		f + ": RAG_SOMETHING_ELSE_ENTIRELY is not a setting hrag knows; it is ignored",
+	}
+	if len(c.Warnings) != len(want) || c.Warnings[0] != want[0] || c.Warnings[1] != want[1] {
+		t.Fatalf("warnings %q", c.Warnings)
+	}
+	if c.TopK != 3 || c.ChunkTokens != 400 { // the default, not the misspelt 100
+		t.Fatalf("top-k %d, chunk tokens %d", c.TopK, c.ChunkTokens)
+	}
+	_, err = LoadWith(env(nil), map[string]Override{"RAG_ENV_FILE": {"--env-file", "/nonexistent/env"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "--env-file /nonexistent/env: ") {
+		t.Fatalf("err %v", err)
+	}
+}
