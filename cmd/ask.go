@@ -152,7 +152,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
 	}
 	switch res.Reason {
 	case answer.ReasonModelAbstained:
-		fmt.Fprintln(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`hrag sources` lists them)")
+		fmt.Fprintf(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`%s` lists them)\n", config.Command(cfg.Collection, "sources "+config.ShellQuote(res.Question)))
 	case answer.ReasonEmptyAnswer:
 		fmt.Fprintf(f.IO.ErrOut, "note: %s (RAG_LLM_MODEL=%s), so there is no grounded answer\n", res.Detail, cfg.LLMModel)
 	case answer.ReasonUnsupportedClaims, answer.ReasonNoValidCitations:
