@@ -284,6 +284,8 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 		t.Fatalf("--no-wait with a held lock: err = %v", err)
 	}
 	e.opts.Wait = true
+	notices := make(chan string, 4)
+	e.opts.Reporter = noticeLog{recorder: recorder{warn: func(string, error) {}}, notices: notices}
 	done := make(chan index.Summary)
 	go func() {
 		s, _ := index.Run(context.Background(), e.opts)
@@ -309,6 +311,9 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 	if !waiting {
 		t.Fatal("second run is not waiting on the collection lock")
 	}
+	if n := <-notices; !strings.Contains(n, `collection "default" is being written by another hrag process: waiting for it to finish`) {
+		t.Fatalf("the waiting run said %q", n)
+	}
 	var docs int
 	conn.QueryRow(context.Background(), `SELECT count(*) FROM documents`).Scan(&docs)
 	if docs != 0 {
@@ -320,7 +325,15 @@ func TestConcurrentRunsAreSerialised(t *testing.T) {
 	}
 }
 
-// cancelAfter cancels a context once n files have been advanced past.
+// noticeLog passes notices to a channel.
+type noticeLog struct {
+	recorder
+	notices chan<- string
+}
+
+func (n noticeLog) Notice(format string, args ...any) { n.notices <- fmt.Sprintf(format, args...) }
+
+// cancelAfter cancels a context once n documents have been stored.
 type cancelAfter struct {
 	recorder
 	n      *int

@@ -101,10 +101,14 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 
 // lockCollection takes the collection's writer lock with a message that
 // says what to do when another run holds it.
-func lockCollection(ctx context.Context, st *store.Store, coll store.Collection, wait bool) (*store.Lock, error) {
-	lock, err := st.LockCollection(ctx, coll.ID, wait)
+func lockCollection(ctx context.Context, st *store.Store, coll store.Collection, wait bool, rep Reporter) (*store.Lock, error) {
+	lock, err := st.LockCollection(ctx, coll.ID, false)
+	if errors.Is(err, store.ErrLocked) && wait {
+		rep.Notice("collection %q is being written by another hrag process: waiting for it to finish (Ctrl-C stops; --no-wait fails at once instead)", coll.Name)
+		lock, err = st.LockCollection(ctx, coll.ID, true)
+	}
 	if errors.Is(err, store.ErrLocked) {
-		return nil, fmt.Errorf("collection %q is being written by another hrag process; rerun without --no-wait to wait for it: %w", coll.Name, err)
+		return nil, fmt.Errorf("%w: collection %q is being written by another hrag process; rerun without --no-wait to wait for it", store.ErrLocked, coll.Name)
 	}
 	return lock, err
 }
@@ -112,7 +116,11 @@ func lockCollection(ctx context.Context, st *store.Store, coll store.Collection,
 // lockAndTable takes the collection's writer lock and ensures the
 // configured model's vector table (released again on error).
 func lockAndTable(ctx context.Context, opts Options, coll store.Collection) (*store.Lock, store.VectorTable, error) {
-	lock, err := lockCollection(ctx, opts.Store, coll, opts.Wait)
+	rep := opts.Reporter
+	if rep == nil {
+		rep = nopReporter{}
+	}
+	lock, err := lockCollection(ctx, opts.Store, coll, opts.Wait, rep)
 	if err != nil {
 		return nil, store.VectorTable{}, err
 	}

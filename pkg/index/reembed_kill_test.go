@@ -149,7 +149,7 @@ func TestInterruptedReembedKeepsCommittedBatches(t *testing.T) {
 	defer cancel()
 	opts := e.opts
 	n := 8
-	opts.BatchSize, opts.Reporter = 4, cancelAfter{recorder: recorder{warn: func(string, error) {}}, n: &n, cancel: cancel}
+	opts.BatchSize, opts.Reporter = 4, cancelAtProgress{recorder: recorder{warn: func(string, error) {}}, n: n, cancel: cancel}
 	sum, err := index.Reembed(cctx, opts)
 	if !errors.Is(err, index.ErrInterrupted) || !sum.Interrupted || sum.Vectors < 8 || sum.Vectors >= int64(first.Chunks) || sum.Embedded != int(sum.Vectors) {
 		t.Fatalf("interrupted reembed: %v %+v (%d chunks)", err, sum, first.Chunks)
@@ -160,4 +160,17 @@ func TestInterruptedReembedKeepsCommittedBatches(t *testing.T) {
 		t.Fatalf("rerun: %v %+v", err, again)
 	}
 	checkConsistent(t, e)
+}
+
+// cancelAtProgress cancels a context once n chunks are reported done.
+type cancelAtProgress struct {
+	recorder
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c cancelAtProgress) Progress(done, _ int) {
+	if done >= c.n {
+		c.cancel()
+	}
 }

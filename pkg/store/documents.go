@@ -104,7 +104,7 @@ func (s *Store) AddRoots(ctx context.Context, collectionID int, roots []string) 
 }
 
 // ErrLocked reports that another hrag process holds the collection's lock.
-var ErrLocked = errors.New("collection is locked by another hrag process")
+var ErrLocked = errors.New("collection is locked")
 
 // Lock is a held per-collection writer lock (a PostgreSQL session advisory
 // lock on a dedicated connection).
