@@ -148,6 +148,21 @@ type Asker struct {
 	plainOnly bool // the server rejected response_format once: use text
 }
 
+// current returns the passages whose file still exists (Stale is not
+// retrieve.StaleDeleted), renumbered from 1: the model never sees text of a
+// deleted file. Passages of changed files stay (flagged in a warning).
+func current(ps []retrieve.Passage) []retrieve.Passage {
+	out := []retrieve.Passage{}
+	for _, p := range ps {
+		if p.Stale == retrieve.StaleDeleted {
+			continue
+		}
+		p.N = len(out) + 1
+		out = append(out, p)
+	}
+	return out
+}
+
 // Ask retrieves passages for question and, when the gate finds them
 // relevant and an LLM is configured, asks the model for a structured answer
 // (falling back to text when the server rejects response_format, which it
@@ -171,10 +186,12 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		return res, err
 	}
 	res.Question = r.Question
-	res.Passages = r.Passages
+	res.Passages = current(r.Passages)
 	res.Warnings = append(res.Warnings, r.Warnings...)
-	if res.Passages == nil {
-		res.Passages = []retrieve.Passage{}
+	if len(res.Passages) == 0 && len(r.Passages) > 0 {
+		res.Answer, res.Abstained, res.Reason = NoAnswer, true, ReasonNoRelevantPassages
+		res.Detail = "every passage found comes from a file deleted since it was indexed"
+		return res, nil
 	}
 	if !r.Relevant {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonNoRelevantPassages, r.Reason

@@ -120,6 +120,9 @@ func (m *Markdown) Passages(ps []retrieve.Passage) string {
 		if p.Breadcrumb != "" {
 			b.WriteString(pad + m.sgr("3", answer.Printable(crumb(p.Breadcrumb))) + "\n")
 		}
+		for _, note := range passageNotes(p) {
+			b.WriteString(pad + m.sgr("2", answer.Printable(note)) + "\n")
+		}
 		body := displayMarkdown(answer.Printable(p.Content))
 		if n := len(p.Injections); n > 0 {
 			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(n), body)
@@ -195,6 +198,9 @@ func PassagesPlain(ps []retrieve.Passage) string {
 		if p.Breadcrumb != "" {
 			fmt.Fprintf(&b, "    %s\n", p.Breadcrumb)
 		}
+		for _, note := range passageNotes(p) {
+			fmt.Fprintf(&b, "    %s\n", note)
+		}
 		if n := len(p.Injections); n > 0 {
 			fmt.Fprintf(&b, "    warning: %s\n", injectionNote(n))
 		}
@@ -204,6 +210,27 @@ func PassagesPlain(ps []retrieve.Passage) string {
 		b.WriteString("\n")
 	}
 	return answer.Printable(b.String())
+}
+
+// passageNotes are the lines under a passage's header about its file: that
+// it changed or is gone since it was indexed, and the other files holding
+// the same text.
+func passageNotes(p retrieve.Passage) []string {
+	var notes []string
+	switch p.Stale {
+	case retrieve.StaleDeleted:
+		notes = append(notes, "stale: the file was deleted since it was indexed")
+	case retrieve.StaleChanged:
+		notes = append(notes, "stale: the file changed since it was indexed; this text may be out of date")
+	}
+	if len(p.AlsoIn) > 0 {
+		locs := make([]string, len(p.AlsoIn))
+		for i, c := range p.AlsoIn {
+			locs[i] = Location(c.Path, c.StartLine, c.EndLine)
+		}
+		notes = append(notes, "also in: "+strings.Join(locs, ", "))
+	}
+	return notes
 }
 
 func rank(name string, r int) string {

@@ -1,9 +1,14 @@
 package retrieve
 
 import (
+	"bytes"
 	"context"
+	"crypto/md5"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -97,10 +102,150 @@ type Passage struct {
 	// Tokens is the length of Content in tokens of the embedding model's
 	// tokenizer (as indexed, before masking).
 	Tokens int `json:"tokens"`
+	// AlsoIn lists other chunks with the same text (after whitespace
+	// normalisation: a copied file, a backup), best ranked first. They are
+	// collapsed into this passage before the top k are cut, so that k
+	// passages hold k different texts; citations point to Path.
+	AlsoIn []Copy `json:"also_in,omitempty"`
+	// Stale is StaleDeleted or StaleChanged when the passage's file no
+	// longer holds what was indexed ("" when it does): checked at query
+	// time against the file's size, mtime and, when only the mtime moved,
+	// its SHA-256.
+	Stale string `json:"stale,omitempty"`
 	// Injections lists text of the passage addressed to an AI assistant
 	// (package injection); each was replaced in Content by
 	// injection.MaskText, so it never reaches the LLM.
 	Injections []Injection `json:"injections,omitempty"`
+}
+
+// Values of Passage.Stale.
+const (
+	StaleDeleted = "deleted" // the file is gone (or unreadable)
+	StaleChanged = "changed" // the file changed since it was indexed
+)
+
+// staleness compares a passage's file on disk with what was indexed: ""
+// when it is unchanged, else StaleDeleted or StaleChanged. A file whose
+// mtime moved but whose size did not is hashed.
+func staleness(p store.Passage) string {
+	st, err := os.Stat(p.Path)
+	if err != nil {
+		return StaleDeleted
+	}
+	if st.Size() != p.FileSize {
+		return StaleChanged
+	}
+	if st.ModTime().Truncate(time.Microsecond).Equal(p.FileMTime) {
+		return ""
+	}
+	b, err := os.ReadFile(p.Path)
+	if err != nil {
+		return StaleDeleted
+	}
+	if h := sha256.Sum256(b); !bytes.Equal(h[:], p.FileHash) {
+		return StaleChanged
+	}
+	return ""
+}
+
+// staleWarning says how many passages come from files changed or deleted
+// since they were indexed, and what refreshes them; "" when none.
+func staleWarning(ps []Passage, collection string) string {
+	var deleted, changed []string
+	for _, p := range ps {
+		switch p.Stale {
+		case StaleDeleted:
+			deleted = append(deleted, fmt.Sprintf("[%d]", p.N))
+		case StaleChanged:
+			changed = append(changed, fmt.Sprintf("[%d]", p.N))
+		}
+	}
+	var parts []string
+	if len(deleted) > 0 {
+		parts = append(parts, fmt.Sprintf("passage(s) %s come from files deleted since they were indexed", strings.Join(deleted, " ")))
+	}
+	if len(changed) > 0 {
+		parts = append(parts, fmt.Sprintf("passage(s) %s from files changed since (their text may be out of date)", strings.Join(changed, " ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + ": `" + config.Command(collection, "index") + " PATH` refreshes them"
+}
+
+// Copy is a chunk whose text repeats a passage's (Passage.AlsoIn).
+type Copy struct {
+	ChunkID   int64  `json:"chunk_id"`
+	Path      string `json:"path"`
+	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line"`
+}
+
+// distinct walks the fused list in order, loading chunks a page at a time,
+// and keeps the first chunk of each distinct text (whitespace runs
+// collapsed) until depth are kept; later candidates with a kept text become
+// its copies, followed by every other chunk of the collection with exactly
+// the same text (store.SameText). It returns the kept part of fused, the
+// loaded chunks by id and the copies by kept chunk id.
+func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fused, depth int) ([]Fused, map[int64]store.Passage, map[int64][]Copy, error) {
+	var kept []Fused
+	stored := map[int64]store.Passage{}
+	copies := map[int64][]Copy{}
+	first := map[string]int64{} // normalised text → kept chunk id
+	for next := 0; len(kept) < depth && next < len(fused); {
+		page := fused[next:min(len(fused), next+depth-len(kept)+2)]
+		next += len(page)
+		ids := make([]int64, len(page))
+		for i, f := range page {
+			ids[i] = f.ID
+		}
+		got, err := r.Store.Passages(ctx, ids)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		for _, f := range page {
+			p, ok := got[f.ID]
+			if !ok {
+				continue // deleted since the search
+			}
+			key := strings.Join(strings.Fields(p.Content), " ")
+			if id, dup := first[key]; dup {
+				copies[id] = append(copies[id], Copy{ChunkID: p.ChunkID, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine})
+				continue
+			}
+			if len(kept) == depth {
+				continue // only looking for copies of the kept ones now
+			}
+			first[key] = f.ID
+			stored[f.ID] = p
+			kept = append(kept, f)
+		}
+	}
+	// Copies outside the candidates: same text exactly.
+	byMD5 := map[string]int64{}
+	listed := map[int64]bool{}
+	var sums []string
+	for _, f := range kept {
+		sum := md5.Sum([]byte(stored[f.ID].Content))
+		h := hex.EncodeToString(sum[:])
+		byMD5[h] = f.ID
+		sums = append(sums, h)
+		listed[f.ID] = true
+		for _, c := range copies[f.ID] {
+			listed[c.ChunkID] = true
+		}
+	}
+	same, err := r.Store.SameText(ctx, collectionID, sums)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, c := range same {
+		if id := byMD5[c.MD5]; !listed[c.ChunkID] {
+			listed[c.ChunkID] = true
+			copies[id] = append(copies[id], Copy{ChunkID: c.ChunkID, Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine})
+		}
+	}
+	return kept, stored, copies, nil
 }
 
 // Injection is a span of a passage that addresses an AI assistant: the
@@ -255,14 +400,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if r.Reranker != nil {
 		depth = max(o.TopK, o.RerankDepth)
 	}
-	if len(fused) > depth {
-		fused = fused[:depth]
-	}
-	ids := make([]int64, len(fused))
-	for i, f := range fused {
-		ids[i] = f.ID
-	}
-	stored, err := r.Store.Passages(ctx, ids)
+	fused, stored, copies, err := r.distinct(ctx, coll.ID, fused, depth)
 	if err != nil {
 		return res, err
 	}
@@ -283,6 +421,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine,
 			Breadcrumb: crumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
+			AlsoIn: copies[f.ID],
 		})
 	}
 	reranked := false
@@ -295,15 +434,15 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if len(res.Passages) > o.TopK {
 		res.Passages = res.Passages[:o.TopK]
 	}
-	if n := len(res.Passages); n > 0 && n < o.TopK {
-		why := "no more chunks match"
-		if o.TopK > o.Candidates {
-			why = fmt.Sprintf("BM25 and vector search each return at most RAG_CANDIDATES=%d chunks", o.Candidates)
-		}
-		res.Warnings = append(res.Warnings, fmt.Sprintf("%d passages asked for (-k, RAG_TOP_K), %d found: %s", o.TopK, n, why))
+	if n := len(res.Passages); n > 0 && n < o.TopK && o.TopK > o.Candidates {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d passages asked for (-k, RAG_TOP_K), %d found: BM25 and vector search each return at most RAG_CANDIDATES=%d chunks", o.TopK, n, o.Candidates))
 	}
 	for i := range res.Passages {
 		res.Passages[i].N = i + 1
+		res.Passages[i].Stale = staleness(stored[res.Passages[i].ChunkID])
+	}
+	if w := staleWarning(res.Passages, coll.Name); w != "" {
+		res.Warnings = append(res.Warnings, w)
 	}
 	if reranked {
 		top := *res.Passages[0].RerankScore

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pgvector/pgvector-go"
@@ -118,7 +119,8 @@ func (s *Store) SearchBM25Filtered(ctx context.Context, collectionID int, query 
 	}
 }
 
-// Passage is a stored chunk with where it came from.
+// Passage is a stored chunk with where it came from, and its document's
+// file as indexed (to tell whether the file changed since).
 type Passage struct {
 	ChunkID    int64
 	Path       string
@@ -128,11 +130,15 @@ type Passage struct {
 	Breadcrumb string
 	Content    string
 	Tokens     int
+	FileSize   int64     // bytes, when indexed
+	FileMTime  time.Time // when indexed, microseconds
+	FileHash   []byte    // SHA-256 of the file's bytes, when indexed
 }
 
 // Passages loads chunks by id, keyed by id; unknown ids are absent.
 func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, error) {
-	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, c.start_line, c.end_line, c.breadcrumb, c.content, c.token_count
+	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, c.start_line, c.end_line, c.breadcrumb, c.content, c.token_count,
+			d.size, d.mtime, d.content_hash
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
@@ -140,7 +146,8 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	out := map[int64]Passage{}
 	for rows.Next() {
 		var p Passage
-		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.Breadcrumb, &p.Content, &p.Tokens); err != nil {
+		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.Breadcrumb, &p.Content, &p.Tokens,
+			&p.FileSize, &p.FileMTime, &p.FileHash); err != nil {
 			return nil, err
 		}
 		out[p.ChunkID] = p
@@ -220,4 +227,39 @@ func (s *Store) Lexemes(ctx context.Context, collection string, texts []string) 
 		return nil, nil, 0, err
 	}
 	return lexemes, df, int(st.Chunks), nil
+}
+
+// ChunkCopy is a chunk found by its text's MD5 (SameText).
+type ChunkCopy struct {
+	ChunkID   int64
+	Path      string
+	StartLine int
+	EndLine   int
+	MD5       string // hex MD5 of the chunk's content
+}
+
+// SameText returns the collection's chunks whose content has one of the
+// hex MD5 digests (of the exact text), using chunks_content_md5_idx;
+// ordered by path and line.
+func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string) ([]ChunkCopy, error) {
+	if len(md5s) == 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, c.start_line, c.end_line, md5(c.content)
+		FROM chunks c JOIN documents d ON d.id = c.document_id
+		WHERE c.collection_id = $1 AND md5(c.content) = ANY($2::text[])
+		ORDER BY d.path, c.start_line, c.id`, collectionID, md5s)
+	if err != nil {
+		return nil, fmt.Errorf("finding copies of passages: %w", err)
+	}
+	defer rows.Close()
+	var out []ChunkCopy
+	for rows.Next() {
+		var c ChunkCopy
+		if err := rows.Scan(&c.ChunkID, &c.Path, &c.StartLine, &c.EndLine, &c.MD5); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }

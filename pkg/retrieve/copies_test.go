@@ -1,0 +1,150 @@
+package retrieve_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// indexDir indexes dir into a fresh schema and returns a retriever over it.
+func indexDir(t *testing.T, dir string) *retrieve.Retriever {
+	t.Helper()
+	st := storetest.Open(t)
+	_, err := index.Run(context.Background(), index.Options{
+		Roots: []string{dir}, Collection: "default", FTSConfig: "english",
+		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
+		Chunk: chunk.Options{ContentTokens: 120, OverlapTokens: 0, BreadcrumbTokens: 64},
+		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A backup copy of a note must not fill the top k with repeats: each text
+// appears once, listing the copy.
+func TestIdenticalPassagesAreCollapsedBeforeTopK(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := filepath.Abs("../../testdata/notes/homelab/postgres-tuning.md")
+	orig, dup := filepath.Join(dir, "postgres-tuning.md"), filepath.Join(dir, "postgres-tuning (copy).md")
+	copyFile(t, src, orig)
+	copyFile(t, src, dup)
+	copyFile(t, "../../testdata/notes/homelab/network.md", filepath.Join(dir, "network.md"))
+	r := indexDir(t, dir)
+	o := defaults
+	o.TopK = 3
+	res, err := r.Retrieve(context.Background(), "How much shared_buffers did I give PostgreSQL?", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Passages) != 3 {
+		t.Fatalf("%d passages", len(res.Passages))
+	}
+	seen := map[string]bool{}
+	copies := 0
+	for _, p := range res.Passages {
+		key := strings.Join(strings.Fields(p.Content), " ")
+		if seen[key] {
+			t.Fatalf("passage [%d] %s repeats an earlier one", p.N, p.Path)
+		}
+		seen[key] = true
+		if strings.Contains(p.Path, "postgres-tuning") {
+			// Both files hold every chunk of the note: the copy is listed, at the same lines.
+			other := orig
+			if p.Path == orig {
+				other = dup
+			}
+			if len(p.AlsoIn) != 1 || p.AlsoIn[0].Path != other || p.AlsoIn[0].StartLine != p.StartLine || p.AlsoIn[0].EndLine != p.EndLine {
+				t.Errorf("[%d] %s:%d-%d also in %+v, want %s", p.N, p.Path, p.StartLine, p.EndLine, p.AlsoIn, other)
+			}
+			copies++
+		}
+	}
+	if copies < 2 {
+		t.Fatalf("only %d passages of the tuning note in the top 3", copies)
+	}
+}
+
+// Files deleted or changed after indexing are marked; a file only touched
+// (same bytes, new mtime) is not.
+func TestStalePassagesAreMarked(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"postgres-tuning.md", "network.md", "nas.md"} {
+		copyFile(t, "../../testdata/notes/homelab/"+n, filepath.Join(dir, n))
+	}
+	r := indexDir(t, dir)
+	o := defaults
+	o.TopK = 10
+	ask := func() map[string]string {
+		res, err := r.Retrieve(context.Background(), "postgres shared_buffers network router nas disks", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, p := range res.Passages {
+			got[filepath.Base(p.Path)] = p.Stale
+		}
+		if len(got) != 3 {
+			t.Fatalf("passages from %v", got)
+		}
+		return got
+	}
+	if got := ask(); got["postgres-tuning.md"]+got["network.md"]+got["nas.md"] != "" {
+		t.Fatalf("fresh index: %v", got)
+	}
+	os.Remove(filepath.Join(dir, "network.md"))
+	f, _ := os.OpenFile(filepath.Join(dir, "nas.md"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("\nThe NAS was replaced in May.\n")
+	f.Close()
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(filepath.Join(dir, "postgres-tuning.md"), later, later)
+	got := ask()
+	if got["network.md"] != retrieve.StaleDeleted || got["nas.md"] != retrieve.StaleChanged || got["postgres-tuning.md"] != "" {
+		t.Fatalf("after edits: %v", got)
+	}
+}
+
+// Asking for more passages than the candidate lists can hold says so.
+func TestTopKAboveTheCandidatesIsReported(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"postgres-tuning.md", "network.md", "nas.md", "services.md", "decisions.md"} {
+		copyFile(t, "../../testdata/notes/homelab/"+n, filepath.Join(dir, n))
+	}
+	r := indexDir(t, dir)
+	o := defaults
+	o.TopK, o.Candidates = 30, 4
+	res, err := r.Retrieve(context.Background(), "postgres network", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(res.Passages)
+	if n > 8 || n < 4 {
+		t.Fatalf("%d passages from two lists of 4", n)
+	}
+	want := fmt.Sprintf("30 passages asked for (-k, RAG_TOP_K), %d found: BM25 and vector search each return at most RAG_CANDIDATES=4 chunks", n)
+	if len(res.Warnings) != 1 || res.Warnings[0] != want {
+		t.Fatalf("warnings %q, want %q", res.Warnings, want)
+	}
+}
