@@ -13,6 +13,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/render"
+	"github.com/hrag-dev/hrag/pkg/store"
 )
 
 // plural is "1 document", "2 documents".
@@ -103,13 +104,20 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 	} else {
 		var unknown []string
 		for _, p := range opts.Paths {
-			abs, err := filepath.Abs(p)
+			abs, err := store.RealPath(p) // a link to an indexed folder names it
 			if err != nil {
 				return err
 			}
 			n, err := st.ForgetPath(ctx, coll.ID, abs)
 			if err != nil {
 				return err
+			}
+			if spelt, _ := filepath.Abs(p); spelt != abs { // and what an older index stored under the link
+				m, err := st.ForgetPath(ctx, coll.ID, spelt)
+				if err != nil {
+					return err
+				}
+				n += m
 			}
 			rep.Paths, rep.Documents = append(rep.Paths, abs), rep.Documents+n
 			if n == 0 && !slices.Contains(coll.Roots, abs) {

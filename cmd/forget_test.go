@@ -131,3 +131,30 @@ func TestForgetSaysWhatItCouldNotDo(t *testing.T) {
 		t.Fatalf("status: %+v", c)
 	}
 }
+
+// forget accepts the folder through a link or directly.
+func TestForgetThroughALink(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	base := t.TempDir()
+	notes, link := filepath.Join(base, "notes"), filepath.Join(base, "link")
+	os.MkdirAll(notes, 0o755)
+	os.WriteFile(filepath.Join(notes, "x.md"), []byte("# X\n\nabout x\n"), 0o644)
+	os.Symlink(notes, link)
+	for _, spelling := range []string{link, notes} {
+		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{spelling}}); err != nil {
+			t.Fatal(err)
+		}
+		other := notes
+		if spelling == notes {
+			other = link
+		}
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{other}}); err != nil {
+			t.Fatalf("indexed as %s, forget %s: %v", spelling, other, err)
+		}
+		if got := out.String(); got != "forgot 1 document under 1 path in \"default\"\n" {
+			t.Fatalf("indexed as %s, forget %s: %q", spelling, other, got)
+		}
+	}
+}

@@ -210,9 +210,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			}
 		}
 	}
-	var scopes []string // paths under which a missing file means a deleted one
+	var scopes []string // real paths under which a missing file means a deleted one
 	for _, r := range roots {
-		if abs, err := filepath.Abs(r); err == nil {
+		if abs, err := store.RealPath(r); err == nil {
 			scopes = append(scopes, abs)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/store"
 )
 
 // File is a regular file found under a root.
@@ -157,11 +158,14 @@ func (ig Ignored) Describe(include []string, collection string) string {
 // Hidden directories and files (".name") under a root are left out; a root
 // itself may be hidden. Symbolic links are followed; a link that leads back
 // into a directory already being walked (a loop) or that is broken is
-// reported as a Problem, as is any unreadable directory.
+// reported as a Problem, as is any unreadable directory. A file's identity
+// (File.Path) is its real path (store.RealPath): a file reached through a
+// link, or a root given through one, is listed under the path it links to,
+// once.
 func Walk(roots, include, exclude []string) Listing {
 	w := walker{include: include, exclude: exclude, seen: map[string]bool{}}
 	for _, r := range roots {
-		abs, err := filepath.Abs(r)
+		abs, err := store.RealPath(r)
 		if err != nil {
 			w.problems = append(w.problems, Problem{r, err})
 			continue
@@ -172,7 +176,7 @@ func Walk(roots, include, exclude []string) Listing {
 			continue
 		}
 		if !st.IsDir() {
-			w.addFile(abs, filepath.Dir(abs), st, true)
+			w.addFile(abs, abs, filepath.Dir(abs), st, true)
 			continue
 		}
 		w.dir(abs, abs, map[string]bool{})
@@ -210,18 +214,21 @@ func (w *walker) match(globs []string, root, path string) bool {
 	return false
 }
 
-func (w *walker) addFile(path, root string, st fs.FileInfo, explicit bool) {
-	if w.seen[path] {
+// addFile considers a file found at path (as walked, for the globs) whose
+// identity is real (symbolic links resolved): a file reached twice, through
+// links or overlapping roots, is listed once.
+func (w *walker) addFile(path, real, root string, st fs.FileInfo, explicit bool) {
+	if w.seen[real] {
 		return
 	}
-	w.seen[path] = true
+	w.seen[real] = true
 	switch {
 	case !w.match(w.include, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
 	case w.match(w.exclude, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleExcluded, Explicit: explicit})
 	default:
-		w.files = append(w.files, File{Path: path, Root: root, Size: st.Size(), MTime: st.ModTime().Truncate(time.Microsecond)})
+		w.files = append(w.files, File{Path: real, Root: root, Size: st.Size(), MTime: st.ModTime().Truncate(time.Microsecond)})
 	}
 }
 
@@ -274,7 +281,14 @@ func (w *walker) dir(path, root string, active map[string]bool) {
 			continue
 		}
 		if st.Mode().IsRegular() {
-			w.addFile(p, root, st, false)
+			rp := filepath.Join(real, name)
+			if e.Type()&fs.ModeSymlink != 0 {
+				if rp, err = filepath.EvalSymlinks(p); err != nil {
+					w.problems = append(w.problems, Problem{p, describe(err)})
+					continue
+				}
+			}
+			w.addFile(p, rp, root, st, false)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"path/filepath"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -390,4 +391,19 @@ func (s *Store) ForgetPath(ctx context.Context, collectionID int, dir string) (i
 func (s *Store) DropCollection(ctx context.Context, collectionID int) error {
 	_, err := s.pool.Exec(ctx, `DELETE FROM collections WHERE id = $1`, collectionID)
 	return err
+}
+
+// RealPath is the identity of a file or folder in the index: p made
+// absolute and cleaned, with symbolic links resolved when it exists (a
+// folder indexed once directly and once through a link is one folder). A
+// path that does not exist (any more) is only made absolute.
+func RealPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real, nil
+	}
+	return abs, nil
 }

@@ -99,7 +99,7 @@ func NewPathFilter(value string) (PathFilter, error) {
 		return f, nil
 	}
 	if filepath.IsAbs(value) || dotRelative(filepath.ToSlash(value)) || exists(value) {
-		abs, err := filepath.Abs(value)
+		abs, err := RealPath(value) // documents are stored by real path
 		if err != nil {
 			return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
 		}
