@@ -1,11 +1,11 @@
 package store
 
 import (
-	"path/filepath"
 	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/jackc/pgx/v5"
