@@ -89,7 +89,7 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 	return index.Options{
 		FTSConfig: cfg.FTSConfig, Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
 		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
-			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens},
+			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens, JunkRun: cfg.JunkRun, JunkLine: cfg.JunkLine},
 		WarnLowered:    cfg.ChunkTokensSet,
 		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
 		Store: st, Embedder: emb, Tokenizer: tk,

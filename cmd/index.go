@@ -127,6 +127,9 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 func summaryLine(s index.Summary) string {
 	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
 		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
+	if s.Junk > 0 {
+		line += fmt.Sprintf("; %d file(s) with machine data left out (see the warnings)", s.Junk)
+	}
 	if ig := s.Ignored.String(); ig != "" {
 		line += "; left out by rule: " + ig + " (-v lists them)"
 	}

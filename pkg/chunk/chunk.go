@@ -35,6 +35,10 @@ type Options struct {
 	InputTokens   int
 	SpecialTokens int
 	PrefixTokens  int
+	// JunkRun and JunkLine are MaskJunk's thresholds, in characters
+	// (RAG_JUNK_RUN, RAG_JUNK_LINE; ≤ 0: that rule is off).
+	JunkRun  int
+	JunkLine int
 }
 
 // Fit returns o with ContentTokens lowered so that prefix + breadcrumb +

@@ -47,6 +47,8 @@ type Config struct {
 	ChunkTokensSet        bool // RAG_CHUNK_TOKENS was set (not the default): warn when it must be lowered
 	ChunkOverlapTokens    int  // RAG_CHUNK_OVERLAP_TOKENS
 	ChunkBreadcrumbTokens int  // RAG_CHUNK_BREADCRUMB_TOKENS
+	JunkRun               int  // RAG_JUNK_RUN: characters of base64/hex without a break that make a line machine data (0: off)
+	JunkLine              int  // RAG_JUNK_LINE: characters of a mostly-ASCII line with almost no spaces that make it machine data (0: off)
 
 	FTSConfig    string   // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
 	MaxFileBytes int64    // RAG_MAX_FILE_BYTES: larger files are skipped
@@ -116,6 +118,8 @@ var Vars = []Var{
 	{"RAG_CHUNK_TOKENS", "400", "maximum tokens of a chunk's content (lowered automatically to fit the model)"},
 	{"RAG_CHUNK_OVERLAP_TOKENS", "40", "tokens of the previous chunk's tail embedded with a chunk"},
 	{"RAG_CHUNK_BREADCRUMB_TOKENS", "64", "maximum tokens of the header breadcrumb embedded with a chunk"},
+	{"RAG_JUNK_RUN", "200", "a line holding this many base64/hex characters in a row (letters and digits, no break) is machine data and not indexed; 0: off"},
+	{"RAG_JUNK_LINE", "2000", "a line longer than this many characters, mostly ASCII, with under 1 space in 40 (minified JSON/XML/JS) is machine data and not indexed; 0: off"},
 	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)"},
 	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped"},
 	{"RAG_INCLUDE", "*.md,*.markdown,*.txt", "comma-separated globs of files to index"},
@@ -242,6 +246,8 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		ChunkTokens:           posInt("RAG_CHUNK_TOKENS", 1),
 		ChunkOverlapTokens:    posInt("RAG_CHUNK_OVERLAP_TOKENS", 0),
 		ChunkBreadcrumbTokens: posInt("RAG_CHUNK_BREADCRUMB_TOKENS", 0),
+		JunkRun:               posInt("RAG_JUNK_RUN", 0),
+		JunkLine:              posInt("RAG_JUNK_LINE", 0),
 		FTSConfig:             get("RAG_FTS_CONFIG"),
 		Include:               splitList(get("RAG_INCLUDE")),
 		Exclude:               splitList(get("RAG_EXCLUDE")),

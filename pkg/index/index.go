@@ -96,9 +96,12 @@ type Summary struct {
 	IgnoredFiles []Ignored `json:"ignored_paths,omitempty"`
 	Failed       int       `json:"files_failed"` // unreadable or could not be stored
 	Repaired     int       `json:"files_repaired"`
-	Chunks       int       `json:"chunks_written"`
-	Embedded     int       `json:"chunks_embedded"` // chunks written, sent to the model
-	Reused       int       `json:"chunks_reused"`   // chunks written whose vector was already stored
+	// Junk counts files stored with lines of machine data left out
+	// (chunk.MaskJunk), each reported with a warning.
+	Junk     int `json:"files_with_machine_data"`
+	Chunks   int `json:"chunks_written"`
+	Embedded int `json:"chunks_embedded"` // chunks written, sent to the model
+	Reused   int `json:"chunks_reused"`   // chunks written whose vector was already stored
 	// Filled counts chunks stored before (e.g. under another model) that got
 	// a vector of the configured model in this run.
 	Filled int `json:"vectors_filled"`
@@ -142,6 +145,7 @@ type prepared struct {
 	file     File
 	state    *store.DocumentState // nil for a new file
 	repaired int                  // invalid UTF-8 sequences replaced
+	junk     []chunk.JunkSpan     // machine data blanked before chunking
 	doc      store.Document
 	missing  []int // indexes of chunks without a stored vector
 }
@@ -353,6 +357,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			if ctx.Err() != nil {
 				continue // interrupted: drop what is not stored yet
 			}
+			if len(p.junk) > 0 {
+				sum.Junk++
+				rep.Warn(p.file.Path, errors.New(junkNote(p.junk)))
+			}
 			if p.repaired > 0 {
 				sum.Repaired++
 				rep.Warn(p.file.Path, fmt.Errorf("%d invalid UTF-8 byte(s) replaced by U+FFFD (is the file in another encoding?)", p.repaired))
@@ -508,8 +516,8 @@ func prepare(ctx context.Context, f File, state *store.DocumentState, copts chun
 	if err != nil {
 		return prepared{}, err
 	}
-	title, chunks := chunkText(f.Path, t.Body, copts, opts.Tokenizer)
-	p := prepared{file: f, state: state, repaired: t.Repaired, doc: store.Document{
+	title, chunks, junk := chunkText(f.Path, t.Body, copts, opts.Tokenizer)
+	p := prepared{file: f, state: state, repaired: t.Repaired, junk: junk, doc: store.Document{
 		Path: f.Path, Title: title, Body: t.Body, Hash: t.Hash, Size: f.Size, MTime: f.MTime,
 		Chunks: make([]store.Chunk, len(chunks)),
 	}}
@@ -532,9 +540,11 @@ func prepare(ctx context.Context, f File, state *store.DocumentState, copts chun
 	return p, nil
 }
 
-// chunkText parses a document's text by its path's extension (Markdown or
-// plain text) and cuts it into chunks; it returns the title and the chunks.
-func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk) {
+// chunkText blanks machine data in a document's text (chunk.MaskJunk),
+// parses it by its path's extension (Markdown or plain text) and cuts it
+// into chunks; it returns the title, the chunks and the blanked spans.
+func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan) {
+	body, junk := chunk.MaskJunk(body, copts)
 	var doc chunk.Document
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown", ".mdown", ".mkd":
@@ -542,7 +552,38 @@ func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string
 	default:
 		doc = chunk.ParseText(path, body)
 	}
-	return doc.Title, chunk.Split(doc, copts, tk)
+	return doc.Title, chunk.Split(doc, copts, tk), junk
+}
+
+// junkNote describes the spans chunk.MaskJunk blanked in a file, for its
+// one warning.
+func junkNote(spans []chunk.JunkSpan) string {
+	var lines []string
+	n := 0
+	for _, s := range spans {
+		n += s.Bytes
+		if s.StartLine == s.EndLine {
+			lines = append(lines, fmt.Sprint(s.StartLine))
+		} else {
+			lines = append(lines, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
+		}
+	}
+	if len(lines) > 5 {
+		lines = append(lines[:5], "…")
+	}
+	return fmt.Sprintf("lines %s (%s) look like machine data (base64 or hex blobs, minified JSON/XML): not indexed; the rest of the file is (RAG_JUNK_RUN, RAG_JUNK_LINE tune this)",
+		strings.Join(lines, ", "), humanSize(n))
+}
+
+// humanSize is "812 bytes", "400 KB", "1.2 MB".
+func humanSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000_000:
+		return fmt.Sprintf("%d KB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // storeChunk turns a chunk into its stored form (no vector yet), with the

@@ -292,7 +292,7 @@ func (f *filler) rechunk(ctx context.Context, docID int64, missing int) error {
 	if err != nil {
 		return fmt.Errorf("re-chunking document %d: %w", docID, err)
 	}
-	_, cs := chunkText(d.Path, d.Body, f.copts, f.opts.Tokenizer)
+	_, cs, _ := chunkText(d.Path, d.Body, f.copts, f.opts.Tokenizer)
 	d.Chunks = make([]store.Chunk, len(cs))
 	hashes := make([][]byte, len(cs))
 	for i, c := range cs {
