@@ -186,7 +186,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	fmt.Fprintln(f.IO.ErrOut, summaryLine(res.Index))
+	fmt.Fprintln(f.IO.ErrOut, summaryLine(res.Index, false))
 	printEvalTable(f, res)
 	return nil
 }
@@ -394,7 +394,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		return err
 	}
 	if sum != nil && !opts.JSON {
-		fmt.Fprintln(f.IO.ErrOut, summaryLine(*sum))
+		fmt.Fprintln(f.IO.ErrOut, summaryLine(*sum, false))
 	}
 	if err := eval.CheckSources(ctx, st, coll, root, items); err != nil {
 		return fmt.Errorf("--dataset %s: %w", opts.Dataset, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -71,16 +72,17 @@ Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interr
 
 func indexRun(ctx context.Context, opts *IndexOptions) error {
 	f := opts.Factory
+	// --include/--exclude go through the checks of RAG_INCLUDE/RAG_EXCLUDE.
+	oneOff := opts.Include != nil || opts.Exclude != nil
+	if opts.Include != nil {
+		f.Override("RAG_INCLUDE", "--include", strings.Join(opts.Include, ","))
+	}
+	if opts.Exclude != nil {
+		f.Override("RAG_EXCLUDE", "--exclude", strings.Join(opts.Exclude, ","))
+	}
 	cfg, err := f.Config()
 	if err != nil {
 		return err
-	}
-	oneOff := opts.Include != nil || opts.Exclude != nil
-	if opts.Include != nil {
-		cfg.Include = opts.Include
-	}
-	if opts.Exclude != nil {
-		cfg.Exclude = opts.Exclude
 	}
 	// Fail fast, before any work: model first (local), then the database.
 	emb, tk, st, closeAll, err := f.openModelAndStore(ctx, cfg)
@@ -102,6 +104,9 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 		return err
 	}
 	if opts.Verbose && !opts.JSON {
+		for _, sk := range sum.SkippedFiles {
+			fmt.Fprintf(f.IO.ErrOut, "skipped: %s: %s\n", render.DisplayPath(sk.Path), sk.Reason)
+		}
 		for _, ig := range sum.IgnoredFiles {
 			fmt.Fprintf(f.IO.ErrOut, "ignored: %s: %s\n", render.DisplayPath(ig.Path), ig.Describe(cfg.Include, cfg.Collection))
 		}
@@ -113,7 +118,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 			return e
 		}
 	} else {
-		fmt.Fprintln(f.IO.Out, summaryLine(sum))
+		fmt.Fprintln(f.IO.Out, summaryLine(sum, opts.Verbose))
 	}
 	switch {
 	case err != nil:
@@ -124,14 +129,17 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	return nil
 }
 
-func summaryLine(s index.Summary) string {
+func summaryLine(s index.Summary, verbose bool) string {
 	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
 		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
 	if s.Junk > 0 {
 		line += fmt.Sprintf("; %d file(s) with machine data left out (see the warnings)", s.Junk)
 	}
 	if ig := s.Ignored.String(); ig != "" {
-		line += "; left out by rule: " + ig + " (-v lists them)"
+		line += "; left out by rule: " + ig
+		if !verbose {
+			line += " (-v lists them)"
+		}
 	}
 	if s.Filled > 0 {
 		line += fmt.Sprintf("; %d stored chunks got vectors of the configured model", s.Filled)

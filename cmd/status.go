@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -216,19 +217,22 @@ func printStatus(f *Factory, rep statusReport) {
 		}
 		fmt.Fprintf(out, "  documents %d, chunks %d, last indexed %s\n", c.Documents, c.Chunks, indexed)
 		if c.Flagged > 0 {
-			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text addressed to an AI assistant: masked before passages reach the LLM (`hrag sources` shows them)\n", c.Flagged)
+			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text addressed to an AI assistant: masked before passages reach the LLM (`hrag sources QUESTION` shows them)\n", c.Flagged)
 		}
 		for _, r := range c.Roots {
 			fmt.Fprintf(out, "  root      %s\n", r)
 		}
 		if ch := c.Changes; ch != nil {
 			fmt.Fprintf(out, "  on disk   %d new, %d modified, %d missing since", ch.New, ch.Modified, ch.Missing)
-			if reachable := reachableRoots(c.Roots, ch.Unreachable); ch.New+ch.Modified+ch.Missing > 0 && len(reachable) > 0 {
+			if ch.Unmatched > 0 {
+				fmt.Fprintf(out, "; %d no longer match RAG_INCLUDE/RAG_EXCLUDE", ch.Unmatched)
+			}
+			if reachable := hintRoots(reachableRoots(c.Roots, ch.Unreachable)); ch.New+ch.Modified+ch.Missing+ch.Unmatched > 0 && len(reachable) > 0 {
 				fmt.Fprintf(out, ": run `%s`", config.Command(c.Name, "index "+strings.Join(quoteArgs(reachable), " ")))
 			}
 			fmt.Fprintln(out)
 			if ig := ch.Ignored.String(); ig != "" {
-				fmt.Fprintf(out, "  left out  %s, by rule (`%s` lists them)\n", ig, config.Command(c.Name, "index -v "+strings.Join(quoteArgs(reachableRoots(c.Roots, ch.Unreachable)), " ")))
+				fmt.Fprintf(out, "  left out  %s, by rule (`%s` lists them)\n", ig, config.Command(c.Name, "index -v "+strings.Join(quoteArgs(hintRoots(reachableRoots(c.Roots, ch.Unreachable))), " ")))
 			}
 			for _, r := range ch.Unreachable {
 				fmt.Fprintf(out, "  warning   %s is not reachable (unmounted or removed?)\n", r)
@@ -260,6 +264,34 @@ func printStatus(f *Factory, rep statusReport) {
 			}
 		}
 	}
+}
+
+// hintRoots returns the roots an index run must name to refresh them all:
+// a root inside another is left out unless a hidden folder lies between
+// them (the outer walk does not enter hidden folders).
+func hintRoots(roots []string) []string {
+	var out []string
+	for _, r := range roots {
+		covered := false
+		for _, o := range roots {
+			if rel, err := filepath.Rel(o, r); err == nil && o != r && !strings.HasPrefix(rel, "..") && !hidden(rel) {
+				covered = true
+			}
+		}
+		if !covered {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func hidden(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
+			return true
+		}
+	}
+	return false
 }
 
 func reachableRoots(roots, unreachable []string) []string {

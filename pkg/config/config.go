@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/joho/godotenv"
 )
 
@@ -314,11 +315,13 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		errs = append(errs, fmt.Sprintf("RAG_FTS_CONFIG=%q: want a text-search configuration name such as english or simple", c.FTSConfig))
 	}
 	if len(c.Include) == 0 {
-		errs = append(errs, "RAG_INCLUDE is empty: want globs such as *.md,*.txt")
+		errs = append(errs, label("RAG_INCLUDE")+" is empty: want globs such as *.md,*.txt")
 	}
-	for _, g := range append(append([]string{}, c.Include...), c.Exclude...) {
-		if _, err := filepath.Match(g, ""); err != nil {
-			errs = append(errs, fmt.Sprintf("glob %q in RAG_INCLUDE/RAG_EXCLUDE: %v", g, err))
+	for name, globs := range map[string][]string{"RAG_INCLUDE": c.Include, "RAG_EXCLUDE": c.Exclude} {
+		for _, g := range globs {
+			if !doublestar.ValidatePattern(filepath.ToSlash(g)) {
+				errs = append(errs, fmt.Sprintf("glob %q in %s: not a valid glob (an unclosed [ or {, or a trailing \\)", g, label(name)))
+			}
 		}
 	}
 	if v, ok := lookupEnv("RAG_CHUNK_TOKENS"); ok && v != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -13,9 +14,12 @@ import (
 // differ from the index, and indexed documents whose file is gone. Counts are
 // files; a touched file whose content is unchanged does not count.
 type Changes struct {
-	New         int      `json:"new"`
-	Modified    int      `json:"modified"`
-	Missing     int      `json:"missing"`
+	New      int `json:"new"`
+	Modified int `json:"modified"`
+	Missing  int `json:"missing"` // indexed documents whose file is gone
+	// Unmatched counts indexed documents whose file exists but no longer
+	// matches the include/exclude settings: the next index run removes them.
+	Unmatched   int      `json:"unmatched"`
 	Unreachable []string `json:"unreachable_roots,omitempty"` // roots that could not be read (unmounted, removed)
 	// Ignored counts what the walk left out by rule (hidden, include and
 	// exclude globs): never indexed, not counted as new.
@@ -47,11 +51,18 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 	}
 	listing := Walk(roots, include, exclude)
 	files := listing.Files
-	ch.Ignored = listing.IgnoredCounts()
+	for _, ig := range listing.Ignored {
+		if !coveredByInnerRoot(ig.Path, coll.Roots, roots) {
+			ch.Ignored.add(ig)
+		}
+	}
 	seen := map[string]bool{}
 	for _, f := range files {
 		seen[f.Path] = true
 		s, ok := states[f.Path]
+		if sk, known := skipped[f.Path]; known && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
+			continue // skipped as binary or too large, unchanged since
+		}
 		switch {
 		case !ok:
 			if sk, ok := skipped[f.Path]; !ok || sk.Size != f.Size || !sk.MTime.Equal(f.MTime) {
@@ -67,9 +78,30 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 		}
 	}
 	for p := range states {
-		if !seen[p] && inScope(p, roots) {
+		switch {
+		case seen[p] || !inScope(p, roots):
+		case !isFile(p):
 			ch.Missing++
+		case !slices.Contains(coll.Roots, p) && !underOwnRoot(p, coll.Roots, outermost(roots)):
+			ch.Unmatched++
 		}
 	}
 	return ch, nil
+}
+
+// outermost returns the roots that lie inside no other root.
+func outermost(roots []string) []string {
+	var out []string
+	for _, r := range roots {
+		inner := false
+		for _, o := range roots {
+			if o != r && inScope(r, []string{o}) {
+				inner = true
+			}
+		}
+		if !inner {
+			out = append(out, r)
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -43,7 +44,7 @@ func TestExplicitFileLeftOutByGlobsIsReportedAndNotARoot(t *testing.T) {
 	if !errors.Is(err, index.ErrNothingToIndex) {
 		t.Fatalf("err = %v", err)
 	}
-	if len(warned) != 1 || !strings.Contains(warned[0], "kafka.log: not indexed: it does not match the include globs (*.md,*.markdown,*.txt); to index it add --include '*.log'") {
+	if len(warned) != 1 || !strings.Contains(warned[0], "kafka.log: not indexed: it does not match the include globs (*.md,*.markdown,*.txt); to index such files, add '*.log' to RAG_INCLUDE (--include '*.log' replaces the globs for one run only)") {
 		t.Fatalf("warnings %q", warned)
 	}
 	// With a folder beside it, the folder is indexed and recorded, the file not.
@@ -160,5 +161,129 @@ func TestProgressCountsChunksToEmbed(t *testing.T) {
 	}
 	if last := log.calls[len(log.calls)-1]; last != [2]int{sum.Embedded, sum.Embedded} || sum.Embedded == 0 || sum.Embedded > 3 {
 		t.Fatalf("last progress %v, embedded %d", last, sum.Embedded)
+	}
+}
+
+// Found by trying to break the pruning rules: a visible subfolder indexed on
+// its own is still the parent's when the settings change; a file root
+// replaced by a folder, and two deleted copies of one text, all go.
+func TestPruningEdgeCases(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nabout apples\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "t.txt"), []byte("about tea\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "c.txt"), []byte("about redis\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "one.md"), []byte("same text about haproxy\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "two.md"), []byte("same text about haproxy\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "z.md"), []byte("# Zed\n\nabout zookeeper\n"), 0o644)
+	e.opts.Roots = []string{dir}
+	if sum := e.run(t); sum.Added != 6 {
+		t.Fatalf("first: %+v", sum)
+	}
+	e.opts.Roots = []string{filepath.Join(dir, "sub")}
+	e.run(t)
+	e.opts.Roots = []string{filepath.Join(dir, "z.md")}
+	e.run(t)
+
+	// The settings drop *.txt: t.txt and sub/c.txt go (sub is a visible folder of dir).
+	e.opts.Roots, e.opts.Include = []string{dir}, []string{"*.md"}
+	if sum := e.run(t); sum.Deleted != 2 {
+		t.Fatalf("settings without *.txt: %+v", sum)
+	}
+	// Two copies deleted at once: both go in one run.
+	os.Remove(filepath.Join(dir, "one.md"))
+	os.Remove(filepath.Join(dir, "two.md"))
+	// The file root z.md becomes a folder.
+	os.Remove(filepath.Join(dir, "z.md"))
+	os.MkdirAll(filepath.Join(dir, "z.md"), 0o755)
+	os.WriteFile(filepath.Join(dir, "z.md", "inner.md"), []byte("# Inner\n\nabout etcd\n"), 0o644)
+	if sum := e.run(t); sum.Deleted != 3 || sum.Added != 1 {
+		t.Fatalf("copies and file-to-folder: %+v", sum)
+	}
+	var got []string
+	for p := range e.dbChunks(t) {
+		rel, _ := filepath.Rel(dir, p)
+		got = append(got, rel)
+	}
+	sort.Strings(got)
+	if want := []string{"a.md", "z.md/inner.md"}; !equal(got, want) {
+		t.Fatalf("documents %q, want %q", got, want)
+	}
+}
+
+// Exclude globs follow doublestar rules; broken links they leave out are not
+// failures; a hidden folder indexed as a root is not reported as left out.
+func TestExcludeGlobsLinksAndHiddenRoots(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"ok.md":                     "ok",
+		"node_modules/x.md":         "x",
+		"a/b/node_modules/y.md":     "y",
+		"c/node_modules/z.md":       "z",
+		"build/out.md":              "o",
+		"keep/build.md":             "k",
+		".journal/day.md":           "d",
+		"abs/secret.md":             "s",
+		"sub/node_modules-notes.md": "n",
+	})
+	os.Symlink("/nonexistent/pic.png", filepath.Join(dir, "pic.png"))
+	os.Symlink("/nonexistent", filepath.Join(dir, "dist"))
+	l := index.Walk([]string{dir}, []string{"*.md"}, []string{"**/node_modules", "build/", "dist", filepath.Join(dir, "abs", "secret.md")})
+	var files []string
+	for _, f := range l.Files {
+		rel, _ := filepath.Rel(dir, f.Path)
+		files = append(files, rel)
+	}
+	if want := []string{"keep/build.md", "ok.md", "sub/node_modules-notes.md"}; !equal(files, want) {
+		t.Fatalf("files %q, want %q", files, want)
+	}
+	if len(l.Problems) != 0 {
+		t.Fatalf("problems %v", l.Problems)
+	}
+
+	e := newEnv(t)
+	e.opts.Roots = []string{filepath.Join(dir, ".journal"), dir}
+	e.opts.Exclude = []string{"**/node_modules", "build/", "dist", "abs"}
+	sum := e.run(t)
+	if sum.Added != 4 || sum.Failed != 0 || sum.Ignored.Folders[index.RuleHidden] != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+	e.opts.Roots = []string{dir}
+	// The hidden root is not walked by its parent (3 unchanged), not reported, and kept.
+	if sum := e.run(t); sum.Unchanged != 3 || sum.Deleted != 0 || sum.Ignored.Folders[index.RuleHidden] != 0 || len(e.dbChunks(t)) != 4 {
+		t.Fatalf("parent again: %+v, %d documents", sum, len(e.dbChunks(t)))
+	}
+}
+
+// A file that grew past the size limit keeps the version indexed before,
+// says so once, and is not reported as modified from then on.
+func TestFileGrownTooLargeKeepsItsIndexedVersion(t *testing.T) {
+	e := newEnv(t)
+	dir := writeTree(t, map[string]string{"log.md": "# Log\n\nshort entry about ntp\n"})
+	e.opts.Roots = []string{dir}
+	e.run(t)
+	os.WriteFile(filepath.Join(dir, "log.md"), []byte("# Log\n\n"+strings.Repeat("a long entry about ntp. ", 100)), 0o644)
+	var warned []string
+	e.opts.MaxBytes = 1000
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, err.Error()) }}
+	if sum := e.run(t); sum.Skipped != 1 || sum.Deleted != 0 || len(warned) != 1 ||
+		!strings.Contains(warned[0], "; the version indexed before is kept (`hrag forget "+filepath.Join(dir, "log.md")+"` removes it)") {
+		t.Fatalf("summary %+v, warnings %q", sum, warned)
+	}
+	if len(e.dbChunks(t)) != 1 {
+		t.Fatal("the indexed version was lost")
+	}
+	coll, _ := e.opts.Store.Collection(context.Background(), "default")
+	ch, err := index.PendingChanges(context.Background(), e.opts.Store, coll, e.opts.Include, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.New+ch.Modified+ch.Missing+ch.Unmatched != 0 {
+		t.Fatalf("status counts a known skipped file: %+v", ch)
+	}
+	warned = nil
+	e.opts.ListIgnored = true
+	if sum := e.run(t); sum.Skipped != 1 || len(warned) != 0 || len(sum.SkippedFiles) != 1 {
+		t.Fatalf("again: %+v, warnings %q", sum, warned)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -92,6 +93,9 @@ type Summary struct {
 	// Ignored counts the files and folders left out by rule (hidden,
 	// include and exclude globs) without being read.
 	Ignored IgnoredCounts `json:"ignored"`
+	// SkippedFiles lists the files skipped as binary or too large, this
+	// run or remembered from an earlier one (Options.ListIgnored).
+	SkippedFiles []SkippedFile `json:"skipped_paths,omitempty"`
 	// IgnoredFiles lists them (Options.ListIgnored), sorted by path.
 	IgnoredFiles []Ignored `json:"ignored_paths,omitempty"`
 	Failed       int       `json:"files_failed"` // unreadable or could not be stored
@@ -116,6 +120,12 @@ type Summary struct {
 // ErrInterrupted is returned (with a valid Summary) when ctx was cancelled:
 // every document committed before stays committed.
 var ErrInterrupted = errors.New("interrupted; documents indexed so far are kept")
+
+// SkippedFile is a file skipped for its content, with the reason.
+type SkippedFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
 
 // ErrNothingToIndex is returned when every path given was a file left out
 // by rule (each one is reported with Reporter.Warn): nothing was written.
@@ -207,7 +217,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		rep.Warn(p.Path, p.Err)
 	}
 	for _, ig := range listing.Ignored {
-		if !ig.Explicit {
+		if !ig.Explicit && !coveredByInnerRoot(ig.Path, slices.Concat(coll.Roots, roots), scopesOf(roots)) {
 			sum.Ignored.add(ig)
 			if opts.ListIgnored {
 				sum.IgnoredFiles = append(sum.IgnoredFiles, ig)
@@ -226,18 +236,28 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	// A root that now holds no file at all while documents from it are
 	// indexed is more likely unmounted than emptied: keep its documents.
-	var emptyRoots []string
-	for _, r := range scopes {
-		if countUnder(files, r) == 0 && countStatesUnder(states, r) > 0 {
-			emptyRoots = append(emptyRoots, r)
-			rep.Warn(r, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", countStatesUnder(states, r)))
+	// Documents under another recorded root that this walk does not reach
+	// (a hidden folder or a file named on the command line) are that
+	// root's, not this run's.
+	own := map[string]store.DocumentState{}
+	for path, s := range states {
+		if !underOwnRoot(path, coll.Roots, scopes) || !isFile(path) {
+			own[path] = s
 		}
 	}
-	vanished := map[string]store.DocumentState{} // by hex hash
-	for path, s := range states {
+	var emptyRoots []string
+	for _, r := range scopes {
+		if n := countStatesUnder(own, r); countUnder(files, r) == 0 && n > 0 {
+			emptyRoots = append(emptyRoots, r)
+			rep.Warn(r, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", n))
+		}
+	}
+	vanished := map[string][]store.DocumentState{} // by hex hash: copies share one
+	for path, s := range own {
 		if !onDisk[path] && inScope(path, scopes) && !inScope(path, emptyRoots) && !unreadable(path, problems) &&
-			!keepLeftOut(path, opts.OneOffRules, coll.Roots, scopes) {
-			vanished[hex.EncodeToString(s.Hash)] = s
+			!(opts.OneOffRules && isFile(path)) {
+			h := hex.EncodeToString(s.Hash)
+			vanished[h] = append(vanished[h], s)
 		}
 	}
 
@@ -249,7 +269,13 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			break
 		}
 		if sk, ok := skipped[f.Path]; ok && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
-			sum.Skipped++ // warned about when it was first skipped
+			sum.Skipped++ // warned about when it was first skipped, and again when named
+			if opts.ListIgnored {
+				sum.SkippedFiles = append(sum.SkippedFiles, SkippedFile{Path: f.Path, Reason: sk.Reason})
+			}
+			if slices.Contains(scopes, f.Path) {
+				rep.Warn(f.Path, errors.New(sk.Reason))
+			}
 			continue
 		}
 		s, known := states[f.Path]
@@ -270,12 +296,15 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil {
 				// A document titled by its file name is re-chunked under the
 				// new name (its breadcrumbs change); others just move.
-				if old, ok := vanished[hex.EncodeToString(t.Hash)]; ok &&
-					(old.Title != chunk.TitleFromPath(old.Path) || chunk.TitleFromPath(f.Path) == old.Title) {
-					if err := st.MoveDocument(ctx, old.ID, f.Path, f.Size, f.MTime); err != nil {
+				h := hex.EncodeToString(t.Hash)
+				if olds := vanished[h]; len(olds) > 0 &&
+					(olds[0].Title != chunk.TitleFromPath(olds[0].Path) || chunk.TitleFromPath(f.Path) == olds[0].Title) {
+					if err := st.MoveDocument(ctx, olds[0].ID, f.Path, f.Size, f.MTime); err != nil {
 						return sum, err
 					}
-					delete(vanished, hex.EncodeToString(t.Hash))
+					if vanished[h] = olds[1:]; len(vanished[h]) == 0 {
+						delete(vanished, h)
+					}
 					sum.Moved++
 					continue
 				}
@@ -344,7 +373,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	for done := false; !done; {
 		select {
 		case w := <-warnCh:
-			sum.countProblem(w, rep)
+			sum.countProblem(explainSkip(w, states, opts), rep, opts.ListIgnored)
 			if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
 				return sum, err
 			}
@@ -395,7 +424,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	// problems still queued.
 	for len(warnCh) > 0 {
 		w := <-warnCh
-		sum.countProblem(w, rep)
+		sum.countProblem(explainSkip(w, states, opts), rep, opts.ListIgnored)
 		if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
 			return sum, err
 		}
@@ -418,9 +447,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, ErrInterrupted
 	}
 	if opts.Prune && len(vanished) > 0 {
-		ids := make([]int64, 0, len(vanished))
-		for _, s := range vanished {
-			ids = append(ids, s.ID)
+		var ids []int64
+		for _, ss := range vanished {
+			for _, s := range ss {
+				ids = append(ids, s.ID)
+			}
 		}
 		if err := st.DeleteDocuments(ctx, ids); err != nil {
 			return sum, err
@@ -449,21 +480,33 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	return sum, nil
 }
 
-func (s *Summary) countProblem(p Problem, rep Reporter) {
+func (s *Summary) countProblem(p Problem, rep Reporter, list bool) {
 	switch {
 	case errors.Is(p.Err, ErrBinary), errors.Is(p.Err, ErrTooLarge):
 		s.Skipped++
+		if list {
+			s.SkippedFiles = append(s.SkippedFiles, SkippedFile{Path: p.Path, Reason: p.Err.Error()})
+		}
 	default:
 		s.Failed++
 	}
 	rep.Warn(p.Path, p.Err)
 }
 
-// rememberSkipped records a file skipped as binary, so that later runs skip
-// it without reading it or warning again until it changes.
+// explainSkip adds to the warning about a file skipped as binary or too
+// large that the version indexed before, if any, is kept.
+func explainSkip(p Problem, states map[string]store.DocumentState, opts Options) Problem {
+	if _, ok := states[p.Path]; ok && (errors.Is(p.Err, ErrBinary) || errors.Is(p.Err, ErrTooLarge)) {
+		p.Err = fmt.Errorf("%w; the version indexed before is kept (`%s` removes it)", p.Err, config.Command(opts.Collection, "forget "+config.ShellQuote(p.Path)))
+	}
+	return p
+}
+
+// rememberSkipped records a file skipped as binary or too large, so that
+// later runs skip it without reading it or warning again until it changes.
 func rememberSkipped(ctx context.Context, st *store.Store, collectionID int, p Problem, byPath map[string]File) error {
 	f, ok := byPath[p.Path]
-	if !ok || !errors.Is(p.Err, ErrBinary) {
+	if !ok || !(errors.Is(p.Err, ErrBinary) || errors.Is(p.Err, ErrTooLarge)) {
 		return nil
 	}
 	return st.PutSkippedFile(context.WithoutCancel(ctx), collectionID, f.Path, store.SkippedFile{Size: f.Size, MTime: f.MTime, Reason: p.Err.Error()})
@@ -785,32 +828,72 @@ func explicitRoots(opts Options) (roots []string, rejected []Ignored) {
 	return roots, rejected
 }
 
-// keepLeftOut reports whether an indexed document whose file this run did
-// not list must be kept: its file still exists and either this run's globs
-// are one-off flags, or the file lies under another recorded root (a file
-// or folder once named on the command line, maybe hidden or outside the
-// globs), whose own runs decide about it.
-func keepLeftOut(path string, oneOff bool, recorded, scopes []string) bool {
-	if _, err := os.Stat(path); err != nil {
-		return false
-	}
-	if oneOff {
-		return true
-	}
+// underOwnRoot reports whether path lies under a recorded root that a walk
+// of scopes does not reach: a file named on the command line (the root is
+// the file), or a folder with a hidden name on the way from the scope to it
+// (named on the command line, as hidden folders are not walked). Such
+// documents belong to that root's runs; this run leaves them alone.
+func underOwnRoot(path string, recorded, scopes []string) bool {
 	for _, r := range recorded {
-		if inScope(path, []string{r}) && !slices.Contains(scopes, r) && deeperThanScope(r, scopes) {
+		if slices.Contains(scopes, r) || !inScope(path, []string{r}) {
+			continue
+		}
+		if r == path {
+			return true
+		}
+		for _, s := range scopes {
+			if rel, err := filepath.Rel(s, r); err == nil && r != s && inScope(r, []string{s}) && hasHiddenSegment(rel) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coveredByInnerRoot reports whether path lies at or under a root that is
+// itself inside one of scopes: a hidden folder left out by the walk of a
+// scope but named as a root of its own is not "left out".
+func coveredByInnerRoot(path string, roots, scopes []string) bool {
+	for _, r := range roots {
+		if abs, err := store.RealPath(r); err == nil {
+			r = abs
+		}
+		if !inScope(path, []string{r}) {
+			continue
+		}
+		for _, s := range scopes {
+			if s != r && inScope(r, []string{s}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scopesOf returns the real paths of roots.
+func scopesOf(roots []string) []string {
+	var out []string
+	for _, r := range roots {
+		if abs, err := store.RealPath(r); err == nil {
+			out = append(out, abs)
+		}
+	}
+	return out
+}
+
+// hasHiddenSegment reports whether a relative path has a segment starting
+// with ".".
+func hasHiddenSegment(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
 			return true
 		}
 	}
 	return false
 }
 
-// deeperThanScope reports whether root lies strictly inside one of scopes.
-func deeperThanScope(root string, scopes []string) bool {
-	for _, s := range scopes {
-		if root != s && inScope(root, []string{s}) {
-			return true
-		}
-	}
-	return false
+// isFile reports whether path is a regular file (following links).
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -130,16 +132,26 @@ func ruleNoun(rule string, folder bool, n int) string {
 	return "hidden " + what
 }
 
+// binaryExt are extensions of files that are not text: no hint to include
+// them.
+var binaryExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".heic": true,
+	".pdf": true, ".zip": true, ".gz": true, ".tgz": true, ".xz": true, ".7z": true, ".mp3": true, ".mp4": true,
+	".mov": true, ".mkv": true, ".wav": true, ".exe": true, ".bin": true, ".so": true, ".o": true, ".a": true,
+	".dll": true, ".class": true, ".jar": true, ".docx": true, ".xlsx": true, ".pptx": true, ".odt": true, ".sqlite": true, ".db": true}
+
 // Describe says why ig was left out and how to change that, for a warning
 // or a -v listing; include is the globs in force, collection names the
 // collection in the command it suggests.
 func (ig Ignored) Describe(include []string, collection string) string {
 	switch ig.Rule {
 	case RuleNotIncluded:
-		ext := filepath.Ext(ig.Path)
+		ext := strings.ToLower(filepath.Ext(ig.Path))
 		hint := ""
-		if ext != "" {
-			hint = fmt.Sprintf("; to index it add --include '*%s' (or to RAG_INCLUDE)", ext)
+		switch {
+		case binaryExt[ext]:
+			hint = " (hrag indexes text: Markdown and plain text)"
+		case ext != "":
+			hint = fmt.Sprintf("; to index such files, add '*%s' to RAG_INCLUDE (--include '*%s' replaces the globs for one run only)", ext, ext)
 		}
 		return fmt.Sprintf("does not match the include globs (%s)%s", strings.Join(include, ","), hint)
 	case RuleExcluded:
@@ -197,17 +209,33 @@ type walker struct {
 	seen             map[string]bool
 }
 
+// match reports whether path (found under root) matches one of globs, by
+// doublestar rules (github.com/bmatcuk/doublestar, as --path): a glob
+// matches the base name, or the path relative to root ("drafts/**",
+// "**/node_modules"), or, when absolute, the whole path. A trailing "/" is
+// ignored ("node_modules/" names the folder).
 func (w *walker) match(globs []string, root, path string) bool {
 	base := filepath.Base(path)
 	rel, _ := filepath.Rel(root, path)
+	rel = filepath.ToSlash(rel)
 	for _, g := range globs {
-		if ok, _ := filepath.Match(g, base); ok {
+		g = filepath.ToSlash(g)
+		if g != "/" {
+			g = strings.TrimSuffix(g, "/")
+		}
+		if strings.HasPrefix(g, "/") {
+			if ok, _ := doublestar.Match(g, filepath.ToSlash(path)); ok {
+				return true
+			}
+			continue
+		}
+		if ok, _ := doublestar.Match(g, base); ok {
 			return true
 		}
-		if ok, _ := filepath.Match(g, rel); ok {
+		if ok, _ := doublestar.Match(g, rel); ok {
 			return true
 		}
-		if strings.HasSuffix(g, "/**") && (rel == strings.TrimSuffix(g, "/**") || strings.HasPrefix(rel, strings.TrimSuffix(g, "**"))) {
+		if strings.HasSuffix(g, "/**") && rel == strings.TrimSuffix(g, "/**") {
 			return true
 		}
 	}
@@ -259,7 +287,14 @@ func (w *walker) dir(path, root string, active map[string]bool) {
 		}
 		st, err := os.Stat(p) // follows links
 		if err != nil {
-			if !strings.HasPrefix(name, ".") {
+			switch {
+			case strings.HasPrefix(name, "."):
+			case w.match(w.exclude, root, p):
+				w.ignored = append(w.ignored, Ignored{Path: p, Rule: RuleExcluded})
+			case e.Type()&fs.ModeSymlink != 0 && !w.match(w.include, root, p):
+				// A broken link the globs would leave out anyway.
+				w.ignored = append(w.ignored, Ignored{Path: p, Rule: RuleNotIncluded})
+			default:
 				w.problems = append(w.problems, Problem{p, describe(err)})
 			}
 			continue

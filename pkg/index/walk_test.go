@@ -95,7 +95,7 @@ func TestIgnoredDescribeGivesAPasteableFix(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	ig = index.Ignored{Path: "/n/kafka.log", Rule: index.RuleNotIncluded}
-	if got, want := ig.Describe([]string{"*.md", "*.txt"}, "default"), "does not match the include globs (*.md,*.txt); to index it add --include '*.log' (or to RAG_INCLUDE)"; got != want {
+	if got, want := ig.Describe([]string{"*.md", "*.txt"}, "default"), "does not match the include globs (*.md,*.txt); to index such files, add '*.log' to RAG_INCLUDE (--include '*.log' replaces the globs for one run only)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
