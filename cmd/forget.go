@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -125,13 +125,11 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 				continue
 			}
 			// Files still on disk under a root come back with its next run.
-			if _, err := os.Stat(abs); err == nil {
-				for _, r := range coll.Roots {
-					if r != abs && strings.HasPrefix(abs, r+string(filepath.Separator)) {
-						rep.Notes = append(rep.Notes, fmt.Sprintf("%s still exists under the indexed folder %s: the next `%s` adds it again; to keep it out, add it to RAG_EXCLUDE (or pass --exclude)",
-							render.DisplayPath(abs), r, config.Command(coll.Name, "index "+config.ShellQuote(r))))
-						break
-					}
+			for _, r := range coll.Roots {
+				if r != abs && strings.HasPrefix(abs, r+string(filepath.Separator)) && index.WouldIndex(r, abs, cfg.Include, cfg.Exclude) {
+					rep.Notes = append(rep.Notes, fmt.Sprintf("%s still exists under the indexed folder %s: the next `%s` adds it again; to keep it out, add %s to RAG_EXCLUDE",
+						render.DisplayPath(abs), r, config.Command(coll.Name, "index "+config.ShellQuote(r)), config.ShellQuote(abs)))
+					break
 				}
 			}
 		}

@@ -107,7 +107,7 @@ func TestForgetSaysWhatItCouldNotDo(t *testing.T) {
 	if got := out.String(); got != "forgot 1 document under 1 path in \"default\"\n" {
 		t.Errorf("stdout %q", got)
 	}
-	wantNote := "note: " + filepath.Join(notes, "x.md") + " still exists under the indexed folder " + notes + ": the next `hrag index " + notes + "` adds it again; to keep it out, add it to RAG_EXCLUDE (or pass --exclude)\n"
+	wantNote := "note: " + filepath.Join(notes, "x.md") + " still exists under the indexed folder " + notes + ": the next `hrag index " + notes + "` adds it again; to keep it out, add " + filepath.Join(notes, "x.md") + " to RAG_EXCLUDE\n"
 	if errOut.String() != wantNote {
 		t.Errorf("stderr %q\nwant   %q", errOut.String(), wantNote)
 	}
@@ -156,5 +156,33 @@ func TestForgetThroughALink(t *testing.T) {
 		if got := out.String(); got != "forgot 1 document under 1 path in \"default\"\n" {
 			t.Fatalf("indexed as %s, forget %s: %q", spelling, other, got)
 		}
+	}
+}
+
+// forget / removes everything; forget of a hidden or not-included file that
+// still exists does not claim the next index re-adds it.
+func TestForgetRootAndFilesTheIndexWouldNotReadd(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".hidden"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nabout a\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".hidden", "h.md"), []byte("# H\n\nabout h\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{filepath.Join(dir, ".hidden"), dir}}); err != nil {
+		t.Fatal(err)
+	}
+	f, _, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{filepath.Join(dir, ".hidden")}}); err != nil {
+		t.Fatal(err)
+	}
+	if errOut.Len() != 0 {
+		t.Fatalf("note for a hidden folder the parent's index does not enter: %q", errOut)
+	}
+	f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, Paths: []string{"/"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "forgot 1 document under 1 path in \"default\"\n" {
+		t.Fatalf("forget /: %q", got)
 	}
 }

@@ -198,6 +198,38 @@ func Walk(roots, include, exclude []string) Listing {
 	return Listing{Files: w.files, Ignored: w.ignored, Problems: w.problems}
 }
 
+// WouldIndex reports whether a walk of root with these globs would index
+// path (a file or folder at or under root): it exists, no folder on the way
+// is hidden or excluded, and a file matches the include globs and no
+// exclude glob. For a folder it reports whether the walk enters it.
+func WouldIndex(root, path string, include, exclude []string) bool {
+	st, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	w := walker{include: include, exclude: exclude}
+	p := root
+	segs := strings.Split(filepath.ToSlash(rel), "/")
+	for i, seg := range segs {
+		if seg == "." {
+			continue
+		}
+		p = filepath.Join(p, seg)
+		last := i == len(segs)-1
+		if strings.HasPrefix(seg, ".") || vcsDirs[seg] || w.match(exclude, root, p) {
+			return false
+		}
+		if last && !st.IsDir() && !w.match(include, root, p) {
+			return false
+		}
+	}
+	return true
+}
+
 // vcsDirs are left out without being reported.
 var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".jj": true, ".bzr": true}
 

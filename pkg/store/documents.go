@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strings"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -370,17 +371,19 @@ func describePgErr(err error) error {
 func (s *Store) ForgetPath(ctx context.Context, collectionID int, dir string) (int64, error) {
 	var n int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		under := `(path = $2 OR starts_with(path, $2 || '/'))`
-		tag, err := tx.Exec(ctx, `DELETE FROM documents WHERE collection_id = $1 AND `+under, collectionID, dir)
+		// $3 is dir with one trailing "/" ("/" stays "/").
+		under := `(path = $2 OR starts_with(path, $3))`
+		prefix := strings.TrimSuffix(dir, "/") + "/"
+		tag, err := tx.Exec(ctx, `DELETE FROM documents WHERE collection_id = $1 AND `+under, collectionID, dir, prefix)
 		if err != nil {
 			return err
 		}
 		n = tag.RowsAffected()
-		if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND `+under, collectionID, dir); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND `+under, collectionID, dir, prefix); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `UPDATE collections SET roots = array(SELECT r FROM unnest(roots) r
-			WHERE NOT (r = $2 OR starts_with(r, $2 || '/'))) WHERE id = $1`, collectionID, dir)
+			WHERE NOT (r = $2 OR starts_with(r, $3))) WHERE id = $1`, collectionID, dir, prefix)
 		return err
 	})
 	return n, err
