@@ -1,12 +1,12 @@
 package store
 
 import (
-	"strings"
 	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
