@@ -108,7 +108,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			return err
 		}
 	} else {
-		printAnswer(f, cfg, res, opts.Raw)
+		printAnswer(f, cfg, res, opts.Raw, sourcesCommand(cfg, opts))
 		if res.Reason == answer.ReasonNoLLM {
 			return nil
 		}
@@ -123,7 +123,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 // (Markdown rendered with glamour on a terminal unless raw), its sources,
 // and on stderr the warnings, why there is no answer, and every sentence
 // the claim checks removed.
-func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
+func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sources string) {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
 	}
@@ -131,6 +131,9 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
 	case answer.ReasonNoLLM:
 		fmt.Fprintln(f.IO.ErrOut, "note: search only: no LLM configured (set RAG_LLM_BASE_URL and RAG_LLM_MODEL); these are the passages an LLM would get")
 		printPassages(f, res.Passages)
+		return
+	case answer.ReasonNoPathMatch:
+		fmt.Fprintf(f.IO.ErrOut, "note: %s\n", res.Detail)
 		return
 	case answer.ReasonNoRelevantPassages:
 		fmt.Fprintln(f.IO.Out, res.Answer)
@@ -152,7 +155,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool) {
 	}
 	switch res.Reason {
 	case answer.ReasonModelAbstained:
-		fmt.Fprintf(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`%s` lists them)\n", config.Command(cfg.Collection, "sources "+config.ShellQuote(res.Question)))
+		fmt.Fprintf(f.IO.ErrOut, "note: the model found no answer in the passages it was shown (`%s` lists them)\n", sources)
 	case answer.ReasonEmptyAnswer:
 		fmt.Fprintf(f.IO.ErrOut, "note: %s (RAG_LLM_MODEL=%s), so there is no grounded answer\n", res.Detail, cfg.LLMModel)
 	case answer.ReasonUnsupportedClaims, answer.ReasonNoValidCitations:
@@ -171,6 +174,19 @@ func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 	}
 	return asker
+}
+
+// sourcesCommand is the `hrag sources` command that lists the passages an
+// ask was given: same collection, -k and --path, shell-quoted.
+func sourcesCommand(cfg config.Config, opts *AskOptions) string {
+	args := "sources"
+	if opts.TopK > 0 {
+		args += fmt.Sprintf(" -k %d", opts.TopK)
+	}
+	if opts.Path != "" {
+		args += " --path " + config.ShellQuote(opts.Path)
+	}
+	return config.Command(cfg.Collection, args+" "+config.ShellQuote(opts.Question))
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -44,7 +44,7 @@ func TestEvalAnswersUsageErrors(t *testing.T) {
 	}{
 		{[]string{"eval", "answers"}, withLLM, "--dataset is required"},
 		{[]string{"eval", "answers", "--dataset", "x", "extra"}, withLLM, "unknown command"},
-		{[]string{"eval", "answers", "--dataset", "x", "-k", "-1"}, withLLM, `--top-k="-1": want an integer ≥ 1`},
+		{[]string{"eval", "answers", "--dataset", "x", "-k", "-1"}, withLLM, `-k/--top-k="-1": want an integer ≥ 1`},
 		{[]string{"eval", "answers", "--dataset", "../testdata/qa/notes.jsonl"}, map[string]string{"RAG_DATABASE_URL": db}, "RAG_LLM_BASE_URL"},
 		{[]string{"eval", "answers", "--dataset", "../testdata/qa/notes.jsonl", "--notes", "../testdata/nowhere"}, withLLM, "--notes ../testdata/nowhere: not a folder"},
 		// Never indexed, and no --notes to index.

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
@@ -132,7 +134,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
 	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
 	root.PersistentFlags().StringVar(&f.CPUProfile, "cpu-profile", "", "write a pprof CPU profile of the run to this file")
@@ -143,13 +145,58 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 	root.PersistentFlags().BoolVarP(&f.Quiet, "quiet", "q", false, "no progress output (warnings and the summary still print)")
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
 		if c.Flags().Changed("collection") {
-			f.Override("RAG_COLLECTION", "--collection", f.Collection)
+			f.Override("RAG_COLLECTION", "-c/--collection", f.Collection)
 		}
 		return f.startProfiles()
 	}
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
 	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
 	return root
+}
+
+// flagError rewrites pflag's errors for people: a bad number says what is
+// wanted instead of quoting strconv, and an unknown flag suggests the
+// nearest one the command has.
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	if m := badNumber.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s %q: want a whole number", strings.ReplaceAll(m[2], ", ", "/"), m[1])
+	}
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		best, bestD := "", 3
+		c.Flags().VisitAll(func(fl *pflag.Flag) {
+			if d := levenshtein(name, fl.Name); d < bestD && !fl.Hidden {
+				best, bestD = fl.Name, d
+			}
+		})
+		if best != "" {
+			return fmt.Errorf("%s (did you mean --%s?)", msg, best)
+		}
+	}
+	return err
+}
+
+var badNumber = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse`)
+
+// levenshtein is the edit distance between a and b, in bytes.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // requireArgs accepts one or more positional arguments and says that name

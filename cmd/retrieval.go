@@ -111,7 +111,7 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 // RAG_TOP_K=0, exit 2.
 func overrideTopK(c *cobra.Command, f *Factory, k int) {
 	if c.Flags().Changed("top-k") {
-		f.Override("RAG_TOP_K", "--top-k", strconv.Itoa(k))
+		f.Override("RAG_TOP_K", "-k/--top-k", strconv.Itoa(k))
 	}
 }
 

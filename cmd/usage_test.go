@@ -35,11 +35,16 @@ func TestUsageMessagesNameWhatIsWrong(t *testing.T) {
 		{[]string{"ask"}, "QUESTION is required: hrag ask QUESTION"},
 		{[]string{"sources"}, "QUESTION is required: hrag sources QUESTION"},
 		{[]string{"index"}, "PATH is required: hrag index PATH..."},
-		{[]string{"sources", "-k", "0", "why"}, `--top-k="0": want an integer ≥ 1`},
-		{[]string{"ask", "-k", "-1", "why"}, `--top-k="-1": want an integer ≥ 1`},
-		{[]string{"sources", "-c", "", "why"}, `--collection="": want a collection name`},
-		{[]string{"status", "--collection", "my notes"}, `--collection="my notes": want a collection name`},
-		{[]string{"index", "-c", "a/b", "."}, `--collection="a/b": want a collection name`},
+		{[]string{"sources", "-k", "0", "why"}, `-k/--top-k="0": want an integer ≥ 1`},
+		{[]string{"ask", "-k", "-1", "why"}, `-k/--top-k="-1": want an integer ≥ 1`},
+		{[]string{"sources", "-c", "", "why"}, `-c/--collection="": want a collection name`},
+		{[]string{"status", "--collection", "my notes"}, `-c/--collection="my notes": want a collection name`},
+		{[]string{"index", "-c", "a/b", "."}, `-c/--collection="a/b": want a collection name`},
+		{[]string{"sources", "-k", "abc", "why"}, `-k/--top-k "abc": want a whole number`},
+		{[]string{"sources", "--colection", "x", "why"}, `unknown flag: --colection (did you mean --collection?)`},
+		{[]string{"index", "--include", "[", "."}, `glob "[" in --include: not a valid glob`},
+		{[]string{"index", "--include", "", "."}, `--include is empty`},
+		{[]string{"--env-file", "/nonexistent/env", "status"}, `--env-file /nonexistent/env: open /nonexistent/env`},
 	} {
 		code, msg := execute(t, f, tc.args...)
 		if code != ExitUsage || !strings.Contains(msg, tc.want) {

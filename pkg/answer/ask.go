@@ -20,10 +20,11 @@ const (
 	ReasonUnsupportedClaims  = "unsupported_claims"   // every cited sentence failed the claim checks
 	ReasonEmptyAnswer        = "empty_answer"         // the model returned nothing (Answer is then NoAnswer)
 	ReasonNoLLM              = "search_only"          // no LLM configured: passages only (not an abstention: exit 0)
+	ReasonNoPathMatch        = "no_path_match"        // no indexed document matches --path; nothing was searched
 )
 
 // Reasons lists every Result.Reason.
-var Reasons = []string{ReasonNoRelevantPassages, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
+var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
 // (claim.Reasons) and ReasonAction.
@@ -195,6 +196,9 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	}
 	if !r.Relevant {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonNoRelevantPassages, r.Reason
+		if r.Code == retrieve.GateNoPathMatch {
+			res.Answer, res.Reason = "", ReasonNoPathMatch
+		}
 		return res, nil
 	}
 	if a.LLM == nil {

@@ -179,7 +179,8 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 	}
 	file, filePath, err := readEnvFile(getenv, envFileLabel)
 	if err != nil {
-		return Config{}, err
+		_, flag := overrides["RAG_ENV_FILE"]
+		return Config{}, &Error{Problems: []string{err.Error()}, FromFlags: flag}
 	}
 	var warnings []string
 	for _, k := range sortedKeys(file) {
@@ -200,14 +201,18 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		}
 		return name
 	}
+	// A variable set in the environment wins over the file, even when
+	// empty: empty means the default (RAG_LLM_BASE_URL= switches an LLM set
+	// in the file off for one command).
 	get := func(name string) string {
 		if o, ok := overrides[name]; ok {
 			return o.Value
 		}
-		if v := getenv(name); v != "" {
+		v, inEnv := lookupEnv(name)
+		if v != "" {
 			return v
 		}
-		if v, ok := file[name]; ok && v != "" {
+		if v, ok := file[name]; ok && v != "" && !inEnv {
 			return v
 		}
 		for _, v := range Vars {

@@ -143,7 +143,20 @@ func TestMisspeltVariablesInTheFileAreReported(t *testing.T) {
 		t.Fatalf("top-k %d, chunk tokens %d", c.TopK, c.ChunkTokens)
 	}
 	_, err = LoadWith(env(nil), map[string]Override{"RAG_ENV_FILE": {"--env-file", "/nonexistent/env"}})
-	if err == nil || !strings.HasPrefix(err.Error(), "--env-file /nonexistent/env: ") {
+	var ce *Error
+	if !errors.As(err, &ce) || !ce.FromFlags || !strings.Contains(err.Error(), "--env-file /nonexistent/env: ") {
 		t.Fatalf("err %v", err)
+	}
+}
+
+func TestEmptyEnvironmentVariableWinsOverTheFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "env")
+	os.WriteFile(f, []byte("RAG_LLM_BASE_URL=http://127.0.0.1:8088/v1\nRAG_LLM_MODEL=m\nRAG_TOP_K=3\n"), 0o600)
+	c, err := Load(env(map[string]string{"RAG_ENV_FILE": f, "RAG_LLM_BASE_URL": "", "RAG_TOP_K": ""}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.LLMBaseURL != "" || c.TopK != 6 || c.LLMModel != "m" {
+		t.Fatalf("base URL %q, top-k %d, model %q", c.LLMBaseURL, c.TopK, c.LLMModel)
 	}
 }

@@ -434,7 +434,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if len(res.Passages) > o.TopK {
 		res.Passages = res.Passages[:o.TopK]
 	}
-	if n := len(res.Passages); n > 0 && n < o.TopK && o.TopK > o.Candidates {
+	if n := len(res.Passages); n > 0 && n < o.TopK && o.TopK > o.Candidates && (len(bm25) >= o.Candidates || len(vec) >= o.Candidates) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d passages asked for (-k, RAG_TOP_K), %d found: BM25 and vector search each return at most RAG_CANDIDATES=%d chunks", o.TopK, n, o.Candidates))
 	}
 	for i := range res.Passages {
