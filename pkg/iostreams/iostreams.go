@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -48,8 +49,12 @@ func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
 // IsStderrTTY reports whether stderr is an interactive terminal.
 func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }
 
-// TerminalWidth returns stdout's width in columns (80 when unknown).
+// TerminalWidth returns stdout's width in columns: COLUMNS when set to a
+// number, else the terminal's, else 80.
 func (s *IOStreams) TerminalWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
 	if f, ok := s.Out.(*os.File); ok && s.outTTY {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
 			return w

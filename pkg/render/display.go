@@ -33,7 +33,8 @@ var (
 	// whose item is in the next chunk, an emphasis opener, a table pipe.
 	loneMarkerRe = regexp.MustCompile(`^([-+*_~>#|=]+|\d{1,9}[.)])$`)
 	// trailingMarkerRe is the same at the end of a line of text.
-	trailingMarkerRe = regexp.MustCompile(`[ \t]+[-+*_~]{1,3}$`)
+	// Only an emphasis opener: "Ctrl -" and "rating: ***" are text.
+	trailingMarkerRe = regexp.MustCompile(`[ \t]+[*_]{1,2}$`)
 	// sentenceEndRe ends a sentence: Western punctuation before a space or
 	// the end of the text, CJK punctuation anywhere (no spaces in CJK).
 	sentenceEndRe = regexp.MustCompile(`[.!?…]+["'”’)\]*_]*(?:\s+|$)|[。！？]+[」』）”’"]*\s*`)
@@ -56,8 +57,8 @@ var abbreviations = map[string]bool{
 // trimmed (trimEdges), tables without a header row given an empty one, and
 // headings turned into bold lines (the passage header above is the only
 // heading-like line of a passage).
-func displayMarkdown(content string) string {
-	lines := strings.Split(trimEdges(content), "\n")
+func displayMarkdown(content string, first, last bool) string {
+	lines := strings.Split(trimEdges(content, first, last), "\n")
 	lines = fixTables(lines)
 	lines = demoteHeadings(lines)
 	return strings.Join(lines, "\n")
@@ -79,7 +80,7 @@ func displayMarkdown(content string) string {
 //
 // Headings, list items, tables and quotes at the start are kept. When the
 // whole chunk is one fragment, it is kept and marked with "…".
-func trimEdges(s string) string {
+func trimEdges(s string, first, last bool) string {
 	s = strings.TrimRight(s, " \t\r\n")
 	for { // leading blank lines
 		i := strings.IndexByte(s, '\n')
@@ -94,9 +95,10 @@ func trimEdges(s string) string {
 	lines := balanceFences(strings.Split(s, "\n"))
 	code := codeLines(lines)
 
-	// Lone markers at the end.
+	// Lone markers at the end (not at the end of the document: there they
+	// are the note's own text).
 	cut := false
-	for {
+	for !last {
 		e := lastNonBlank(lines)
 		if e < 0 || code[e] {
 			break
@@ -124,7 +126,7 @@ func trimEdges(s string) string {
 
 	// The start.
 	leadFrag := false
-	if !code[0] && isProse(lines, 0, code) {
+	if !first && !code[0] && isProse(lines, 0, code) {
 		end := paraEnd(lines, 0, code)
 		text := strings.Join(lines[:end], "\n")
 		if fragmentStart(text) {
@@ -145,7 +147,7 @@ func trimEdges(s string) string {
 	}
 
 	e := len(lines) - 1
-	if e < 0 || code[e] {
+	if e < 0 || code[e] || last {
 		return strings.Join(lines, "\n")
 	}
 	// The last paragraph or list item.
@@ -508,11 +510,49 @@ func endsWithAbbreviation(text string) bool {
 // unclosedInline returns the offset of an inline code span or strong
 // emphasis opened and not closed in text, or -1.
 func unclosedInline(text string) int {
-	if strings.Count(text, "`")%2 == 1 {
-		return strings.LastIndex(text, "`")
+	// Code spans: a run of n backticks opens one, the next run of exactly
+	// n closes it (CommonMark); other runs inside are text.
+	open, openAt := 0, -1
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] == '`' {
+			j++
+		}
+		switch n := j - i; {
+		case open == 0:
+			open, openAt = n, i
+		case n == open:
+			open, openAt = 0, -1
+		}
+		i = j
 	}
-	if strings.Count(text, "**")%2 == 1 {
-		return strings.LastIndex(text, "**")
+	if open > 0 {
+		return openAt
+	}
+	// Strong emphasis: "**" not between two letters or digits (2**10 is
+	// not emphasis).
+	var at []int
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] != '*' || text[i+1] != '*' {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && text[j] == '*' {
+			j++
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[j:])
+		if j-i == 2 && !(i > 0 && j < len(text) && isWordRune(before) && isWordRune(after)) {
+			at = append(at, i)
+		}
+		i = j - 1
+	}
+	if len(at)%2 == 1 {
+		return at[len(at)-1]
 	}
 	return -1
 }
@@ -644,6 +684,18 @@ func fixTables(lines []string) []string {
 
 // demoteHeadings turns ATX ("### x") and setext ("x" over "---") headings
 // outside code into bold lines of their own.
+// setextParagraph reports whether lines can be the text of a setext
+// heading: plain paragraph lines, none a list item, fence, rule or
+// front-matter delimiter (after those, "---" is a thematic break).
+func setextParagraph(lines []string) bool {
+	for _, l := range lines {
+		if listItemRe.MatchString(l) || fenceLineRe.MatchString(l) || setextRe.MatchString(l) || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+			return false
+		}
+	}
+	return true
+}
+
 func demoteHeadings(lines []string) []string {
 	code := codeLines(lines)
 	var out []string
@@ -676,7 +728,7 @@ func demoteHeadings(lines []string) []string {
 			para = len(out)
 		case headingRe.MatchString(l):
 			bold(strings.TrimSpace(headingRe.FindStringSubmatch(l)[2]))
-		case setextRe.MatchString(l) && para < len(out) && !listItemRe.MatchString(out[para]) &&
+		case setextRe.MatchString(l) && para < len(out) && i > 0 && !code[i-1] && setextParagraph(out[para:]) &&
 			!isTableLine(out, para) && !quoteRe.MatchString(out[para]):
 			var words []string
 			for _, p := range out[para:] {

@@ -124,7 +124,7 @@ func TestTrimEdges(t *testing.T) {
 			"\n\n  \nText here.\n\n",
 			"Text here."},
 	} {
-		if got := trimEdges(c.in); got != c.want {
+		if got := trimEdges(c.in, false, false); got != c.want {
 			t.Errorf("%s:\n in  %q\n got %q\nwant %q", c.name, c.in, got, c.want)
 		}
 	}
@@ -209,7 +209,7 @@ func TestTrimEdgesOnChunks(t *testing.T) {
 		for _, budget := range []int{8, 20, 60} {
 			for _, c := range chunk.Split(doc, chunk.Options{ContentTokens: budget}, words{}) {
 				n++
-				got := trimEdges(c.Content)
+				got := trimEdges(c.Content, false, false)
 				if strings.ContainsFunc(c.Content, isWordRune) && !strings.ContainsFunc(got, isWordRune) {
 					t.Errorf("%s: nothing left of %q: %q", f, c.Content, got)
 				}
@@ -222,7 +222,7 @@ func TestTrimEdgesOnChunks(t *testing.T) {
 						t.Errorf("%s: %q lost from the middle of %q: %q", f, blocks[i], c.Content, got)
 					}
 				}
-				if d := displayMarkdown(c.Content); codeLinesOpen(strings.Split(d, "\n")) != "" {
+				if d := displayMarkdown(c.Content, false, false); codeLinesOpen(strings.Split(d, "\n")) != "" {
 					t.Errorf("%s: code block left open in %q", f, d)
 				}
 			}
@@ -230,5 +230,44 @@ func TestTrimEdgesOnChunks(t *testing.T) {
 	}
 	if n < 500 {
 		t.Fatalf("only %d chunks", n)
+	}
+}
+
+// Cases found by trying to break the display clean-up.
+func TestDisplayKeepsTheNotesOwnText(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		in          string
+		first, last bool
+		want        string
+	}{
+		{"document start in lower case", "macOS ships with zsh as the login shell. Change it with chsh.", true, false, "macOS ships with zsh as the login shell. Change it with chsh."},
+		{"document end mid-sentence", "日志保留七天。第三句没有结束", false, true, "日志保留七天。第三句没有结束"},
+		{"document end with a cut-looking sentence", "Note: use v1.2.3 or newer. The config lives in /etc/foo.conf and must be readable", false, true, "Note: use v1.2.3 or newer. The config lives in /etc/foo.conf and must be readable"},
+		{"power operator is not emphasis", "Powers: 2**10 in Python gives 1024.", true, false, "Powers: 2**10 in Python gives 1024."},
+		{"a dash at the end of an item is text", "Keys:\n\n- Zoom out: Ctrl -", true, false, "Keys:\n\n- Zoom out: Ctrl -"},
+		{"stars after text are text", "Rating for this tool: ***", true, false, "Rating for this tool: ***"},
+		{"a backtick inside a double-backtick span", "Use `` ` `` to quote.", true, false, "Use `` ` `` to quote."},
+	} {
+		if got := trimEdges(c.in, c.first, c.last); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestThematicBreaksAreNotSetextHeadings(t *testing.T) {
+	for name, in := range map[string]string{
+		"after a list":       "Packages to install on the proxy:\n- nginx\n- certbot\n---\nThen configure TLS.",
+		"after a code block": "Deploy steps for the gizmo service\n```sh\nmake gizmo\n```\n---\nDone.",
+		"front matter":       "---\ntitle: Backup notes\ntags: ops\n---\n\nBody text.",
+	} {
+		out := strings.Join(demoteHeadings(strings.Split(in, "\n")), "\n")
+		if strings.Contains(out, "**") {
+			t.Errorf("%s: made a heading:\n%s", name, out)
+		}
+	}
+	// A real setext heading still becomes a bold line.
+	if out := strings.Join(demoteHeadings([]string{"Backups", "-------", "", "Nightly."}), "\n"); !strings.Contains(out, "**Backups**") {
+		t.Errorf("setext heading: %q", out)
 	}
 }

@@ -84,14 +84,24 @@ func (m *Markdown) sgr(params, s string) string {
 	return "\x1b[" + params + "m" + s + "\x1b[0m"
 }
 
-// Render returns md rendered with ANSI styling; on error, md itself.
+// Render returns md rendered with ANSI styling, without the spaces glamour
+// pads lines with (copied text would carry them); on error, md itself.
 func (m *Markdown) Render(md string) string {
 	out, err := m.r.Render(md)
 	if err != nil {
 		return md
 	}
-	return out
+	return trailingPad.ReplaceAllStringFunc(out, func(tail string) string {
+		if strings.Contains(tail, "\x1b") {
+			return "\x1b[0m" // the styles end here
+		}
+		return ""
+	})
 }
+
+// trailingPad is the end of a line made of spaces and escape sequences:
+// padding, dropped (a reset is kept when styles were open).
+var trailingPad = regexp.MustCompile(`(?m)(?:[ \t]|\x1b\[[0-9;]*m)+$`)
 
 // Passages renders passages for the terminal, with retrieval details. Each
 // starts with a header line written as is, never wrapped, so that the path
@@ -123,7 +133,7 @@ func (m *Markdown) Passages(ps []retrieve.Passage) string {
 		for _, note := range passageNotes(p) {
 			b.WriteString(pad + m.sgr("2", answer.Printable(note)) + "\n")
 		}
-		body := displayMarkdown(answer.Printable(p.Content))
+		body := displayMarkdown(answer.Printable(p.Content), p.First, p.Last)
 		if n := len(p.Injections); n > 0 {
 			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(n), body)
 		}

@@ -3,6 +3,7 @@ package render
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,5 +51,21 @@ func TestPassagesWithoutEscapes(t *testing.T) {
 	}
 	if !strings.Contains(PassagesPlain(ps), "Defrost monthly.") {
 		t.Error("the text itself must stay")
+	}
+}
+
+func TestRenderedLinesCarryNoPadding(t *testing.T) {
+	m, err := NewMarkdown(80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(m.Render("A short line.\n\n- an item\n- another\n"), "")
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasSuffix(l, " ") {
+			t.Fatalf("line %q ends with spaces", l)
+		}
+	}
+	if !strings.Contains(out, "  A short line.\n") || !strings.Contains(out, "• an item\n") {
+		t.Fatalf("output %q", out)
 	}
 }

@@ -112,6 +112,10 @@ type Passage struct {
 	// time against the file's size, mtime and, when only the mtime moved,
 	// its SHA-256.
 	Stale string `json:"stale,omitempty"`
+	// First and Last say whether the chunk starts or ends its document: a
+	// display may trim a chunk's cut edges, never the document's own.
+	First bool `json:"-"`
+	Last  bool `json:"-"`
 	// Injections lists text of the passage addressed to an AI assistant
 	// (package injection); each was replaced in Content by
 	// injection.MaskText, so it never reaches the LLM.
@@ -421,7 +425,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine,
 			Breadcrumb: crumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
-			AlsoIn: copies[f.ID],
+			AlsoIn: copies[f.ID], First: p.First, Last: p.Last,
 		})
 	}
 	reranked := false

@@ -133,12 +133,15 @@ type Passage struct {
 	FileSize   int64     // bytes, when indexed
 	FileMTime  time.Time // when indexed, microseconds
 	FileHash   []byte    // SHA-256 of the file's bytes, when indexed
+	First      bool      // the document's first chunk
+	Last       bool      // the document's last chunk
 }
 
 // Passages loads chunks by id, keyed by id; unknown ids are absent.
 func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, error) {
 	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, c.start_line, c.end_line, c.breadcrumb, c.content, c.token_count,
-			d.size, d.mtime, d.content_hash
+			d.size, d.mtime, d.content_hash, c.ordinal = 0,
+			c.ordinal = (SELECT max(c2.ordinal) FROM chunks c2 WHERE c2.document_id = c.document_id)
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
@@ -147,7 +150,7 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	for rows.Next() {
 		var p Passage
 		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.Breadcrumb, &p.Content, &p.Tokens,
-			&p.FileSize, &p.FileMTime, &p.FileHash); err != nil {
+			&p.FileSize, &p.FileMTime, &p.FileHash, &p.First, &p.Last); err != nil {
 			return nil, err
 		}
 		out[p.ChunkID] = p
