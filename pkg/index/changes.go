@@ -77,9 +77,17 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 			}
 		}
 	}
+	// As index does, a root without any matching file keeps its documents
+	// (it may be unmounted): they are neither missing nor unmatched.
+	var emptied []string
+	for _, r := range roots {
+		if countUnder(files, r) == 0 {
+			emptied = append(emptied, r)
+		}
+	}
 	for p := range states {
 		switch {
-		case seen[p] || !inScope(p, roots):
+		case seen[p] || !inScope(p, roots) || inScope(p, emptied):
 		case !isFile(p):
 			ch.Missing++
 		case !slices.Contains(coll.Roots, p) && !underOwnRoot(p, coll.Roots, outermost(roots)):

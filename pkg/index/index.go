@@ -545,6 +545,9 @@ func inScope(path string, scopes []string) bool {
 // this run: its documents are kept, not pruned.
 func unreadable(path string, problems []Problem) bool {
 	for _, p := range problems {
+		if errors.Is(p.Err, ErrBrokenLink) {
+			continue // its target is gone: like a deleted file
+		}
 		if path == p.Path || strings.HasPrefix(path, p.Path+string(filepath.Separator)) {
 			return true
 		}

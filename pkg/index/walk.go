@@ -230,6 +230,11 @@ func WouldIndex(root, path string, include, exclude []string) bool {
 	return true
 }
 
+// ErrBrokenLink is the Problem of a symbolic link whose target is gone: its
+// earlier document (if any) is pruned like a deleted file's, unlike an
+// unreadable path's.
+var ErrBrokenLink = errors.New("broken symbolic link")
+
 // vcsDirs are left out without being reported.
 var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".jj": true, ".bzr": true}
 
@@ -368,7 +373,7 @@ func describe(err error) error {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			if _, lerr := os.Lstat(pe.Path); lerr == nil {
-				return fmt.Errorf("broken symbolic link")
+				return ErrBrokenLink
 			}
 		}
 		return fmt.Errorf("no such file or directory")
