@@ -38,10 +38,14 @@ func childIndex(url, dir string) int {
 		return 1
 	}
 	t := &testing.T{}
+	copts := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64}
+	if os.Getenv("HRAG_TEST_CHILD_CHUNK") == "small" {
+		copts = smallChunks
+	}
 	_, err = index.Run(ctx, index.Options{
 		Roots: []string{dir}, Collection: "default", FTSConfig: "english",
 		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
-		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
+		Chunk: copts,
 		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t), BatchSize: 4,
 	})
 	if err != nil {
@@ -89,10 +93,20 @@ func TestKilledRunLeavesConsistentIndex(t *testing.T) {
 
 	// A rerun finishes the rest without re-embedding committed documents.
 	var committed int
-	conn.QueryRow(context.Background(), `SELECT count(*) FROM chunks`).Scan(&committed)
+	if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM chunks`).Scan(&committed); err != nil {
+		t.Fatal(err)
+	}
 	sum := e.run(t)
 	if sum.Unchanged < docs || sum.Added+sum.Unchanged != 89 || sum.Embedded != sum.Chunks {
 		t.Fatalf("rerun after kill (%d docs committed): %+v", docs, sum)
+	}
+	// Committed chunks were reused, not embedded again: the rerun wrote only the rest.
+	var total int
+	if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM chunks`).Scan(&total); err != nil {
+		t.Fatal(err)
+	}
+	if committed == 0 || total-committed != sum.Chunks {
+		t.Fatalf("%d chunks committed before the kill, %d after the rerun, which wrote %d", committed, total, sum.Chunks)
 	}
 	checkConsistent(t, e)
 }

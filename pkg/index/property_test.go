@@ -137,7 +137,7 @@ func TestIndexInvariantsUnderRandomOperations(t *testing.T) {
 }
 
 // expectedDocuments walks dir independently of index.Walk: the real paths
-// of regular files with a matching name that hold no NUL byte, and of those
+// of regular, not hidden files with a matching name that hold no NUL byte, and of those
 // that do but were indexed before (a file that turned binary keeps the
 // version indexed before: nothing indexed is lost to bad input).
 //
@@ -147,6 +147,12 @@ func expectedDocuments(dir string, include, prev []string) ([]string, int) {
 	var out []string
 	matching := 0
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir // hidden folders are not indexed
+			}
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			return nil
 		}
