@@ -124,7 +124,15 @@ func (s *Store) LockCollection(ctx context.Context, collectionID int, wait bool)
 	if err != nil {
 		return nil, err
 	}
-	key := int64(lockClass) + int64(collectionID)
+	// The key is the collection within its schema: collections of hrag
+	// schemas side by side in one database (tests do that) do not wait
+	// for each other.
+	var key int64
+	if err = conn.QueryRow(ctx, `SELECT $1::bigint + (hashtext(current_schema()) & 1048575)::bigint * 4294967296 + $2::bigint`,
+		int64(lockClass)&0xffffffff, collectionID).Scan(&key); err != nil {
+		conn.Release()
+		return nil, err
+	}
 	if wait {
 		_, err = conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, key)
 	} else {
