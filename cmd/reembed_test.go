@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/pgvector/pgvector-go"
 	pgxvec "github.com/pgvector/pgvector-go/pgx"
 
@@ -125,23 +126,40 @@ func (e *switchEnv) vectors(model string, dim int) (map[int64][]float32, map[int
 		e.t.Fatal(err)
 	}
 	texts := map[int64]string{}
-	rows, _ := conn.Query(ctx, `SELECT id, $1 || embed_context || content FROM chunks`, e.vars["RAG_EMBED_DOCUMENT_PREFIX"])
+	rows, err := conn.Query(ctx, `SELECT id, $1 || embed_context || content FROM chunks`, e.vars["RAG_EMBED_DOCUMENT_PREFIX"])
+	if err != nil {
+		e.t.Fatal(err)
+	}
 	for rows.Next() {
 		var id int64
 		var s string
-		rows.Scan(&id, &s)
+		if err := rows.Scan(&id, &s); err != nil {
+			e.t.Fatal(err)
+		}
 		texts[id] = s
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
 	}
 	vecs := map[int64][]float32{}
 	rows, err = conn.Query(ctx, `SELECT chunk_id, embedding FROM `+pgx.Identifier{store.VectorTableName(model, dim, e.vars["RAG_EMBED_DOCUMENT_PREFIX"])}.Sanitize())
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "42P01" {
+		return vecs, texts // no such table: no vectors
+	}
 	if err != nil {
-		return vecs, texts // no table
+		e.t.Fatal(err)
 	}
 	for rows.Next() {
 		var id int64
 		var v pgvector.Vector
-		rows.Scan(&id, &v)
+		if err := rows.Scan(&id, &v); err != nil {
+			e.t.Fatal(err)
+		}
 		vecs[id] = v.Slice()
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
 	}
 	return vecs, texts
 }
