@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/embed/embedtest"
@@ -88,12 +90,15 @@ func TestRemoteErrorsAreClear(t *testing.T) {
 		{"401", embedtest.Fault{Status: 401}, 2, []string{"401", "RAG_EMBED_API_KEY"}, 1},
 		{"wrong dimension", embedtest.Fault{Dim: 5}, 2, []string{"5 dimensions", "expected 8"}, 1},
 		{"fewer vectors than inputs", embedtest.Fault{Fewer: 1}, 2, []string{"returned 2 vectors for 3 inputs"}, 1},
+		{"index out of range", embedtest.Fault{BadIndex: 7}, 2, []string{"returned a vector with index 7 for 3 inputs"}, 1},
+		{"non-JSON error body", embedtest.Fault{Status: 502, RawBody: "<html><body>Bad Gateway</body></html>"}, -1, []string{"answered 502", "after 0 retries"}, 1},
+		{"timeout", embedtest.Fault{Delay: 5 * time.Second}, -1, []string{"did not answer within 200ms", "RAG_EMBED_BATCH_SIZE"}, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			srv := embedtest.New(t, "fake-e5", 8)
 			srv.Script = func(int, []string) *embedtest.Fault { f := c.fault; return &f }
-			r, err := openRemote(t, srv, embed.RemoteOptions{Dim: 8, MaxRetries: c.retries, APIKey: "sk-secret"})
+			r, err := openRemote(t, srv, embed.RemoteOptions{Dim: 8, MaxRetries: c.retries, APIKey: "sk-secret", Timeout: 200 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,5 +133,40 @@ func TestRemoteFailsFastAtOpen(t *testing.T) {
 	_, err = embed.OpenRemote(context.Background(), embed.RemoteOptions{BaseURL: "http://" + addr + "/v1", Model: "m", MaxRetries: -1})
 	if !errors.Is(err, embed.ErrRemote) || !strings.Contains(err.Error(), "cannot reach") || !strings.Contains(err.Error(), "RAG_EMBED_BASE_URL") {
 		t.Fatalf("server down: %v", err)
+	}
+}
+
+// Vectors listed out of input order are put back in input order by their
+// index; a cancelled context ends a waiting request at once.
+func TestRemoteOrderAndCancellation(t *testing.T) {
+	srv := embedtest.New(t, "fake-e5", 8)
+	var stall atomic.Bool // false: answer in reverse order; true: never answer
+	srv.Script = func(int, []string) *embedtest.Fault {
+		if stall.Load() {
+			return &embedtest.Fault{Delay: time.Minute}
+		}
+		return &embedtest.Fault{Reverse: true}
+	}
+	r, err := openRemote(t, srv, embed.RemoteOptions{Dim: 8, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := texts(5)
+	vs, err := r.Embed(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range vs {
+		if fmt.Sprint(v) != fmt.Sprint(embedtest.Vector(in[i], 8)) {
+			t.Fatalf("vector %d is not input %d's", i, i)
+		}
+	}
+	stall.Store(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
+	// Returns only through the cancellation: the server would wait a minute
+	// (and the test's own timeout would catch a hang).
+	if _, err = r.Embed(ctx, in); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
 	}
 }

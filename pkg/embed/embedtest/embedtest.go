@@ -13,17 +13,23 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Fault is what the server does instead of answering one request normally.
 // The zero value answers normally.
 type Fault struct {
-	Status     int    // HTTP status of an error response (429, 500, ...); 0: success
-	RetryAfter string // Retry-After header value sent with the error ("1": one second)
-	Fewer      int    // return this many fewer vectors than inputs
-	Dim        int    // return vectors of this dimension instead of the server's
+	Status     int           // HTTP status of an error response (429, 500, ...); 0: success
+	RetryAfter string        // Retry-After header value sent with the error ("1": one second)
+	Fewer      int           // return this many fewer vectors than inputs
+	Dim        int           // return vectors of this dimension instead of the server's
+	Reverse    bool          // list the vectors in reverse input order (each with its right index)
+	BadIndex   int           // when > 0, give the last vector this index instead of its own
+	RawBody    string        // answer Status with this body verbatim (not JSON) instead of an API error
+	Delay      time.Duration // wait this long before answering (or until the client gives up)
 }
 
 // Server is the fake server. Script, when set, is called for every request
@@ -120,6 +126,19 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			f = *p
 		}
 	}
+	if f.Delay > 0 {
+		select {
+		case <-time.After(f.Delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if f.Status != 0 && f.RawBody != "" {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(f.Status)
+		w.Write([]byte(f.RawBody))
+		return
+	}
 	if f.Status != 0 {
 		if f.RetryAfter != "" {
 			w.Header().Set("Retry-After", f.RetryAfter)
@@ -139,6 +158,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	data := []item{}
 	for i, in := range inputs[:max(0, len(inputs)-f.Fewer)] {
 		data = append(data, item{Object: "embedding", Index: i, Embedding: Vector(in, dim)})
+	}
+	if f.BadIndex > 0 && len(data) > 0 {
+		data[len(data)-1].Index = f.BadIndex
+	}
+	if f.Reverse {
+		slices.Reverse(data)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{
