@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -331,6 +332,56 @@ func TestAsk(t *testing.T) {
 		}
 		if len(srv.Requests) != 2 || srv.Requests[0].Messages[1].Content != "how do I get a crusty loaf" || !strings.HasSuffix(res.Passages[0].Path, "sourdough.md") {
 			t.Fatalf("%d requests; %+v", len(srv.Requests), res.Passages)
+		}
+	})
+
+	// The hypothetical passage, not the question, drives the vector search:
+	// the fake model's passage is about sourdough while the question is
+	// about the network, so the sourdough note tops the vector list only
+	// with HyDE (checked both ways: an asker ignoring the passage fails).
+	t.Run("HyDE's passage drives the vector search", func(t *testing.T) {
+		const question = "How is the home network set up?"
+		hyp := "Sourdough: feed the starter, bulk fermentation, shaping, a cold proof overnight, then bake in a Dutch oven."
+		// The best vector rank of the network note among the passages.
+		networkRank := func(ps []retrieve.Passage) int {
+			best := 0
+			for _, p := range ps {
+				if strings.HasSuffix(p.Path, "network.md") && p.VectorRank > 0 && (best == 0 || p.VectorRank < best) {
+					best = p.VectorRank
+				}
+			}
+			return best
+		}
+		plain, err := r.Retrieve(context.Background(), question, ro)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vr := networkRank(plain.Passages); vr != 1 {
+			t.Fatalf("precondition: the question alone ranks the network note %d by vectors, want 1", vr)
+		}
+		srv := llmtest.New(t, llmtest.Reply{Text: hyp}, llmtest.Reply{Text: reply(false)})
+		a := asker(srv)
+		a.HyDE = true
+		res, err := a.Ask(context.Background(), question, ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The vector list now follows the sourdough passage: the network
+		// note, found by BM25, is far down it (or not in it).
+		if vr := networkRank(res.Passages); vr != 0 && vr <= 10 {
+			t.Fatalf("with HyDE the network note is still vector rank %d", vr)
+		}
+		if !slices.ContainsFunc(res.Passages, func(p retrieve.Passage) bool { return strings.HasSuffix(p.Path, "network.md") && p.BM25Rank == 1 }) {
+			t.Fatalf("BM25 still uses the question: %+v", res.Passages)
+		}
+	})
+
+	t.Run("HyDE's LLM failure is an error naming HyDE", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Status: 500, Error: "boom"})
+		a := asker(srv)
+		a.HyDE = true
+		if _, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, nil); err == nil || !strings.HasPrefix(err.Error(), "HyDE: ") {
+			t.Fatalf("err = %v", err)
 		}
 	})
 }
