@@ -186,3 +186,35 @@ func TestForgetRootAndFilesTheIndexWouldNotReadd(t *testing.T) {
 		t.Fatalf("forget /: %q", got)
 	}
 }
+
+// forget changes what is indexed: the gate's off-topic baseline is
+// measured again.
+func TestForgetResetsTheGateBaseline(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nabout apples\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.md"), []byte("# B\n\nabout bees\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	coll, _ := st.Collection(ctx, "default")
+	tables, _ := st.CollectionVectorTables(ctx, coll.ID)
+	if err := st.SetNullSimilarity(ctx, coll.ID, tables[0].Name, 0.3); err != nil {
+		t.Fatal(err)
+	}
+	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := forgetRun(ctx, &ForgetOptions{Factory: f, Paths: []string{filepath.Join(dir, "b.md")}}); err != nil {
+		t.Fatal(err)
+	}
+	tables, _ = st.CollectionVectorTables(ctx, coll.ID)
+	if tables[0].NullSimilarity != nil {
+		t.Fatalf("baseline %v after forget, want reset", *tables[0].NullSimilarity)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/store"
 )
 
 func TestSummaryCountsWhatWasLeftOutByRule(t *testing.T) {
@@ -285,5 +286,40 @@ func TestFileGrownTooLargeKeepsItsIndexedVersion(t *testing.T) {
 	e.opts.ListIgnored = true
 	if sum := e.run(t); sum.Skipped != 1 || len(warned) != 0 || len(sum.SkippedFiles) != 1 {
 		t.Fatalf("again: %+v, warnings %q", sum, warned)
+	}
+}
+
+// The relevance gate's off-topic baseline is measured per collection and
+// model; a run that changes what is indexed resets it, one that changes
+// nothing keeps it.
+func TestIndexResetsTheGateBaselineOnlyWhenSomethingChanged(t *testing.T) {
+	e := newEnv(t)
+	e.run(t)
+	ctx := context.Background()
+	coll, _ := e.opts.Store.Collection(ctx, "default")
+	baseline := func() *float64 {
+		tables, err := e.opts.Store.CollectionVectorTables(ctx, coll.ID)
+		if err != nil || len(tables) != 1 {
+			t.Fatalf("tables %v, %v", tables, err)
+		}
+		return tables[0].NullSimilarity
+	}
+	table := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim, "")
+	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, 0.25); err != nil {
+		t.Fatal(err)
+	}
+	if sum := e.run(t); sum.Unchanged != 29 || baseline() == nil || *baseline() != 0.25 {
+		t.Fatalf("unchanged run: %+v, baseline %v", sum, baseline())
+	}
+	f, _ := os.OpenFile(filepath.Join(e.dir, "homelab", "nas.md"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("\nThe NAS got a second fan.\n")
+	f.Close()
+	if sum := e.run(t); sum.Updated != 1 || baseline() != nil {
+		t.Fatalf("after an edit: %+v, baseline %v (want reset)", sum, baseline())
+	}
+	e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, 0.25)
+	os.Remove(filepath.Join(e.dir, "homelab", "nas.md"))
+	if sum := e.run(t); sum.Deleted != 1 || baseline() != nil {
+		t.Fatalf("after a deletion: %+v, baseline %v (want reset)", sum, baseline())
 	}
 }
