@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/knights-analytics/hugot"
 	"github.com/knights-analytics/hugot/pipelines"
@@ -113,6 +114,9 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 		}
 		res, err := l.pipeline.RunPipeline(batch)
 		if err != nil {
+			if Backend == "go" && strings.Contains(err.Error(), "unimplemented ONNX op") {
+				return nil, fmt.Errorf("embedding with %s: %w: this hrag was built without ONNX Runtime, and the pure-Go backend cannot run this model; build with -tags ORT (scripts/setup does)", l.model.ID, err)
+			}
 			return nil, fmt.Errorf("embedding with %s: %w", l.model.ID, err)
 		}
 		if len(res.Embeddings) != len(idx) {
