@@ -545,8 +545,8 @@ func inScope(path string, scopes []string) bool {
 // this run: its documents are kept, not pruned.
 func unreadable(path string, problems []Problem) bool {
 	for _, p := range problems {
-		if errors.Is(p.Err, ErrBrokenLink) {
-			continue // its target is gone: like a deleted file
+		if errors.Is(p.Err, ErrBrokenLink) || errors.Is(p.Err, ErrLinkLoop) {
+			continue // no file behind it: like a deleted one
 		}
 		if path == p.Path || strings.HasPrefix(path, p.Path+string(filepath.Separator)) {
 			return true

@@ -235,6 +235,10 @@ func WouldIndex(root, path string, include, exclude []string) bool {
 // unreadable path's.
 var ErrBrokenLink = errors.New("broken symbolic link")
 
+// ErrLinkLoop is the Problem of a symbolic link that leads to itself: like
+// a broken link, it holds no file.
+var ErrLinkLoop = errors.New("symbolic link loop")
+
 // vcsDirs are left out without being reported.
 var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".jj": true, ".bzr": true}
 
@@ -283,16 +287,15 @@ func (w *walker) match(globs []string, root, path string) bool {
 // identity is real (symbolic links resolved): a file reached twice, through
 // links or overlapping roots, is listed once.
 func (w *walker) addFile(path, real, root string, st fs.FileInfo, explicit bool) {
-	if w.seen[real] {
-		return
-	}
-	w.seen[real] = true
 	switch {
 	case !w.match(w.include, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
 	case w.match(w.exclude, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleExcluded, Explicit: explicit})
-	default:
+	case !w.seen[real]:
+		// Marked only when listed: a link the globs leave out must not hide
+		// the file it points to (found by the property test).
+		w.seen[real] = true
 		w.files = append(w.files, File{Path: real, Root: root, Size: st.Size(), MTime: st.ModTime().Truncate(time.Microsecond)})
 	}
 }
@@ -378,8 +381,8 @@ func describe(err error) error {
 		}
 		return fmt.Errorf("no such file or directory")
 	}
-	if strings.Contains(err.Error(), "too many links") {
-		return fmt.Errorf("symbolic link loop")
+	if strings.Contains(err.Error(), "too many levels of symbolic links") || strings.Contains(err.Error(), "too many links") {
+		return ErrLinkLoop
 	}
 	return err
 }

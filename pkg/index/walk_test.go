@@ -111,3 +111,14 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// A link whose own name the globs leave out does not hide the file it
+// points to (found by the property test: the file was pruned).
+func TestExcludedLinkDoesNotHideItsTarget(t *testing.T) {
+	dir := writeTree(t, map[string]string{"sub/d.md": "d"})
+	os.Symlink(filepath.Join(dir, "sub", "d.md"), filepath.Join(dir, "c.txt"))
+	l := index.Walk([]string{dir}, []string{"*.md"}, nil)
+	if len(l.Files) != 1 || l.Files[0].Path != filepath.Join(dir, "sub", "d.md") {
+		t.Fatalf("files %+v", l.Files)
+	}
+}
