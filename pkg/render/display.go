@@ -61,7 +61,24 @@ func displayMarkdown(content string, first, last bool) string {
 	lines := strings.Split(trimEdges(content, first, last), "\n")
 	lines = fixTables(lines)
 	lines = demoteHeadings(lines)
-	return strings.Join(lines, "\n")
+	return strings.Join(joinSoftBreaks(lines), "\n")
+}
+
+// joinSoftBreaks joins the lines of each prose paragraph into one: a note's
+// own line breaks inside a paragraph would otherwise survive the terminal's
+// word wrap as one-word lines. Lists, tables, quotes, code and headings keep
+// their lines.
+func joinSoftBreaks(lines []string) []string {
+	code := codeLines(lines)
+	var out []string
+	for i, l := range lines {
+		if i > 0 && len(out) > 0 && isProse(lines, i, code) && isProse(lines, i-1, code) && !strings.HasSuffix(lines[i-1], "  ") {
+			out[len(out)-1] = strings.TrimRight(out[len(out)-1], " \t") + " " + strings.TrimLeft(l, " \t")
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // trimEdges trims a chunk's text to sentence or block boundaries for display,

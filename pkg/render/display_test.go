@@ -271,3 +271,11 @@ func TestThematicBreaksAreNotSetextHeadings(t *testing.T) {
 		t.Errorf("setext heading: %q", out)
 	}
 }
+
+func TestSoftLineBreaksAreJoinedForWrapping(t *testing.T) {
+	in := "The guest Wi-Fi is \"Mellon-Guest\" on channel 36. The router\nadmin page is at 192.168.1.1.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |"
+	want := "The guest Wi-Fi is \"Mellon-Guest\" on channel 36. The router admin page is at 192.168.1.1.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |"
+	if got := displayMarkdown(in, true, true); got != want {
+		t.Fatalf("got\n%q\nwant\n%q", got, want)
+	}
+}
