@@ -163,13 +163,13 @@ func flagError(c *cobra.Command, err error) error {
 		return fmt.Errorf("%s %q: want a whole number", strings.ReplaceAll(m[2], ", ", "/"), m[1])
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
-		best, bestD := "", 3
+		var names []string
 		c.Flags().VisitAll(func(fl *pflag.Flag) {
-			if d := levenshtein(name, fl.Name); d < bestD && !fl.Hidden {
-				best, bestD = fl.Name, d
+			if !fl.Hidden {
+				names = append(names, fl.Name)
 			}
 		})
-		if best != "" {
+		if best := config.Nearest(name, names, 2); best != "" {
 			return fmt.Errorf("%s (did you mean --%s?)", msg, best)
 		}
 	}
@@ -177,27 +177,6 @@ func flagError(c *cobra.Command, err error) error {
 }
 
 var badNumber = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse`)
-
-// levenshtein is the edit distance between a and b, in bytes.
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}
 
 // requireArgs accepts one or more positional arguments and says that name
 // (QUESTION, PATH) is required when there is none: a usage error.

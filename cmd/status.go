@@ -274,7 +274,7 @@ func hintRoots(roots []string) []string {
 	for _, r := range roots {
 		covered := false
 		for _, o := range roots {
-			if rel, err := filepath.Rel(o, r); err == nil && o != r && !strings.HasPrefix(rel, "..") && !hidden(rel) {
+			if rel, err := filepath.Rel(o, r); err == nil && o != r && !strings.HasPrefix(rel, "..") && !index.HasHiddenSegment(rel) {
 				covered = true
 			}
 		}
@@ -283,15 +283,6 @@ func hintRoots(roots []string) []string {
 		}
 	}
 	return out
-}
-
-func hidden(rel string) bool {
-	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
-			return true
-		}
-	}
-	return false
 }
 
 func reachableRoots(roots, unreachable []string) []string {

@@ -369,10 +369,21 @@ func known(name string) bool {
 // nearestVar returns the variable of Vars within edit distance 3 of name
 // (a misspelling), or "".
 func nearestVar(name string) string {
-	best, bestD := "", 4
-	for _, v := range Vars {
-		if d := editDistance(name, v.Name); d < bestD {
-			best, bestD = v.Name, d
+	names := make([]string, len(Vars))
+	for i, v := range Vars {
+		names[i] = v.Name
+	}
+	return Nearest(name, names, 3)
+}
+
+// Nearest returns the candidate closest to name by Levenshtein edit
+// distance (in bytes) when that distance is at most max, else "": the
+// suggestion for a misspelt setting or flag.
+func Nearest(name string, candidates []string, max int) string {
+	best, bestD := "", max+1
+	for _, c := range candidates {
+		if d := editDistance(name, c); d < bestD {
+			best, bestD = c, d
 		}
 	}
 	return best

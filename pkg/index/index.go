@@ -845,7 +845,7 @@ func underOwnRoot(path string, recorded, scopes []string) bool {
 			return true
 		}
 		for _, s := range scopes {
-			if rel, err := filepath.Rel(s, r); err == nil && r != s && inScope(r, []string{s}) && hasHiddenSegment(rel) {
+			if rel, err := filepath.Rel(s, r); err == nil && r != s && inScope(r, []string{s}) && HasHiddenSegment(rel) {
 				return true
 			}
 		}
@@ -884,9 +884,9 @@ func scopesOf(roots []string) []string {
 	return out
 }
 
-// hasHiddenSegment reports whether a relative path has a segment starting
-// with ".".
-func hasHiddenSegment(rel string) bool {
+// HasHiddenSegment reports whether a relative path has a segment starting
+// with "." (not "." or ".."): Walk does not enter such a folder.
+func HasHiddenSegment(rel string) bool {
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
 		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
 			return true
