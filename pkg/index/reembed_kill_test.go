@@ -174,3 +174,31 @@ func (c cancelAtProgress) Progress(done, _ int) {
 		c.cancel()
 	}
 }
+
+// reembed changes the vectors a collection is searched with: the gate's
+// off-topic baseline is measured again.
+func TestReembedResetsTheGateBaseline(t *testing.T) {
+	e := newEnv(t)
+	e.opts.Chunk = smallChunks
+	e.run(t)
+	ctx := context.Background()
+	coll, _ := e.opts.Store.Collection(ctx, "default")
+	tableA := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim, "")
+	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, tableA, 0.2); err != nil {
+		t.Fatal(err)
+	}
+	// The second model runs in a child process: one ONNX Runtime session
+	// per process.
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "HRAG_TEST_CHILD_DB="+e.url, "HRAG_TEST_CHILD_MODE=reembed")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("reembed: %v", err)
+	}
+	tables, _ := e.opts.Store.CollectionVectorTables(ctx, coll.ID)
+	for _, tb := range tables {
+		if tb.NullSimilarity != nil {
+			t.Fatalf("table %s keeps baseline %v after reembed", tb.Name, *tb.NullSimilarity)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package retrieve_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
@@ -146,5 +149,42 @@ func TestTopKAboveTheCandidatesIsReported(t *testing.T) {
 	want := fmt.Sprintf("30 passages asked for (-k, RAG_TOP_K), %d found: BM25 and vector search each return at most RAG_CANDIDATES=4 chunks", n)
 	if len(res.Warnings) != 1 || res.Warnings[0] != want {
 		t.Fatalf("warnings %q, want %q", res.Warnings, want)
+	}
+}
+
+// The off-topic baseline is measured with the query prefix the questions
+// get: a retriever with a prefix stores the median of its own null
+// questions' best similarities.
+func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"postgres-tuning.md", "network.md", "nas.md"} {
+		copyFile(t, "../../testdata/notes/homelab/"+n, filepath.Join(dir, n))
+	}
+	r := indexDir(t, dir)
+	r.QueryPrefix = "query: "
+	ctx := context.Background()
+	var best []float64
+	for _, q := range retrieve.NullQuestions {
+		v, err := r.Embedder.Embed(ctx, []string{"query: " + q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		coll, _ := r.Store.Collection(ctx, "default")
+		tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+		hits, err := r.Store.SearchVector(ctx, tables[0].Name, coll.ID, v[0], 1, store.DocumentFilter{})
+		if err != nil || len(hits) != 1 {
+			t.Fatal(err)
+		}
+		best = append(best, hits[0].Similarity)
+	}
+	sort.Float64s(best)
+	want := (best[3] + best[4]) / 2
+	if _, err := r.Retrieve(ctx, "shared_buffers", defaults); err != nil {
+		t.Fatal(err)
+	}
+	coll, _ := r.Store.Collection(ctx, "default")
+	tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+	if tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 {
+		t.Fatalf("baseline %v, want %.6f (with the prefix)", tables[0].NullSimilarity, want)
 	}
 }
