@@ -19,15 +19,22 @@ import (
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
-// indexDir indexes dir into a fresh schema and returns a retriever over it.
+// indexDir indexes dir into a fresh schema, in small chunks, and returns a
+// retriever over it.
 func indexDir(t *testing.T, dir string) *retrieve.Retriever {
+	t.Helper()
+	return indexDirWith(t, dir, chunk.Options{ContentTokens: 120, OverlapTokens: 0, BreadcrumbTokens: 64})
+}
+
+// indexDirWith indexes dir (Markdown and text) into a fresh schema with
+// chunk sizes copts and returns a retriever over it.
+func indexDirWith(t *testing.T, dir string, copts chunk.Options) *retrieve.Retriever {
 	t.Helper()
 	st := storetest.Open(t)
 	_, err := index.Run(context.Background(), index.Options{
 		Roots: []string{dir}, Collection: "default", FTSConfig: "english",
 		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
-		Chunk: chunk.Options{ContentTokens: 120, OverlapTokens: 0, BreadcrumbTokens: 64},
-		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
+		Chunk: copts, Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
 	})
 	if err != nil {
 		t.Fatal(err)

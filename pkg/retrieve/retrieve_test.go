@@ -22,18 +22,8 @@ import (
 // indexedNotes indexes testdata/notes into a fresh schema.
 func indexedNotes(t *testing.T) *retrieve.Retriever {
 	t.Helper()
-	st := storetest.Open(t)
 	notes, _ := filepath.Abs("../../testdata/notes")
-	_, err := index.Run(context.Background(), index.Options{
-		Roots: []string{notes}, Collection: "default", FTSConfig: "english",
-		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
-		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
-		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+	return indexDirWith(t, notes, chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64})
 }
 
 var defaults = retrieve.Options{MinSimilarity: 0.4, MinCoverage: 0.5}
