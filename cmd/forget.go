@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,7 @@ type ForgetOptions struct {
 	Factory *Factory
 	Paths   []string // files or folders whose documents to remove
 	All     bool     // remove the whole collection
+	Yes     bool     // --yes: do not ask before deleting a whole collection
 	JSON    bool
 }
 
@@ -51,7 +53,8 @@ func NewCmdForget(f *Factory, runF func(context.Context, *ForgetOptions) error) 
 		Long: `Forget removes from the collection every document at or under each PATH, with its
 chunks, BM25 rows and vectors, and stops treating PATH as an indexed root. The
 files need not exist any more (a deleted or unmounted folder). With --all it deletes
-the whole collection (RAG_COLLECTION or --collection).
+the whole collection (RAG_COLLECTION or --collection); on a terminal it asks
+first (--yes does not).
 
 Exit status: 0 done, 1 failed, 2 usage.`,
 		Args: cobraArgs(cobra.ArbitraryArgs),
@@ -67,6 +70,7 @@ Exit status: 0 done, 1 failed, 2 usage.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.All, "all", false, "delete the whole collection")
+	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "with --all: do not ask for confirmation")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print what was removed as JSON")
 	return cmd
 }
@@ -96,6 +100,13 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 		n, err := st.Count(ctx, coll.ID)
 		if err != nil {
 			return err
+		}
+		if f.IO.IsStdinTTY() && !opts.Yes {
+			fmt.Fprintf(f.IO.ErrOut, "Delete collection %q with %s? [y/N] ", coll.Name, plural(int(n.Documents), "document"))
+			answer, _ := bufio.NewReader(f.IO.In).ReadString('\n')
+			if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+				return errors.New("not deleted (answer y to delete, or pass --yes)")
+			}
 		}
 		if err := st.DropCollection(ctx, coll.ID); err != nil {
 			return err

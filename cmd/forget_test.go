@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
@@ -216,5 +217,33 @@ func TestForgetResetsTheGateBaseline(t *testing.T) {
 	tables, _ = st.CollectionVectorTables(ctx, coll.ID)
 	if tables[0].NullSimilarity != nil {
 		t.Fatalf("baseline %v after forget, want reset", *tables[0].NullSimilarity)
+	}
+}
+
+// forget --all asks on a terminal; "n" keeps the collection, "y" deletes it.
+func TestForgetAllAsksOnATerminal(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nabout apples\n"), 0o644)
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		answer  string
+		dropped bool
+	}{{"n\n", false}, {"\n", false}, {"y\n", true}} {
+		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+		f.IO = iostreams.TestPrompt(strings.NewReader(c.answer), out, errOut)
+		err := forgetRun(context.Background(), &ForgetOptions{Factory: f, All: true})
+		if !strings.HasPrefix(errOut.String(), `Delete collection "default" with 1 document? [y/N] `) {
+			t.Fatalf("prompt %q", errOut.String())
+		}
+		if c.dropped != (err == nil) || (!c.dropped && ExitCode(err) != ExitError) {
+			t.Fatalf("answer %q: err %v", c.answer, err)
+		}
+		if c.dropped && out.String() != "deleted collection \"default\" (1 document)\n" {
+			t.Fatalf("answer %q: %q", c.answer, out.String())
+		}
 	}
 }

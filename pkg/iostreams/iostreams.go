@@ -24,7 +24,7 @@ type IOStreams struct {
 	Out    io.Writer
 	ErrOut io.Writer
 
-	outTTY, errTTY bool
+	outTTY, errTTY, inTTY bool
 }
 
 // System returns the real standard streams. NO_COLOR or TERM=dumb make the
@@ -33,6 +33,7 @@ func System() *IOStreams {
 	dumb := os.Getenv("TERM") == "dumb" || os.Getenv("NO_COLOR") != ""
 	return &IOStreams{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
+		inTTY:  isatty.IsTerminal(os.Stdin.Fd()),
 		outTTY: !dumb && isatty.IsTerminal(os.Stdout.Fd()),
 		errTTY: !dumb && isatty.IsTerminal(os.Stderr.Fd()),
 	}
@@ -41,6 +42,18 @@ func System() *IOStreams {
 // Test returns streams writing to the given buffers, not terminals unless tty.
 func Test(out, errOut io.Writer, tty bool) *IOStreams {
 	return &IOStreams{Out: out, ErrOut: errOut, outTTY: tty, errTTY: tty}
+}
+
+// IsStdinTTY reports whether stdin is an interactive terminal (a person
+// can answer a question).
+func (s *IOStreams) IsStdinTTY() bool { return s.inTTY }
+
+// TestPrompt returns streams like Test whose stdin is in and counts as a
+// terminal: for tests of questions to the user.
+func TestPrompt(in io.Reader, out, errOut io.Writer) *IOStreams {
+	s := Test(out, errOut, false)
+	s.In, s.inTTY = in, true
+	return s
 }
 
 // IsStdoutTTY reports whether stdout is an interactive terminal.
