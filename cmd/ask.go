@@ -92,7 +92,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	onDelta := func(string) {
 		pieces++
 		if pieces == 1 || pieces%8 == 0 {
-			spin.Describe(fmt.Sprintf("%s is writing (%d pieces so far)", cfg.LLMModel, pieces))
+			spin.Describe(fmt.Sprintf("%s is writing (%d tokens so far; the answer is shown once checked)", cfg.LLMModel, pieces))
 		}
 	}
 	res, err := asker.Ask(ctx, opts.Question, ro, onDelta)

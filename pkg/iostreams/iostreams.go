@@ -145,8 +145,8 @@ func (p *Progress) Progress(done, total int) {
 	p.done, p.total = done, max(total, done)
 	switch p.mode {
 	case progressBar:
-		if p.total == 0 {
-			return
+		if p.total == 0 || (p.bar == nil && p.done == 0) {
+			return // no rate to show yet ("0 chunks/hr, 0s left")
 		}
 		if p.bar == nil {
 			p.bar = progressbar.NewOptions(p.total,
