@@ -105,7 +105,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	}
 	if opts.Verbose && !opts.JSON {
 		for _, sk := range sum.SkippedFiles {
-			fmt.Fprintf(f.IO.ErrOut, "skipped: %s: %s\n", render.DisplayPath(sk.Path), sk.Reason)
+			fmt.Fprintf(f.IO.ErrOut, "skipped: %s: %s\n", render.DisplayPath(sk.Path), strings.TrimSuffix(sk.Reason, "; skipped"))
 		}
 		for _, ig := range sum.IgnoredFiles {
 			fmt.Fprintf(f.IO.ErrOut, "ignored: %s: %s\n", render.DisplayPath(ig.Path), ig.Describe(cfg.Include, cfg.Collection))
