@@ -759,3 +759,30 @@ func demoteHeadings(lines []string) []string {
 	}
 	return out
 }
+
+// dropCrumbHeadings removes the headings at the start of a passage's text
+// that its breadcrumb ("[A > B > C]") already shows above it.
+func dropCrumbHeadings(content, breadcrumb string) string {
+	crumbs := map[string]bool{}
+	for _, c := range strings.Split(strings.Trim(breadcrumb, "[]"), " > ") {
+		crumbs[strings.TrimSpace(c)] = true
+	}
+	lines := strings.Split(content, "\n")
+	i := 0
+	for i < len(lines) {
+		t := lines[i]
+		if strings.TrimSpace(t) == "" {
+			i++
+			continue
+		}
+		m := headingRe.FindStringSubmatch(t)
+		if m == nil || !crumbs[strings.TrimSpace(m[2])] {
+			break
+		}
+		i++
+	}
+	if i == len(lines) {
+		return content // only headings: keep them
+	}
+	return strings.Join(lines[i:], "\n")
+}

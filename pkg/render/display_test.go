@@ -279,3 +279,14 @@ func TestSoftLineBreaksAreJoinedForWrapping(t *testing.T) {
 		t.Fatalf("got\n%q\nwant\n%q", got, want)
 	}
 }
+
+func TestHeadingsTheBreadcrumbShowsAreDropped(t *testing.T) {
+	in := "## Memory settings\n\n### shared_buffers\n\nSet it to 4GB.\n\n### work_mem\n\n64MB."
+	got := dropCrumbHeadings(in, "[PostgreSQL > Memory settings > shared_buffers]")
+	if want := "Set it to 4GB.\n\n### work_mem\n\n64MB."; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if got := dropCrumbHeadings("## Only a heading", "[Only a heading]"); got != "## Only a heading" {
+		t.Fatalf("heading-only passage: %q", got)
+	}
+}

@@ -35,7 +35,7 @@ var problemPassages = []retrieve.Passage{
 		Content: "Go. The deploy pipeline builds the binary and pushes it to the registry.\n\n" +
 			"| web-01 | 10.0.0.5 | nginx |\n| db-01 | 10.0.0.9 | postgres |\n\n" +
 			"Before a deploy:\n\n- drain the load balancer\n- check the disk space\n*"},
-	{N: 2, Path: "/srv/notes/monitoring.md", StartLine: 3, EndLine: 12, Breadcrumb: "[Monitoring > Exporters]", Score: 0.0311, BM25Rank: 4, VectorRank: 1,
+	{N: 2, Path: "/srv/notes/monitoring.md", StartLine: 3, EndLine: 12, Breadcrumb: "[Monitoring]", Score: 0.0311, BM25Rank: 4, VectorRank: 1,
 		Content: "### Exporters\n\n| Host | Exporter | Port |\n|---|---|---|\n| web-01 | node_exporter | 9100 |\n| db-01 | postgres_exporter | 9187 |\n\n" +
 			"Every host runs node_exporter; Prometheus scrapes it every 15 seconds."},
 	{N: 3, Path: "/srv/notes/tls.md", StartLine: 20, EndLine: 31, Score: 0.0159, BM25Rank: 7,

@@ -133,7 +133,7 @@ func (m *Markdown) Passages(ps []retrieve.Passage) string {
 		for _, note := range passageNotes(p) {
 			b.WriteString(pad + m.sgr("2", answer.Printable(note)) + "\n")
 		}
-		body := displayMarkdown(answer.Printable(p.Content), p.First, p.Last)
+		body := displayMarkdown(dropCrumbHeadings(answer.Printable(p.Content), p.Breadcrumb), p.First, p.Last)
 		if n := len(p.Injections); n > 0 {
 			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(n), body)
 		}
