@@ -28,9 +28,6 @@ import (
 // on disk with status clean. It logs how many kills landed while a
 // transaction was open (the server then rolled it back).
 func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
 	e := newEnv(t)
 	e.opts.Chunk = smallChunks // fits the second model too: reembed never re-chunks
 	rng := rand.New(rand.NewSource(time.Now().UnixNano()))

@@ -216,18 +216,19 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		sum.Failed++
 		rep.Warn(p.Path, p.Err)
 	}
-	for _, ig := range listing.Ignored {
-		if !ig.Explicit && !coveredByInnerRoot(ig.Path, slices.Concat(coll.Roots, roots), scopesOf(roots)) {
-			sum.Ignored.add(ig)
-			if opts.ListIgnored {
-				sum.IgnoredFiles = append(sum.IgnoredFiles, ig)
-			}
-		}
-	}
 	var scopes []string // real paths under which a missing file means a deleted one
 	for _, r := range roots {
 		if abs, err := store.RealPath(r); err == nil {
 			scopes = append(scopes, abs)
+		}
+	}
+	allRoots := slices.Concat(coll.Roots, scopes) // recorded roots are real paths too
+	for _, ig := range listing.Ignored {
+		if !ig.Explicit && !coveredByInnerRoot(ig.Path, allRoots, scopes) {
+			sum.Ignored.add(ig)
+			if opts.ListIgnored {
+				sum.IgnoredFiles = append(sum.IgnoredFiles, ig)
+			}
 		}
 	}
 	onDisk := map[string]bool{}
@@ -853,14 +854,11 @@ func underOwnRoot(path string, recorded, scopes []string) bool {
 	return false
 }
 
-// coveredByInnerRoot reports whether path lies at or under a root that is
-// itself inside one of scopes: a hidden folder left out by the walk of a
-// scope but named as a root of its own is not "left out".
+// coveredByInnerRoot reports whether path lies at or under one of roots
+// (real paths) that is itself inside one of scopes: a hidden folder left out
+// by the walk of a scope but named as a root of its own is not "left out".
 func coveredByInnerRoot(path string, roots, scopes []string) bool {
 	for _, r := range roots {
-		if abs, err := store.RealPath(r); err == nil {
-			r = abs
-		}
 		if !inScope(path, []string{r}) {
 			continue
 		}
@@ -871,17 +869,6 @@ func coveredByInnerRoot(path string, roots, scopes []string) bool {
 		}
 	}
 	return false
-}
-
-// scopesOf returns the real paths of roots.
-func scopesOf(roots []string) []string {
-	var out []string
-	for _, r := range roots {
-		if abs, err := store.RealPath(r); err == nil {
-			out = append(out, abs)
-		}
-	}
-	return out
 }
 
 // HasHiddenSegment reports whether a relative path has a segment starting

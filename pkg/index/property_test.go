@@ -40,9 +40,6 @@ var propertyRuns = flag.Int("index.sequences", 200, "random operation sequences 
 // chmod 000 is not among the operations: the tests run as root here, which
 // reads such files anyway.
 func TestIndexInvariantsUnderRandomOperations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
 	if err := flag.Set("rapid.checks", fmt.Sprint(*propertyRuns)); err != nil {
 		t.Fatal(err)
 	}
