@@ -165,8 +165,13 @@ type unit struct {
 }
 
 // pack greedily joins consecutive units with sep while the joined text fits
-// max tokens. Every unit must fit on its own.
+// max tokens. Every unit must fit on its own. With a Spanner the joined
+// length is taken as the sum of the units' tokens (exact when sep is white
+// space that the tokenizer splits at) and each joined unit is then counted
+// exactly; where that finds more than max, the join is sized again with
+// exact counts.
 func pack(units []unit, sep string, max int, tk Counter) []unit {
+	_, fast := tk.(Spanner)
 	var out []unit
 	for i := 0; i < len(units); {
 		join := func(j int) string { // units[i..j] joined
@@ -176,27 +181,24 @@ func pack(units []unit, sep string, max int, tk Counter) []unit {
 			}
 			return strings.Join(parts, sep)
 		}
-		// Gallop then bisect for the last j whose join fits: O(log n) counts
-		// of texts at most about twice the budget.
-		lo, step := i, 1
-		loTokens := units[i].tokens
-		hi := len(units)
-		for lo+step < len(units) {
-			if n := tk.Count(join(lo + step)); n <= max {
-				lo, loTokens = lo+step, n
-				step *= 2
+		lo, loTokens := -1, 0
+		if fast {
+			sum := units[i].tokens
+			lo = i
+			for lo+1 < len(units) && sum+units[lo+1].tokens <= max {
+				lo++
+				sum += units[lo].tokens
+			}
+			if lo == i {
+				loTokens = units[i].tokens
+			} else if n := tk.Count(join(lo)); n <= max {
+				loTokens = n
 			} else {
-				hi = lo + step
-				break
+				lo = -1
 			}
 		}
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			if n := tk.Count(join(mid)); n <= max {
-				lo, loTokens = mid, n
-			} else {
-				hi = mid
-			}
+		if lo < 0 {
+			lo, loTokens = packExact(units, i, max, tk, join)
 		}
 		out = append(out, unit{text: join(lo), start: units[i].start, end: units[lo].end, tokens: loTokens})
 		i = lo + 1
@@ -204,12 +206,50 @@ func pack(units []unit, sep string, max int, tk Counter) []unit {
 	return out
 }
 
+// packExact returns the last j ≥ i whose join of units[i..j] fits max tokens,
+// and its tokens: gallop then bisect, O(log n) counts of texts at most about
+// twice the budget.
+func packExact(units []unit, i, max int, tk Counter, join func(int) string) (int, int) {
+	lo, step := i, 1
+	loTokens := units[i].tokens
+	hi := len(units)
+	for lo+step < len(units) {
+		if n := tk.Count(join(lo + step)); n <= max {
+			lo, loTokens = lo+step, n
+			step *= 2
+		} else {
+			hi = lo + step
+			break
+		}
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if n := tk.Count(join(mid)); n <= max {
+			lo, loTokens = mid, n
+		} else {
+			hi = mid
+		}
+	}
+	return lo, loTokens
+}
+
 var sentenceEnd = regexp.MustCompile(`[.!?。！？…]+["'”’)\]]*\s+`)
 
 // splitBlock returns b as one unit when it fits max, else as pieces that do:
-// lines (code) or sentences (prose), then words, then characters.
+// lines (code) or sentences (prose), then words, then characters. With a
+// Spanner, b is tokenized once and the pieces are sized from that pass
+// (spanCounter); each piece is then counted exactly, and if one does not fit
+// the block is sized again with exact counts of every candidate piece.
 func splitBlock(b Block, max int, tk Counter) []unit {
-	n := tk.Count(b.Text)
+	var spans [][2]int
+	var n int
+	sp, fast := tk.(Spanner)
+	if fast {
+		spans = sp.Spans(b.Text)
+		n = len(spans)
+	} else {
+		n = tk.Count(b.Text)
+	}
 	if n <= max {
 		return []unit{{text: b.Text, start: b.StartLine, end: b.EndLine, tokens: n}}
 	}
@@ -219,13 +259,30 @@ func splitBlock(b Block, max int, tk Counter) []unit {
 	} else {
 		levels = []func(string) []span{sentenceSpans, wordSpans, runeSpans}
 	}
-	var out []unit
-	for _, sp := range split(b.Text, span{0, len(b.Text)}, levels, max, tk) {
-		t := b.Text[sp.a:sp.b]
-		start := b.StartLine + strings.Count(b.Text[:sp.a], "\n")
-		out = append(out, unit{text: t, start: start, end: start + strings.Count(t, "\n"), tokens: tk.Count(t)})
+	if fast {
+		if out, ok := splitUnits(b, levels, max, tk, spanCounter(spans)); ok {
+			return out
+		}
 	}
+	out, _ := splitUnits(b, levels, max, tk, exactCounter(b.Text, tk))
 	return out
+}
+
+// splitUnits cuts b into units sized by count and counts each exactly; ok
+// is false when a unit of more than one character exceeds max (count
+// underestimated it).
+func splitUnits(b Block, levels []func(string) []span, max int, tk Counter, count rangeCounter) ([]unit, bool) {
+	var out []unit
+	for _, sp := range split(b.Text, span{0, len(b.Text)}, levels, max, count) {
+		t := b.Text[sp.a:sp.b]
+		n := tk.Count(t)
+		if n > max && utf8.RuneCountInString(t) > 1 {
+			return nil, false
+		}
+		start := b.StartLine + strings.Count(b.Text[:sp.a], "\n")
+		out = append(out, unit{text: t, start: start, end: start + strings.Count(t, "\n"), tokens: n})
+	}
+	return out, true
 }
 
 // span is a byte range [a, b) of a text.
@@ -233,21 +290,21 @@ type span struct{ a, b int }
 
 // split cuts text[s] into spans that fit max tokens, using the coarsest
 // segmentation that works; spans are trimmed of surrounding whitespace.
-func split(text string, s span, levels []func(string) []span, max int, tk Counter) []span {
+func split(text string, s span, levels []func(string) []span, max int, count rangeCounter) []span {
 	var out, fitting []span
 	flush := func() {
-		out = append(out, packSpans(text, fitting, max, tk)...)
+		out = append(out, packSpans(fitting, max, count)...)
 		fitting = fitting[:0]
 	}
 	for _, sg := range levels[0](text[s.a:s.b]) {
 		p := span{s.a + sg.a, s.a + sg.b}
-		if tk.Count(text[p.a:p.b]) <= max {
+		if count(p.a, p.b) <= max {
 			fitting = append(fitting, p)
 			continue
 		}
 		flush()
 		if len(levels) > 1 {
-			out = append(out, split(text, p, levels[1:], max, tk)...)
+			out = append(out, split(text, p, levels[1:], max, count)...)
 		} else {
 			out = append(out, p) // one character over budget: nothing smaller exists
 		}
@@ -258,12 +315,12 @@ func split(text string, s span, levels []func(string) []span, max int, tk Counte
 
 // packSpans greedily merges consecutive spans (keeping the original text
 // between them) while the merged text fits max tokens.
-func packSpans(text string, spans []span, max int, tk Counter) []span {
+func packSpans(spans []span, max int, count rangeCounter) []span {
 	var out []span
 	for i := 0; i < len(spans); {
 		lo, step, hi := i, 1, len(spans)
 		for lo+step < len(spans) {
-			if tk.Count(text[spans[i].a:spans[lo+step].b]) <= max {
+			if count(spans[i].a, spans[lo+step].b) <= max {
 				lo += step
 				step *= 2
 			} else {
@@ -273,7 +330,7 @@ func packSpans(text string, spans []span, max int, tk Counter) []span {
 		}
 		for hi-lo > 1 {
 			mid := (lo + hi) / 2
-			if tk.Count(text[spans[i].a:spans[mid].b]) <= max {
+			if count(spans[i].a, spans[mid].b) <= max {
 				lo = mid
 			} else {
 				hi = mid
@@ -362,30 +419,48 @@ func runeSpans(text string) []span {
 }
 
 // Tail returns the end of text that fits max tokens, starting at a word
-// boundary; "" when not even the last word fits.
+// boundary; "" when not even the last word fits. With a Spanner, text is
+// tokenized once and the start found from that pass, then checked with one
+// exact count.
 func Tail(text string, max int, tk Counter) string {
 	words := wordSpans(text)
-	// smallest k such that text[words[k].a:] fits; counts grow as k falls.
-	lo, hi := len(words), 0 // lo: known to fit (empty), search k in [hi, lo)
 	if len(words) == 0 {
 		return ""
 	}
-	if tk.Count(text[words[0].a:]) <= max {
-		return strings.TrimSpace(text[words[0].a:])
+	if sp, ok := tk.(Spanner); ok {
+		count := spanCounter(sp.Spans(text))
+		k := tailStart(words, max, func(a int) int { return count(a, len(text)) })
+		if k >= len(words) || tk.Count(text[words[k].a:]) <= max {
+			return tailText(text, words, k)
+		}
 	}
-	hi = 1 // k=0 does not fit
+	return tailText(text, words, tailStart(words, max, func(a int) int { return tk.Count(text[a:]) }))
+}
+
+// tailStart is the smallest k such that the text from words[k] on fits max
+// tokens (count(a) = tokens of the text from byte a on, falling as a grows),
+// or len(words) when not even the last word fits.
+func tailStart(words []span, max int, count func(a int) int) int {
+	if count(words[0].a) <= max {
+		return 0
+	}
+	lo, hi := len(words), 1 // lo: known to fit (empty); k=0 does not fit
 	for lo-hi > 0 {
 		mid := (lo + hi) / 2
-		if tk.Count(text[words[mid].a:]) <= max {
+		if count(words[mid].a) <= max {
 			lo = mid
 		} else {
 			hi = mid + 1
 		}
 	}
-	if lo >= len(words) {
+	return lo
+}
+
+func tailText(text string, words []span, k int) string {
+	if k >= len(words) {
 		return ""
 	}
-	return strings.TrimSpace(text[words[lo].a:])
+	return strings.TrimSpace(text[words[k].a:])
 }
 
 func onlyHeaders(bs []Block) bool {

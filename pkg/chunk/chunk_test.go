@@ -1,6 +1,7 @@
 package chunk_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -215,4 +216,40 @@ func TestHeaderStaysWithALongFirstParagraph(t *testing.T) {
 		}
 	}
 	t.Fatal("section not found")
+}
+
+// countOnly hides the tokenizer's Spans method, so Split counts every
+// candidate piece with a tokenizer pass of its own (the exact path).
+type countOnly struct{ tk chunk.Counter }
+
+func (c countOnly) Count(s string) int { return c.tk.Count(s) }
+
+// TestSpannerGivesTheExactChunks checks that sizing pieces from one
+// tokenizer pass (chunk.Spanner) yields the same chunks as counting each
+// candidate piece exactly, on the sample notes, a long paragraph, text
+// without spaces and the first 300 NFCorpus abstracts (when present), at
+// the budgets hrag's models use.
+func TestSpannerGivesTheExactChunks(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	docs := []chunk.Document{}
+	for _, d := range sampleDocs(t) {
+		docs = append(docs, d)
+	}
+	sentence := "Die Überprüfung des Haushalts (Q3/2025) ergab 1.234,56 €; the committee's re-review follows. "
+	docs = append(docs, chunk.ParseText("long.txt", strings.Repeat(sentence, 200)),
+		chunk.ParseText("cjk.txt", strings.Repeat("外币汇率换算使用每日中间价。東京タワーは高い", 120)))
+	if f, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "datasets", "nfcorpus", "corpus.jsonl")); err == nil {
+		for i, line := range strings.SplitN(string(f), "\n", 301)[:300] {
+			docs = append(docs, chunk.ParseText(fmt.Sprintf("nf%d.txt", i), line))
+		}
+	}
+	for _, budget := range []int{40, 148, 400} {
+		opts := chunk.Options{ContentTokens: budget, OverlapTokens: 40, BreadcrumbTokens: 64}
+		for _, doc := range docs {
+			fast, exact := chunk.Split(doc, opts, tk), chunk.Split(doc, opts, countOnly{tk})
+			if !reflect.DeepEqual(fast, exact) {
+				t.Errorf("%s budget %d: %d chunks from one pass, %d counted exactly; they differ", doc.Title, budget, len(fast), len(exact))
+			}
+		}
+	}
 }

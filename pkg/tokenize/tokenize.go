@@ -63,8 +63,25 @@ func (t *Tokenizer) Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	ids, _ := t.tk.Encode(text, false)
-	return len(ids)
+	// IDs only: Encode would also copy every token's string across cgo.
+	return len(t.tk.EncodeWithOptions(text, false).IDs)
+}
+
+// Spans returns the byte range [start, end) in text of each of its tokens
+// (no special tokens), in order, from one pass of the tokenizer: len(Spans(s))
+// == Count(s). A token that comes from a normalised character (an accent
+// stripped, a lower-cased letter) spans that character's bytes; ranges
+// never overlap and never decrease.
+func (t *Tokenizer) Spans(text string) [][2]int {
+	if text == "" {
+		return nil
+	}
+	enc := t.tk.EncodeWithOptions(text, false, tokenizers.WithReturnOffsets())
+	out := make([][2]int, len(enc.Offsets))
+	for i, o := range enc.Offsets {
+		out[i] = [2]int{int(o[0]), int(o[1])}
+	}
+	return out
 }
 
 // Special returns how many special tokens (e.g. [CLS] and [SEP]) the model
