@@ -100,7 +100,8 @@ SELECT format('CREATE DATABASE %I OWNER %I', d, d) FROM (VALUES ('hrag'), ('hrag
   WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = d) \gexec
 SQL
 for db in hrag hrag_test; do   # as superuser, so the app roles need no special rights
-  sql -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS vector' -c 'ALTER EXTENSION vector UPDATE'
+  sql -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS vector' -c 'ALTER EXTENSION vector UPDATE' \
+    -c 'CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public'
 done
 
 ver=$(sql -d hrag_test -c "SELECT extversion FROM pg_extension WHERE extname = 'vector'")

@@ -129,9 +129,9 @@ func checkStoreInvariants(t *testing.T, conn *pgx.Conn, e *env) {
 		WITH p AS (SELECT t.term, u.p >> 32 AS c, u.p & 511 AS tf
 		           FROM bm25_terms t, LATERAL (SELECT t.postings UNION ALL
 		                SELECT b.postings FROM bm25_blocks b WHERE b.term_id = t.id) b, unnest(b.postings) u(p)),
-		     r AS (SELECT v.lexeme AS term, c.id AS c, array_length(v.positions, 1) AS tf
+		     r AS (SELECT v.lexeme AS term, c.id AS c, v.tf AS tf
 		           FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		                unnest(to_tsvector(k.fts_config, c.content)) v)
+		                bm25_chunk_terms(k.fts_config, k.bm25_title_weight, c.breadcrumb, c.content) v)
 		SELECT (SELECT count(*) FROM ((TABLE p EXCEPT ALL TABLE r) UNION ALL (TABLE r EXCEPT ALL TABLE p)) x)
 		     + (SELECT count(*) FROM bm25_stats s WHERE s.n <> (SELECT count(*) FROM chunks c WHERE c.collection_id = s.collection_id))`).Scan(&bad); err != nil {
 		t.Fatal(err)

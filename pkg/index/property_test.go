@@ -217,10 +217,10 @@ func checkIndexInvariants(rt *rapid.T, conn *pgx.Conn, st *store.Store, opts ind
 			coalesce((SELECT total_len FROM bm25_stats WHERE collection_id = $1), 0),
 			(SELECT count(*) FROM bm25_terms WHERE collection_id = $1),
 			(SELECT count(*) FROM chunks WHERE collection_id = $1),
-			(SELECT coalesce(sum(array_length(v.positions, 1)), 0) FROM chunks c JOIN collections k ON k.id = c.collection_id,
-				unnest(to_tsvector(k.fts_config, c.content)) v WHERE c.collection_id = $1),
+			(SELECT coalesce(sum(v.tf), 0) FROM chunks c JOIN collections k ON k.id = c.collection_id,
+				bm25_chunk_terms(k.fts_config, k.bm25_title_weight, c.breadcrumb, c.content) v WHERE c.collection_id = $1),
 			(SELECT count(DISTINCT v.lexeme) FROM chunks c JOIN collections k ON k.id = c.collection_id,
-				unnest(to_tsvector(k.fts_config, c.content)) v WHERE c.collection_id = $1)`, coll.ID).
+				bm25_chunk_terms(k.fts_config, k.bm25_title_weight, c.breadcrumb, c.content) v WHERE c.collection_id = $1)`, coll.ID).
 		Scan(&n, &total, &vocab, &refN, &refTotal, &refVocab); err != nil {
 		rt.Fatal(err)
 	}
@@ -233,9 +233,9 @@ func checkIndexInvariants(rt *rapid.T, conn *pgx.Conn, st *store.Store, opts ind
 		           FROM bm25_terms t, LATERAL (SELECT t.postings UNION ALL
 		                SELECT b.postings FROM bm25_blocks b WHERE b.term_id = t.id) b, unnest(b.postings) u(p)
 		           WHERE t.collection_id = $1),
-		     r AS (SELECT v.lexeme AS term, c.id AS c, array_length(v.positions, 1) AS tf
+		     r AS (SELECT v.lexeme AS term, c.id AS c, v.tf AS tf
 		           FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		                unnest(to_tsvector(k.fts_config, c.content)) v WHERE c.collection_id = $1),
+		                bm25_chunk_terms(k.fts_config, k.bm25_title_weight, c.breadcrumb, c.content) v WHERE c.collection_id = $1),
 		     d AS (SELECT term, df FROM bm25_terms WHERE collection_id = $1
 		           EXCEPT SELECT term, count(*) FROM r GROUP BY term)
 		SELECT (SELECT count(*) FROM ((TABLE p EXCEPT ALL TABLE r) UNION ALL (TABLE r EXCEPT ALL TABLE p)) x)

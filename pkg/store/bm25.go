@@ -13,6 +13,11 @@ const (
 	BM25K1 = 1.2
 	// BM25B is Okapi BM25's length-normalisation parameter b.
 	BM25B = 0.75
+	// BM25TitleWeight is the weight of a chunk's breadcrumb (document title
+	// and section headers) against its content in a new collection's BM25F
+	// term frequencies (sql/0009_bm25_analysis.sql); chosen on NFCorpus
+	// (docs/measurements.md).
+	BM25TitleWeight = 2
 )
 
 // BM25Hit is one chunk's Okapi BM25 score for a query: ChunkID is chunks.id,
@@ -32,10 +37,16 @@ type BM25Hit struct {
 //
 // with k1 = BM25K1, b = BM25B and the sum over the distinct query terms t that
 // occur in c. Terms are the lexemes of PostgreSQL's
-// to_tsvector(collections.fts_config, text), for chunks and query alike, so
-// stopwords and stemming match; tf(t,c) is the number of positions of t in the
-// chunk, dl(c) the sum of tf over its lexemes (chunk length in lexeme
-// positions), avgdl = total length / N, N the collection's number of chunks and
+// to_tsvector(collections.fts_config, bm25_text(text)), for chunks and query
+// alike, so stopwords and stemming match; bm25_text cuts runs of scripts
+// written without spaces (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) into
+// overlapping character bigrams and folds diacritics (unaccent). A chunk has
+// two fields, its content and its breadcrumb ("[Title > Section]"), combined
+// as in BM25F with one length normalisation (Robertson, Zaragoza & Taylor,
+// CIKM 2004): tf(t,c) = tf in the content + w · tf in the breadcrumb (capped
+// at 511), w = collections.bm25_title_weight (BM25TitleWeight by default), a
+// tf being a number of lexeme positions; dl(c) the sum of tf over the chunk's
+// lexemes, avgdl = total length / N, N the collection's number of chunks and
 // df(t) the number of its chunks containing t; qtf(t) counts repetitions of t
 // in the query (bag of words, as Lucene does). Scores are dimensionless and
 // positive; they are comparable within one query only. Statistics are exact as

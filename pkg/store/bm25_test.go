@@ -79,8 +79,15 @@ func (e *bm25Env) collection(name, cfg string) int {
 }
 
 // insertDoc inserts a document and its chunks with one INSERT ... SELECT, as
-// the indexer will; it returns the document id.
+// the indexer will; it returns the document id. The chunks' breadcrumb is
+// empty.
 func (e *bm25Env) insertDoc(coll int, path string, chunks []string) int64 {
+	e.t.Helper()
+	return e.insertDocTitled(coll, path, "", chunks)
+}
+
+// insertDocTitled is insertDoc with breadcrumb as every chunk's breadcrumb.
+func (e *bm25Env) insertDocTitled(coll int, path, breadcrumb string, chunks []string) int64 {
 	e.t.Helper()
 	var id int64
 	if err := e.conn.QueryRow(e.ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
@@ -92,7 +99,7 @@ func (e *bm25Env) insertDoc(coll int, path string, chunks []string) int64 {
 	}
 	e.exec(`INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
 		start_line, end_line, token_count, embed_hash)
-		SELECT $1, $2, o - 1, c, '', '', 1, 1, 0, '\x00' FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks)
+		SELECT $1, $2, o - 1, c, $4, '', 1, 1, 0, '\x00' FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks, breadcrumb)
 	return id
 }
 
@@ -110,8 +117,11 @@ func (e *bm25Env) insertDocIDs(coll int, path string, ids []int64, chunks []stri
 	return id
 }
 
-// refIndex is an independent BM25 reference: lexemes and their position
-// counts come from PostgreSQL, everything else is computed here.
+// refIndex is an independent BM25F reference: the lexemes and position
+// counts of each chunk's content and breadcrumb come from PostgreSQL
+// (to_tsvector(cfg, bm25_text(x))), everything else is computed here: tf =
+// tf(content) + w·tf(breadcrumb) capped at 511, dl = Σ tf, with w the
+// collection's title weight.
 type refIndex struct {
 	tf  map[int64]map[string]int // chunk -> lexeme -> tf
 	dl  map[int64]int
@@ -135,26 +145,48 @@ func (e *bm25Env) reference(coll int) *refIndex {
 		r.tf[id] = map[string]int{}
 		r.dl[id] = 0
 	}
-	rows, err = e.conn.Query(e.ctx, `SELECT c.id, v.lexeme, array_length(v.positions, 1)
+	var w int
+	if err := e.conn.QueryRow(e.ctx, `SELECT bm25_title_weight FROM collections WHERE id = $1`, coll).Scan(&w); err != nil {
+		e.t.Fatal(err)
+	}
+	rows, err = e.conn.Query(e.ctx, `SELECT c.id, false, v.lexeme, array_length(v.positions, 1)
 		FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		     unnest(to_tsvector(k.fts_config, c.content)) v
+		     unnest(to_tsvector(k.fts_config, bm25_text(c.content))) v
+		WHERE c.collection_id = $1
+		UNION ALL
+		SELECT c.id, true, v.lexeme, array_length(v.positions, 1)
+		FROM chunks c JOIN collections k ON k.id = c.collection_id,
+		     unnest(to_tsvector(k.fts_config, bm25_text(c.breadcrumb))) v
 		WHERE c.collection_id = $1`, coll)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	for rows.Next() {
 		var id int64
+		var title bool
 		var lex string
 		var tf int
-		if err := rows.Scan(&id, &lex, &tf); err != nil {
+		if err := rows.Scan(&id, &title, &lex, &tf); err != nil {
 			e.t.Fatal(err)
 		}
-		r.tf[id][lex] = tf
-		r.dl[id] += tf
-		r.df[lex]++
+		if title {
+			tf *= w
+		}
+		r.tf[id][lex] += tf
 	}
 	if err := rows.Err(); err != nil {
 		e.t.Fatal(err)
+	}
+	for id, tfs := range r.tf {
+		for lex, tf := range tfs {
+			if tf == 0 {
+				delete(tfs, lex)
+				continue
+			}
+			tfs[lex] = min(tf, 511)
+			r.dl[id] += tfs[lex]
+			r.df[lex]++
+		}
 	}
 	r.n = len(ids)
 	total := 0
@@ -171,7 +203,7 @@ func (e *bm25Env) reference(coll int) *refIndex {
 func (e *bm25Env) queryTerms(coll int, q string) map[string]int {
 	e.t.Helper()
 	rows, err := e.conn.Query(e.ctx, `SELECT v.lexeme, array_length(v.positions, 1)
-		FROM collections k, unnest(to_tsvector(k.fts_config, $2::text)) v WHERE k.id = $1`, coll, q)
+		FROM collections k, unnest(to_tsvector(k.fts_config, bm25_text($2::text))) v WHERE k.id = $1`, coll, q)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -371,23 +403,39 @@ func (e *bm25Env) checkStats(coll int, ref *refIndex) {
 			e.t.Fatalf("collection %d term %q: df %d, reference %d", coll, t, got[t], df)
 		}
 	}
-	// Postings: exactly one per (chunk, term), with the right tf and dl.
-	var bad int
-	if err := e.conn.QueryRow(e.ctx, `
-		WITH p AS (SELECT t.term, u.p >> 32 AS c, u.p & 511 AS tf, (u.p >> 9) & 8388607 AS dl
-		           FROM bm25_terms t, LATERAL (SELECT t.postings UNION ALL
-		                SELECT b.postings FROM bm25_blocks b WHERE b.term_id = t.id) b, unnest(b.postings) u(p)
-		           WHERE t.collection_id = $1),
-		     r AS (SELECT v.lexeme AS term, c.id AS c, array_length(v.positions, 1) AS tf,
-		                  sum(array_length(v.positions, 1)) OVER (PARTITION BY c.id) AS dl
-		           FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		                unnest(to_tsvector(k.fts_config, c.content)) v WHERE c.collection_id = $1)
-		SELECT count(*) FROM ((TABLE p EXCEPT ALL TABLE r) UNION ALL (TABLE r EXCEPT ALL TABLE p)) x`, coll).Scan(&bad); err != nil {
+	// Postings: exactly one per (chunk, term), with the reference's tf and dl.
+	rows, err = e.conn.Query(e.ctx, `
+		SELECT t.term, u.p >> 32, u.p & 511, (u.p >> 9) & 8388607
+		FROM bm25_terms t, LATERAL (SELECT t.postings UNION ALL
+		     SELECT b.postings FROM bm25_blocks b WHERE b.term_id = t.id) b, unnest(b.postings) u(p)
+		WHERE t.collection_id = $1`, coll)
+	if err != nil {
 		e.t.Fatal(err)
 	}
-	if bad != 0 {
-		e.t.Fatalf("collection %d: %d postings differ from the chunks' tsvectors", coll, bad)
+	postings := 0
+	for rows.Next() {
+		var term string
+		var c int64
+		var tf, dl int
+		if err := rows.Scan(&term, &c, &tf, &dl); err != nil {
+			e.t.Fatal(err)
+		}
+		postings++
+		if want, ok := ref.tf[c][term]; !ok || want != tf || ref.dl[c] != dl {
+			e.t.Fatalf("collection %d: posting (%q, chunk %d, tf %d, dl %d), reference tf %d (present %v), dl %d", coll, term, c, tf, dl, want, ok, ref.dl[c])
+		}
 	}
+	if rows.Err() != nil {
+		e.t.Fatal(rows.Err())
+	}
+	want := 0
+	for _, tfs := range ref.tf {
+		want += len(tfs)
+	}
+	if postings != want {
+		e.t.Fatalf("collection %d: %d postings, reference %d", coll, postings, want)
+	}
+	var bad int
 	// Full blocks: sorted, with exact ranges, disjoint within a term.
 	if err := e.conn.QueryRow(e.ctx, `
 		SELECT (SELECT count(*) FROM bm25_blocks b WHERE b.collection_id = $1
@@ -442,7 +490,11 @@ func TestBM25MatchesReference(t *testing.T) {
 			for c := r.IntN(12); c >= 0; c-- {
 				chunks = append(chunks, genChunk(r, 5+r.IntN(120)))
 			}
-			ids = append(ids, e.insertDoc(coll, fmt.Sprintf("/%s/%d-%d", prefix, n, i), chunks))
+			title := ""
+			if i%3 > 0 { // a breadcrumb of 1-8 words, some of them also in the chunks
+				title = "[" + genChunk(r, 1+r.IntN(8)) + "]"
+			}
+			ids = append(ids, e.insertDocTitled(coll, fmt.Sprintf("/%s/%d-%d", prefix, n, i), title, chunks))
 		}
 		return ids
 	}
@@ -521,6 +573,16 @@ func TestBM25MatchesReference(t *testing.T) {
 	e.exec(`DELETE FROM documents WHERE id = ANY($1)`, docsEN[40:45])
 	maxErr = math.Max(maxErr, e.checkQueries(en, qs, "after re-insert en"))
 	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "after re-insert si"))
+
+	// Other title weights, set by a rebuild: flat BM25 (0) and a strong
+	// title (5); then maintenance goes on at the new weight.
+	e.exec(`SELECT bm25_rebuild($1, 0)`, en)
+	maxErr = math.Max(maxErr, e.checkQueries(en, qs, "title weight 0 en"))
+	e.exec(`SELECT bm25_rebuild($1, 5)`, si)
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "title weight 5 si"))
+	e.exec(`DELETE FROM documents WHERE id = ANY($1)`, docsSI[10:14])
+	addDocs(si, "si3", 6)
+	maxErr = math.Max(maxErr, e.checkQueries(si, qs, "title weight 5 si, after changes"))
 
 	// A whole collection goes; the other keeps its own statistics.
 	e.exec(`DELETE FROM collections WHERE id = $1`, en)
@@ -632,14 +694,76 @@ func TestBM25RejectsContentUpdate(t *testing.T) {
 	c := e.collection("c", "english")
 	e.insertDoc(c, "/a", []string{"breast cancer", "cholesterol"})
 	// Updating other columns is fine.
-	e.exec(`UPDATE chunks SET breadcrumb = 'x', token_count = 3`)
-	_, err := e.conn.Exec(e.ctx, `UPDATE chunks SET content = 'other words'`)
-	var pgErr *pgconn.PgError
-	if !errors.As(err, &pgErr) || pgErr.Code != "0A000" || !strings.Contains(pgErr.Message, "delete the chunk and insert it again") {
-		t.Fatalf("content update: %v", err)
+	e.exec(`UPDATE chunks SET embed_context = 'x', token_count = 3`)
+	for _, set := range []string{"content = 'other words'", "breadcrumb = '[Other]'"} {
+		_, err := e.conn.Exec(e.ctx, `UPDATE chunks SET `+set)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "0A000" || !strings.Contains(pgErr.Message, "delete the chunk and insert it again") {
+			t.Fatalf("update %s: %v", set, err)
+		}
 	}
 	hits, err := e.s.SearchBM25(e.ctx, c, "cancer", 10)
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("after rejected update: %v %v", hits, err)
 	}
+}
+
+// TestBM25AnalysisForEveryScript checks the terms BM25 indexes (0009):
+// runs of CJK and other scripts without spaces are matched through
+// character bigrams, diacritics are folded on both sides, English is still
+// stemmed, and a query term in a chunk's breadcrumb outranks the same term
+// in another chunk's body alone.
+func TestBM25AnalysisForEveryScript(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	docs := []struct{ path, title, text string }{
+		{"/zh", "[汇率]", "外币汇率换算使用每日中间价。"},
+		{"/zh2", "[天气]", "今天的天气很好，适合去公园散步。"},
+		{"/ja", "[旅行]", "東京タワーの高さは333メートルです。"},
+		{"/ko", "[요리]", "김치찌개는 돼지고기로 끓인다"},
+		{"/th", "[อาหาร]", "ต้มยำกุ้งเป็นอาหารไทย"},
+		{"/de", "[Haushalt]", "Die Überprüfung des Haushalts ergab Mängel."},
+		{"/fr", "[Voyage]", "Nous avons visité les églises et un café près de la gare."},
+		{"/en", "[Garden]", "The tomatoes were running wild along the fence."},
+		{"/en-title", "[Compost > Worms]", "Keep the bin moist and turn it weekly."},
+		{"/en-body", "[Notes]", "Worms like the bin moist; turn it weekly."},
+		{"/mixed", "[Database]", "PostgreSQL数据库的备份每天运行。"},
+	}
+	for _, d := range docs {
+		e.insertDocTitled(c, d.path, d.title, []string{d.text})
+	}
+	top := func(q string) string {
+		t.Helper()
+		hits, err := e.s.SearchBM25(e.ctx, c, q, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 {
+			return ""
+		}
+		var path string
+		if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"汇率换算", "/zh"},          // Chinese without spaces
+		{"中间价", "/zh"},           // a word inside the run
+		{"天气", "/zh2"},           // two-character word
+		{"東京タワー", "/ja"},         // Kanji and Katakana
+		{"김치찌개", "/ko"},          // Hangul
+		{"ต้มยำ", "/th"},         // Thai
+		{"数据库 backup", "/mixed"}, // CJK beside Latin letters
+		{"uberprufung", "/de"},   // folded on the chunk side
+		{"Mängel", "/de"},        // and on both
+		{"eglise cafe", "/fr"},   // French plural and accent
+		{"run tomato", "/en"},    // English stemming kept
+		{"worms", "/en-title"},   // the breadcrumb's weight
+	} {
+		if got := top(tc.q); got != tc.want {
+			t.Errorf("BM25 %q: top hit %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	e.checkQueries(c, []string{"汇率换算", "uberprufung", "worms bin"}, "analysis")
 }

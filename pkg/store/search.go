@@ -159,13 +159,14 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 }
 
 // TermCoverage returns, for each chunk id, the share of the query's distinct
-// terms (lexemes of the collection's text-search configuration) that occur in
-// the chunk, in [0, 1]; and the number of distinct query terms.
+// terms (BM25's lexemes: bm25_text, then the collection's text-search
+// configuration) that occur in the chunk's content, in [0, 1]; and the
+// number of distinct query terms.
 func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string, ids []int64) (map[int64]float64, int, error) {
 	rows, err := s.pool.Query(ctx, `
-		WITH q AS (SELECT tsvector_to_array(to_tsvector(fts_config, $2)) AS terms FROM collections WHERE id = $1)
+		WITH q AS (SELECT tsvector_to_array(to_tsvector(fts_config, bm25_text($2))) AS terms FROM collections WHERE id = $1)
 		SELECT c.id, cardinality(q.terms),
-			(SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(tsvector_to_array(to_tsvector(co.fts_config, c.content))))
+			(SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(tsvector_to_array(to_tsvector(co.fts_config, bm25_text(c.content)))))
 		FROM chunks c JOIN collections co ON co.id = c.collection_id, q
 		WHERE c.id = ANY($3)`, collectionID, query, ids)
 	if err != nil {
@@ -187,9 +188,10 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 	return out, nterms, rows.Err()
 }
 
-// Lexemes returns, for each of texts, its distinct terms as the
-// collection's text-search configuration produces them (stop words
-// dropped, stemmed: the terms BM25 indexes), in order of first position;
+// Lexemes returns, for each of texts, its distinct terms as BM25 indexes
+// them (runs of CJK and other scripts without spaces cut into character
+// bigrams, diacritics folded, then the collection's text-search
+// configuration: stop words dropped, stemmed), in order of first position;
 // df maps every returned term to its document frequency in the collection
 // (the number of chunks holding it; 0 for a term no chunk holds), and n is
 // the collection's number of chunks. Errors wrap ErrNoCollection for an
@@ -201,7 +203,7 @@ func (s *Store) Lexemes(ctx context.Context, collection string, texts []string) 
 	}
 	rows, err := s.pool.Query(ctx, `
 		WITH t AS (
-			SELECT u.i, array(SELECT w.lexeme FROM unnest(to_tsvector(co.fts_config, u.x)) w ORDER BY w.positions[1]) AS lx
+			SELECT u.i, array(SELECT w.lexeme FROM unnest(to_tsvector(co.fts_config, bm25_text(u.x))) w ORDER BY w.positions[1]) AS lx
 			FROM unnest($2::text[]) WITH ORDINALITY u(x, i), collections co WHERE co.id = $1)
 		SELECT t.lx, array(SELECT coalesce(bt.df, 0) FROM unnest(t.lx) WITH ORDINALITY l(term, o)
 			LEFT JOIN bm25_terms bt ON bt.collection_id = $1 AND bt.term = l.term ORDER BY l.o)

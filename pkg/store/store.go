@@ -192,6 +192,12 @@ func (s *Store) Migrate(ctx context.Context) error {
 	if _, err := conn.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`); err != nil {
 		return fmt.Errorf("pgvector extension is missing and this role cannot create it (run as a superuser: CREATE EXTENSION vector): %w", err)
 	}
+	// BM25 folds diacritics with unaccent (PostgreSQL's contrib, trusted:
+	// a database owner may create it).
+	if _, err := conn.Exec(ctx, `DO $$ BEGIN
+		IF to_regprocedure('unaccent(text)') IS NULL THEN CREATE EXTENSION IF NOT EXISTS unaccent; END IF; END $$`); err != nil {
+		return fmt.Errorf("the unaccent extension (PostgreSQL contrib) is missing and this role cannot create it (run as a superuser: CREATE EXTENSION unaccent): %w", err)
+	}
 	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
 		return err
