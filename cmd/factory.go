@@ -47,6 +47,16 @@ func (f *Factory) Config() (config.Config, error) {
 		f.Override("RAG_ENV_FILE", "--env-file", f.EnvFile)
 	}
 	c, err := config.LoadWith(f.LookupEnv, f.Overrides)
+	if err == nil {
+		// Empty prefixes mean the model's own (hrag-model.json).
+		q, d := embed.Prefixes(c.EmbedModel)
+		if c.EmbedQueryPrefix == "" {
+			c.EmbedQueryPrefix = q
+		}
+		if c.EmbedDocumentPrefix == "" {
+			c.EmbedDocumentPrefix = d
+		}
+	}
 	if !f.warned {
 		f.warned = true
 		for _, w := range c.Warnings {

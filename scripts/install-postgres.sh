@@ -96,10 +96,10 @@ SELECT format('CREATE ROLE %I', r) FROM (VALUES ('hrag'), ('hrag_test')) v(r)
   WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) \gexec
 ALTER ROLE hrag LOGIN PASSWORD 'hrag';
 ALTER ROLE hrag_test LOGIN CREATEDB PASSWORD 'hrag_test';
-SELECT format('CREATE DATABASE %I OWNER %I', d, d) FROM (VALUES ('hrag'), ('hrag_test')) v(d)
+SELECT format('CREATE DATABASE %I OWNER %I', d, o) FROM (VALUES ('hrag', 'hrag'), ('hrag_test', 'hrag_test'), ('hrag_eval', 'hrag_test')) v(d, o)
   WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = d) \gexec
 SQL
-for db in hrag hrag_test; do   # as superuser, so the app roles need no special rights
+for db in hrag hrag_test hrag_eval; do   # as superuser, so the app roles need no special rights
   sql -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS vector' -c 'ALTER EXTENSION vector UPDATE' \
     -c 'CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public'
 done

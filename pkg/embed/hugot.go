@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/knights-analytics/hugot"
+	"github.com/knights-analytics/hugot/backends"
 	"github.com/knights-analytics/hugot/pipelines"
 )
 
@@ -34,8 +35,11 @@ type Options struct {
 	Query bool
 }
 
-// Local embeds with hugot's feature-extraction pipeline: mean pooling over
-// the attention mask (or the model's own pooled output) and optional L2
+// Local embeds with hugot's feature-extraction pipeline, pooling as the
+// model's description says (Model.Pooling): mean pooling over the attention
+// mask (or the model's own pooled output), or the first token's hidden state
+// ([CLS] pooling, as BGE models are trained: Xiao et al., "C-Pack: Packaged
+// Resources To Advance General Chinese Embedding", 2023), then optional L2
 // normalisation, as sentence-transformers does.
 type Local struct {
 	model    Model
@@ -55,8 +59,8 @@ func Open(opts Options) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Pooling != "mean" {
-		return nil, fmt.Errorf("model %s uses %s pooling; hugot's feature extraction pools by mean, so export the model with pooling inside the ONNX graph or choose a mean-pooling model", m.ID, m.Pooling)
+	if m.Pooling != "mean" && m.Pooling != "cls" {
+		return nil, fmt.Errorf("model %s: pooling %q is not supported (hrag-model.json \"pooling\": \"mean\" or \"cls\")", m.ID, m.Pooling)
 	}
 	session, hopts, err := newSession(opts)
 	if err != nil {
@@ -66,7 +70,7 @@ func Open(opts Options) (*Local, error) {
 	if m.Output != "" {
 		popts = append(popts, pipelines.WithOutputName(m.Output))
 	}
-	if m.Normalize {
+	if m.Normalize && m.Pooling == "mean" { // CLS vectors are normalised by Local.run
 		popts = append(popts, pipelines.WithNormalization())
 	}
 	p, destroy, err := featurePipeline(session, hopts, m, hugot.FeatureExtractionConfig{
@@ -112,17 +116,17 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 		for _, i := range idx {
 			batch = append(batch, texts[i])
 		}
-		res, err := l.pipeline.RunPipeline(batch)
+		vecs, err := l.run(batch)
 		if err != nil {
 			if Backend == "go" && strings.Contains(err.Error(), "unimplemented ONNX op") {
 				return nil, fmt.Errorf("embedding with %s: %w: this hrag was built without ONNX Runtime, and the pure-Go backend cannot run this model; build with -tags ORT (scripts/setup does)", l.model.ID, err)
 			}
 			return nil, fmt.Errorf("embedding with %s: %w", l.model.ID, err)
 		}
-		if len(res.Embeddings) != len(idx) {
-			return nil, fmt.Errorf("model %s returned %d vectors for %d texts", l.model.ID, len(res.Embeddings), len(idx))
+		if len(vecs) != len(idx) {
+			return nil, fmt.Errorf("model %s returned %d vectors for %d texts", l.model.ID, len(vecs), len(idx))
 		}
-		for k, v := range res.Embeddings {
+		for k, v := range vecs {
 			if len(v) != l.model.Dim {
 				return nil, fmt.Errorf("model %s returned %d dimensions, expected %d", l.model.ID, len(v), l.model.Dim)
 			}
@@ -135,6 +139,60 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 		}
 	}
 	return out, nil
+}
+
+// run embeds one model call's texts. Mean pooling (and models whose graph
+// pools) is hugot's pipeline as it is; CLS pooling uses the pipeline's
+// tokenisation and forward pass, then takes each text's first position of
+// the token-embedding output ([batch, tokens, dim]: the [CLS] token, inputs
+// being right-padded) and L2-normalises it when the model asks for it.
+func (l *Local) run(texts []string) ([][]float32, error) {
+	if l.model.Pooling != "cls" {
+		res, err := l.pipeline.RunPipeline(texts)
+		if err != nil {
+			return nil, err
+		}
+		return res.Embeddings, nil
+	}
+	batch := backends.NewBatch(len(texts))
+	defer batch.Destroy()
+	if err := l.pipeline.Preprocess(batch, texts); err != nil {
+		return nil, err
+	}
+	if err := l.pipeline.Forward(batch); err != nil {
+		return nil, err
+	}
+	tokens, ok := batch.OutputValues[l.pipeline.OutputIndex].([][][]float32)
+	if !ok {
+		return nil, fmt.Errorf("CLS pooling needs token embeddings [batch, tokens, dim], but the model's output is %T (set \"pooling\": \"mean\" in hrag-model.json for a graph that pools)", batch.OutputValues[l.pipeline.OutputIndex])
+	}
+	out := make([][]float32, len(tokens))
+	for i, seq := range tokens {
+		if len(seq) == 0 {
+			return nil, fmt.Errorf("model %s returned no token for text %d", l.model.ID, i)
+		}
+		v := append([]float32(nil), seq[0]...)
+		if l.model.Normalize {
+			normalize(v)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// normalize scales v to unit L2 norm in place (a zero vector stays zero).
+func normalize(v []float32) {
+	var ss float64
+	for _, x := range v {
+		ss += float64(x) * float64(x)
+	}
+	if ss == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(ss))
+	for i := range v {
+		v[i] *= inv
+	}
 }
 
 // Batches splits n texts into model calls. Without lengths (nil) it cuts

@@ -33,6 +33,13 @@ type Model struct {
 	// embeddings used as they are.
 	Output    string
 	Normalize bool // L2-normalise vectors (true for sentence-transformers models with a Normalize module)
+	// QueryPrefix and DocumentPrefix are the texts the model was trained to
+	// see before questions and passages (hrag-model.json "query_prefix" and
+	// "document_prefix"; E5: "query: " / "passage: ", BGE: an instruction
+	// before questions only); "" when the model needs none or the directory
+	// does not say. RAG_EMBED_QUERY_PREFIX / RAG_EMBED_DOCUMENT_PREFIX
+	// override them.
+	QueryPrefix, DocumentPrefix string
 }
 
 // ErrModelMissing reports that the configured model directory does not exist
@@ -42,7 +49,9 @@ var ErrModelMissing = errors.New("embedding model not found")
 // Inspect reads a model directory's metadata. It needs one *.onnx file (or
 // onnx/model.onnx) and tokenizer.json; it reads config.json,
 // sentence_bert_config.json, 1_Pooling/config.json, modules.json and the
-// optional hrag-model.json. Errors wrap ErrModelMissing and name the path.
+// optional hrag-model.json ("name", "pooling", "normalize", "max_tokens",
+// "dimension", "onnx_output", "query_prefix", "document_prefix"; its values
+// win). Errors wrap ErrModelMissing and name the path.
 func Inspect(dir string) (Model, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -92,6 +101,8 @@ func Inspect(dir string) (Model, error) {
 		MaxTokens int    `json:"max_tokens"`
 		Dim       int    `json:"dimension"`
 		Output    string `json:"onnx_output"`
+		QPrefix   string `json:"query_prefix"`
+		DPrefix   string `json:"document_prefix"`
 	}
 	for _, f := range []struct {
 		name string
@@ -142,6 +153,7 @@ func Inspect(dir string) (Model, error) {
 		m.Dim = own.Dim
 	}
 	m.Output = own.Output
+	m.QueryPrefix, m.DocumentPrefix = own.QPrefix, own.DPrefix
 	if m.MaxTokens == 0 {
 		m.MaxTokens = 512
 	}
@@ -149,6 +161,23 @@ func Inspect(dir string) (Model, error) {
 		return Model{}, fmt.Errorf("%s: cannot tell the embedding dimension (no 1_Pooling/config.json or config.json hidden_size); add {\"dimension\": N} to hrag-model.json", abs)
 	}
 	return m, nil
+}
+
+// Prefixes returns the query and document prefixes that the model directory
+// dir records in its hrag-model.json ("query_prefix", "document_prefix"),
+// reading nothing else: "" for a directory without that file or those
+// fields, or one that does not exist.
+func Prefixes(dir string) (query, document string) {
+	b, err := os.ReadFile(filepath.Join(dir, "hrag-model.json"))
+	if err != nil {
+		return "", ""
+	}
+	var own struct {
+		Q string `json:"query_prefix"`
+		D string `json:"document_prefix"`
+	}
+	_ = json.Unmarshal(b, &own)
+	return own.Q, own.D
 }
 
 // Embedder turns texts into vectors. Implementations are safe for use by one

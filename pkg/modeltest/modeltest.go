@@ -61,3 +61,15 @@ func SecondDir(tb testing.TB) string {
 	}
 	return dir
 }
+
+// Named returns the cache's model directory models/<name> as
+// scripts/install-deps.sh installs it (e.g. "bge-small-en-v1.5-int8"). A
+// missing directory fails the test with the command that installs it.
+func Named(tb testing.TB, name string) string {
+	tb.Helper()
+	dir := filepath.Join(CacheDir(), "models", name)
+	if _, err := os.Stat(filepath.Join(dir, "hrag-model.json")); err != nil {
+		tb.Fatalf("embedding model %s missing at %s (run scripts/install-deps.sh): %v", name, dir, err)
+	}
+	return dir
+}
