@@ -165,3 +165,41 @@ func each(b []byte, fn func(num protowire.Number, typ protowire.Type, v []byte, 
 	}
 	return nil
 }
+
+// GraphOps counts the operators of the ONNX model at path by op_type
+// (onnx.proto: ModelProto.graph = 7; GraphProto.node = 1; NodeProto.op_type
+// = 4), top-level graph only, decoded from the mapped file as GraphIO does.
+// Errors name the path.
+func GraphOps(path string) (map[string]int, error) {
+	b, release, err := mapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	ops := map[string]int{}
+	found := false
+	err = fields(b, func(num protowire.Number, graph []byte) error {
+		if num != 7 {
+			return nil
+		}
+		found = true
+		return fields(graph, func(n protowire.Number, node []byte) error {
+			if n != 1 {
+				return nil
+			}
+			return fields(node, func(k protowire.Number, v []byte) error {
+				if k == 4 {
+					ops[string(v)]++
+				}
+				return nil
+			})
+		})
+	})
+	if err == nil && !found {
+		err = fmt.Errorf("no graph")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an ONNX model: %w", path, err)
+	}
+	return ops, nil
+}
