@@ -451,3 +451,58 @@ func TestReembedPipedPrintsOneLine(t *testing.T) {
 		t.Fatalf("stderr not quiet: %q", errOut)
 	}
 }
+
+// TestReembedToAPackagedModelAndBack switches the sample notes from MiniLM
+// to bge-small-en-v1.5 int8 (from its Maven jar: CLS pooling, a query
+// instruction recorded in its hrag-model.json and no RAG_EMBED_*_PREFIX
+// set) and back: the stored vectors are bge's embeddings of the chunks,
+// questions get the recorded instruction (status shows it), retrieval finds
+// the passage, and MiniLM works again without embedding anything.
+func TestReembedToAPackagedModelAndBack(t *testing.T) {
+	modelA, bge := modeltest.Dir(t), modeltest.Named(t, "bge-small-en-v1.5-int8")
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t), vars: map[string]string{}}
+	notesSrc, _ := filepath.Abs("../testdata/notes")
+	notes := copyTree(t, notesSrc)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: e.factory(modelA, nil), Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	rb := e.reembed(bge, ReembedOptions{})
+	if rb.Model != "bge-small-en-v1.5-int8" || rb.Rechunked != 0 || rb.Chunks == 0 || rb.Embedded != int(rb.Chunks) || rb.Vectors != rb.Chunks {
+		t.Fatalf("reembed with bge: %+v", *rb.ReembedSummary)
+	}
+	e.checkVectorsAreModels(bge)
+	for _, q := range []string{postgresQuestion, "instructions for a homemade crusty loaf"} {
+		got, err := e.sources(bge, q)
+		want := map[string]string{postgresQuestion: "postgres-tuning.md", "instructions for a homemade crusty loaf": "sourdough.md"}[q]
+		if err != nil || !got.Relevant || len(got.Passages) == 0 || filepath.Base(got.Passages[0].Path) != want || len(got.Warnings) != 0 {
+			t.Fatalf("sources %q with bge: %v %+v", q, err, got)
+		}
+	}
+	fs, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": bge})
+	if err := statusRun(context.Background(), &StatusOptions{Factory: fs, JSON: true, NoDisk: true}); err != nil {
+		t.Fatal(err)
+	}
+	var st statusReport
+	if err := json.Unmarshal(out.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	const instruction = "Represent this sentence for searching relevant passages: "
+	if st.QueryPrefix != instruction || st.DocumentPrefix != "" {
+		t.Fatalf("status prefixes %q / %q, want bge's recorded instruction", st.QueryPrefix, st.DocumentPrefix)
+	}
+	found := false
+	for _, v := range st.Collections[0].Vectors {
+		if v.Model == "bge-small-en-v1.5-int8" {
+			found = v.Configured && v.QueryPrefix == instruction && v.Embedded == rb.Chunks
+		}
+	}
+	if !found {
+		t.Fatalf("status has no complete, configured bge table with its instruction: %+v", st.Collections[0].Vectors)
+	}
+	if got, err := e.sources(modelA, postgresQuestion); err != nil || !got.Relevant || !hasPassageFrom(got, "postgres-tuning.md") || len(got.Warnings) != 0 {
+		t.Fatalf("sources with MiniLM after switching back: %v %+v", err, got)
+	}
+	if ra := e.reembed(modelA, ReembedOptions{}); ra.Embedded != 0 || ra.Skipped != rb.Chunks {
+		t.Fatalf("reembed MiniLM after switching back: %+v", *ra.ReembedSummary)
+	}
+}

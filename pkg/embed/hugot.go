@@ -107,7 +107,7 @@ func (l *Local) Model() Model { return l.model }
 // it whatever the texts.
 func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	var lengths []int
-	if l.count != nil && l.tokens > 0 {
+	if l.count != nil && l.tokens > 0 && l.batch > 1 { // one text per call needs no lengths
 		lengths = make([]int, len(texts))
 		for i, t := range texts {
 			lengths[i] = l.count(t) + 2 // [CLS] and [SEP], or their like
