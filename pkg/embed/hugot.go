@@ -50,6 +50,7 @@ type Local struct {
 	session  *hugot.Session
 	pipeline *pipelines.FeatureExtractionPipeline
 	destroy  func() error // what session does not own; nil if nothing
+	graph    string       // the ONNX file loaded
 	batch    int
 	tokens   int
 	count    func(string) int
@@ -77,7 +78,7 @@ func Open(opts Options) (*Local, error) {
 	if m.Normalize && m.Pooling == "mean" { // CLS vectors are normalised by Local.run
 		popts = append(popts, pipelines.WithNormalization())
 	}
-	p, destroy, err := featurePipeline(session, hopts, m, hugot.FeatureExtractionConfig{
+	p, destroy, graph, err := featurePipeline(session, hopts, m, hugot.FeatureExtractionConfig{
 		ModelPath: m.Dir, Name: "embed", OnnxFilename: m.ONNXFile, Options: popts,
 	}, opts.Query)
 	if err != nil {
@@ -91,8 +92,12 @@ func Open(opts Options) (*Local, error) {
 	if m.DynamicQuant {
 		b = 1 // per-tensor activation scales would couple the texts of a batch
 	}
-	return &Local{model: m, session: session, pipeline: p, destroy: destroy, batch: b, tokens: opts.BatchTokens, count: opts.Count}, nil
+	return &Local{model: m, session: session, pipeline: p, destroy: destroy, graph: graph, batch: b, tokens: opts.BatchTokens, count: opts.Count}, nil
 }
+
+// Graph is the path of the ONNX graph the runtime loaded: the model's own,
+// or ONNX Runtime's stored optimisation of it (OptimizedGraph).
+func (l *Local) Graph() string { return l.graph }
 
 // Model describes the loaded model.
 func (l *Local) Model() Model { return l.model }

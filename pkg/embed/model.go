@@ -120,8 +120,11 @@ func Inspect(dir string) (Model, error) {
 	for _, f := range []struct {
 		name string
 		v    any
-	}{{"config.json", &cfg}, {"sentence_bert_config.json", &st2}, {"1_Pooling/config.json", &pool},
-		{"tokenizer.json", &tok}, {"modules.json", &modules}, {"hrag-model.json", &own}} {
+	}{{"hrag-model.json", &own}, {"config.json", &cfg}, {"sentence_bert_config.json", &st2}, {"1_Pooling/config.json", &pool},
+		{"tokenizer.json", &tok}, {"modules.json", &modules}} {
+		if f.name == "tokenizer.json" && own.MaxTokens > 0 {
+			continue // read only for its truncation; 0.5-1 MB of JSON
+		}
 		b, err := os.ReadFile(filepath.Join(abs, f.name))
 		if err != nil {
 			continue
@@ -174,6 +177,32 @@ func Inspect(dir string) (Model, error) {
 		return Model{}, fmt.Errorf("%s: cannot tell the embedding dimension (no 1_Pooling/config.json or config.json hidden_size); add {\"dimension\": N} to hrag-model.json", abs)
 	}
 	return m, nil
+}
+
+// OptimizedGraph returns the path of ONNX Runtime's optimisation of m's
+// graph made by ONNX Runtime version ortVersion (e.g. "1.23.2"), as
+// scripts/install-deps.sh stores it: <m.Dir>/ort-<version>/model.onnx with a
+// source.json recording the size of the graph it was made from. ok is false
+// when there is none, or when it was made from a graph of another size (the
+// model file was replaced since).
+func OptimizedGraph(m Model, ortVersion string) (path string, ok bool) {
+	dir := filepath.Join(m.Dir, "ort-"+ortVersion)
+	b, err := os.ReadFile(filepath.Join(dir, "source.json"))
+	if err != nil {
+		return "", false
+	}
+	var src struct {
+		Size int64 `json:"source_size"`
+	}
+	st, err := os.Stat(filepath.Join(m.Dir, m.ONNXFile))
+	if json.Unmarshal(b, &src) != nil || err != nil || st.Size() != src.Size {
+		return "", false
+	}
+	path = filepath.Join(dir, "model.onnx")
+	if _, err := os.Stat(path); err != nil {
+		return "", false
+	}
+	return path, true
 }
 
 // Prefixes returns the query and document prefixes that the model directory

@@ -76,6 +76,9 @@ func checkPackagedModel(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if opt, ok := embed.OptimizedGraph(m, "1.23.2"); !ok || e.Graph() != opt {
+		t.Fatalf("%s: loaded %s, want ONNX Runtime's stored optimisation %s (scripts/install-deps.sh makes it)", m.ID, e.Graph(), opt)
+	}
 	closed := false
 	defer func() {
 		if !closed {

@@ -3,6 +3,8 @@
 package embed
 
 import (
+	"path/filepath"
+
 	"github.com/knights-analytics/hugot"
 	"github.com/knights-analytics/hugot/options"
 	"github.com/knights-analytics/hugot/pipelines"
@@ -22,7 +24,7 @@ func checkRuntime(Options) error { return nil }
 
 // featurePipeline loads model m into hugot's feature-extraction pipeline;
 // the pure-Go backend has no faster path for queries.
-func featurePipeline(s *hugot.Session, _ *options.Options, _ Model, cfg hugot.FeatureExtractionConfig, _ bool) (*pipelines.FeatureExtractionPipeline, func() error, error) {
+func featurePipeline(s *hugot.Session, _ *options.Options, m Model, cfg hugot.FeatureExtractionConfig, _ bool) (*pipelines.FeatureExtractionPipeline, func() error, string, error) {
 	p, err := hugot.NewPipeline(s, cfg)
-	return p, nil, err
+	return p, nil, filepath.Join(m.Dir, m.ONNXFile), err
 }

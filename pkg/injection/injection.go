@@ -360,9 +360,9 @@ func collect(tb *table, text string, low []byte, ref []*regexp.Regexp) []hit {
 			}
 			var m []int
 			if r.follow > 0 {
-				m = r.re.FindStringSubmatchIndex(text[p:])
+				m = r.re().FindStringSubmatchIndex(text[p:])
 			} else {
-				m = r.re.FindStringIndex(text[p:])
+				m = r.re().FindStringIndex(text[p:])
 			}
 			if m != nil {
 				next = record(r, p, m)

@@ -79,13 +79,15 @@ type rule struct {
 	name  string
 	kind  kind
 	class class
-	// src: the pattern; re is src anchored at its start, tried only where
-	// one of lits occurs (see collect).
-	src string
-	re  *regexp.Regexp
+	// src: the pattern; its anchored form (anchoredSource) is compiled on
+	// the rule's first use (re), and tried only where one of lits occurs
+	// (see collect).
+	src      string
+	anchored string
+	compiled func() *regexp.Regexp
 	// lits: canonical prefixes (see canonRune; at most litRunes runes) one
-	// of which every match starts with, derived from re when the tables are
-	// built.
+	// of which every match starts with: startLits of the anchored pattern,
+	// stored in lits_gen.go (TestGeneratedStartLiterals keeps it current).
 	lits []string
 	// line: a match counts only at the first character of a line after
 	// indentation and '>' quote markers.
@@ -257,15 +259,14 @@ type table struct {
 	litStart [256]bool
 }
 
-// tables returns the compiled rule set. Building it (compiling the
-// patterns and deriving their start literals) takes tens of milliseconds,
-// so it happens on the first Detect (or Prepare) rather than when the
-// program starts.
+// tables returns the rule set. Building it takes about 5 ms (the start
+// literals come from lits_gen.go; patterns compile on first use), on the
+// first Detect (or Prepare) rather than when the program starts.
 var tables = sync.OnceValue(buildTable)
 
-// Prepare compiles the rule set now (about 60 ms on one core) so that a
-// later Detect does not wait for it; a program that will detect can call it
-// in a goroutine while it does other start-up work. Safe for concurrent use.
+// Prepare builds the rule set now (a few milliseconds) so that a later
+// Detect does not wait for it; a program that will detect can call it in a
+// goroutine while it does other start-up work. Safe for concurrent use.
 func Prepare() { tables() }
 
 func buildTable() *table {
@@ -789,9 +790,18 @@ func buildRules() []rule {
 			`)`)})
 	for i := range rs {
 		r := &rs[i]
-		a := anchoredSource(r.src)
-		r.re = regexp.MustCompile(a)
-		r.lits = startLits(a)
+		r.anchored = anchoredSource(r.src)
+		r.compiled = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(r.anchored) })
+		if g, ok := generatedLits[r.anchored]; ok {
+			r.lits = g
+		} else { // lits_gen.go is stale: derive them (tens of ms for all rules)
+			r.lits = startLits(r.anchored)
+		}
 	}
 	return rs
 }
+
+// re returns the rule's anchored pattern, compiled on first use: most
+// passages reach few rules' start literals, so most rules are never
+// compiled in a process that checks a few passages. Safe for concurrent use.
+func (r *rule) re() *regexp.Regexp { return r.compiled() }
