@@ -36,6 +36,12 @@ type Factory struct {
 	// (--collection, --top-k), set by the commands when a flag is given.
 	Overrides map[string]config.Override
 
+	// Exiting says the process exits when the command returns (Main sets
+	// it): sources and ask then leave the query model to the kernel instead
+	// of tearing ONNX Runtime down (10-25 ms). Tests, which run many
+	// commands in one process, leave it false.
+	Exiting bool
+
 	cpuProfile, memProfile *os.File
 	warned                 bool // configuration warnings printed
 }
@@ -119,7 +125,9 @@ func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Em
 
 // openQueryEmbedder opens the configured embedder for a process that embeds
 // a few questions (sources, ask): a local model loads for latency, not
-// throughput (embed.Options.Query), and no chunking tokenizer is loaded.
+// throughput (embed.Options.Query), in the background (embed.Lazy.Preload:
+// the database work of a question goes on meanwhile, and the first Embed
+// waits for it), and no chunking tokenizer is loaded.
 func (f *Factory) openQueryEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, error) {
 	emb, tk, err := f.openEmbedder(ctx, cfg, true)
 	if tk != nil {
@@ -150,14 +158,14 @@ func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query boo
 	if tk != nil {
 		eo.BatchTokens, eo.Count = cfg.EmbedBatchTokens, tk.Count
 	}
-	var e embed.Embedder
-	if query {
-		e, err = embed.Open(eo)
-	} else {
-		// index, reembed and eval load the model only when a chunk needs a
-		// vector: a cron re-index of unchanged notes loads nothing.
-		e, err = embed.NewLazy(eo)
+	// index, reembed and eval load the model only when a chunk needs a
+	// vector: a cron re-index of unchanged notes loads nothing. sources and
+	// ask start loading it at once, in the background.
+	lazy, err := embed.NewLazy(eo)
+	if err == nil && query {
+		lazy.Preload()
 	}
+	var e embed.Embedder = lazy
 	if err != nil {
 		if tk != nil {
 			tk.Close()

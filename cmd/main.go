@@ -49,7 +49,7 @@ func Main() int {
 		os.Exit(ExitInterrupted)
 	}()
 	io := iostreams.System()
-	f := &Factory{IO: io, LookupEnv: os.LookupEnv}
+	f := &Factory{IO: io, LookupEnv: os.LookupEnv, Exiting: true}
 	root := NewCmdRoot(f)
 	root.SetArgs(os.Args[1:])
 	c, err := root.ExecuteContextC(ctx)

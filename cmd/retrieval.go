@@ -58,7 +58,12 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 		emb.Close()
 		return nil, nil, err
 	}
-	return r, func() { st.Close(); emb.Close() }, nil
+	return r, func() {
+		st.Close()
+		if !f.Exiting {
+			emb.Close()
+		}
+	}, nil
 }
 
 // newRetriever builds the retriever of `sources`, `ask` and `eval answers`

@@ -3,20 +3,25 @@ package embed
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
-// Lazy is an Embedder that loads its model on the first Embed: a run with
-// nothing to embed (a cron re-index of unchanged notes, a reembed with
-// every vector stored) then costs no model load, which is 0.6 s and about
-// 300 MB for MiniLM-L6 int8 with graph optimisation. Model() answers from
-// the model directory's metadata (Inspect) without loading. Safe for use by
-// one goroutine at a time, like Local.
+// Lazy is an Embedder that loads its model on the first Embed, or in the
+// background from Preload: a run with nothing to embed (a cron re-index of
+// unchanged notes, a reembed with every vector stored) then costs no model
+// load, which is 0.6 s and about 300 MB for MiniLM-L6 int8 with graph
+// optimisation; and a question's database work can go on while the model
+// loads. Model() answers from the model directory's metadata (Inspect)
+// without loading. Embed is safe for use by one goroutine at a time, like
+// Local's; Preload, Load, Loaded and Close may be called from any goroutine.
 type Lazy struct {
-	model Model
-	opts  Options
-	once  sync.Once
-	local *Local
-	err   error
+	model   Model
+	opts    Options
+	once    sync.Once
+	started atomic.Bool // Load was called
+	loaded  atomic.Bool // Load finished (local, err are set)
+	local   *Local
+	err     error
 }
 
 // NewLazy checks the model directory and, where the build has one, the
@@ -34,11 +39,25 @@ func NewLazy(opts Options) (*Lazy, error) {
 	return &Lazy{model: m, opts: opts}, nil
 }
 
-// Load opens the model now if it is not open yet and returns it; errors
-// are Open's, and are returned again by every later call.
+// Load opens the model now if it is not open yet, waiting for a load in
+// progress, and returns it; errors are Open's, and are returned again by
+// every later call.
 func (l *Lazy) Load() (*Local, error) {
-	l.once.Do(func() { l.local, l.err = Open(l.opts) })
+	l.started.Store(true)
+	l.once.Do(func() {
+		l.local, l.err = Open(l.opts)
+		l.loaded.Store(true)
+	})
 	return l.local, l.err
+}
+
+// Preload starts loading the model in a goroutine and returns at once; the
+// next Embed (or Load) waits for it. For sources and ask the ONNX Runtime
+// session (100-200 ms) then builds while the question's BM25 search and the
+// first database round trips run.
+func (l *Lazy) Preload() {
+	l.started.Store(true)
+	go l.Load()
 }
 
 // Embed loads the model if needed and embeds texts (Local.Embed).
@@ -56,13 +75,18 @@ func (l *Lazy) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 // Model describes the model from its directory's metadata.
 func (l *Lazy) Model() Model { return l.model }
 
-// Loaded reports whether the model has been loaded.
-func (l *Lazy) Loaded() bool { return l.local != nil }
+// Loaded reports whether the model has been loaded (successfully).
+func (l *Lazy) Loaded() bool { return l.loaded.Load() && l.local != nil }
 
-// Close releases the model if it was loaded.
+// Close releases the model if it was loaded, first waiting for a load that
+// Preload started.
 func (l *Lazy) Close() error {
-	if l.local == nil {
+	if !l.started.Load() {
 		return nil
 	}
-	return l.local.Close()
+	local, err := l.Load()
+	if err != nil || local == nil {
+		return nil
+	}
+	return local.Close()
 }
