@@ -52,7 +52,9 @@ func benchCorpus(b *testing.B, n int) string {
 func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 	dir := benchCorpus(b, 400)
 	emb, tk := modeltest.Embedder(b), modeltest.Tokenizer(b)
-	copts := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 256, SpecialTokens: tk.Special()}
+	m := emb.Model() // RAG_TEST_EMBED_MODEL, else MiniLM: chunk for its input limit and prefix
+	copts := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: m.MaxTokens,
+		SpecialTokens: tk.Special(), PrefixTokens: tk.Count(m.DocumentPrefix)}
 	copts, _ = copts.Fit()
 	var texts []string
 	files := index.Walk([]string{dir}, []string{"*.md"}, nil).Files
@@ -60,7 +62,7 @@ func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 		raw, _ := os.ReadFile(f.Path)
 		t, _ := index.Decode(raw)
 		for _, c := range chunk.Split(chunk.ParseMarkdown(f.Path, t.Body), copts, tk) {
-			texts = append(texts, c.EmbedText())
+			texts = append(texts, m.DocumentPrefix+c.EmbedText())
 		}
 	}
 	var rawSec, idxSec, reSec float64
@@ -78,7 +80,8 @@ func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 			b.Fatal(err)
 		}
 		opts := index.Options{Roots: []string{dir}, Collection: "bench", FTSConfig: "english", Include: []string{"*.md"},
-			MaxBytes: 1 << 20, Prune: true, Wait: true, Chunk: copts, Store: st, Embedder: emb, Tokenizer: tk, BatchSize: 32}
+			MaxBytes: 1 << 20, Prune: true, Wait: true, Chunk: copts, Store: st, Embedder: emb, Tokenizer: tk, BatchSize: 32,
+			DocumentPrefix: m.DocumentPrefix, QueryPrefix: m.QueryPrefix}
 		start = time.Now()
 		sum, err := index.Run(context.Background(), opts)
 		if err != nil {
