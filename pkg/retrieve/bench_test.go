@@ -28,7 +28,8 @@ import (
 // into ~120-word chunks; their vectors are real embeddings of the first 2000
 // chunks, reused with small Gaussian noise (σ = 0.02 per dimension, then
 // renormalised) for the rest, so HNSW sees a realistic, clustered
-// distribution. Queries are NFCorpus test queries.
+// distribution. Queries are NFCorpus test queries, with the model's query
+// prefix (RAG_TEST_EMBED_MODEL selects the model; MiniLM by default).
 func BenchmarkRetrievalLatency(b *testing.B) {
 	n := 10000
 	if v := os.Getenv("HRAG_BENCH_CHUNKS"); v != "" {
@@ -53,7 +54,12 @@ func BenchmarkRetrievalLatency(b *testing.B) {
 		texts[i] = chunkText()
 	}
 	base := min(2000, n)
-	baseVecs, err := emb.Embed(ctx, texts[:base])
+	m := emb.Model()
+	prefixed := make([]string, base)
+	for i := range prefixed {
+		prefixed[i] = m.DocumentPrefix + texts[i]
+	}
+	baseVecs, err := emb.Embed(ctx, prefixed)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,7 +72,6 @@ func BenchmarkRetrievalLatency(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := emb.Model()
 	table, err := st.EnsureVectorTable(ctx, store.VectorTable{Model: m.ID, Dim: m.Dim, MaxTokens: m.MaxTokens})
 	if err != nil {
 		b.Fatal(err)
@@ -90,7 +95,7 @@ func BenchmarkRetrievalLatency(b *testing.B) {
 	}
 	b.Logf("built %d chunks in %s", n, time.Since(build).Round(time.Second))
 
-	r := &retrieve.Retriever{Store: st, Embedder: emb}
+	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: m.QueryPrefix, DocPrefix: m.DocumentPrefix}
 	lat := map[retrieve.Mode][]time.Duration{}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
