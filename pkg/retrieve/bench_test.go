@@ -72,7 +72,8 @@ func BenchmarkRetrievalLatency(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	table, err := st.EnsureVectorTable(ctx, store.VectorTable{Model: m.ID, Dim: m.Dim, MaxTokens: m.MaxTokens})
+	table, err := st.EnsureVectorTable(ctx, store.VectorTable{Model: m.ID, Dim: m.Dim, MaxTokens: m.MaxTokens,
+		DocumentPrefix: m.DocumentPrefix, QueryPrefix: m.QueryPrefix})
 	if err != nil {
 		b.Fatal(err)
 	}
