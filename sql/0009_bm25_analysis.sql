@@ -23,7 +23,7 @@
 -- migration's transaction (bm25_rebuild). The unaccent extension is created
 -- by store.Migrate before the migrations run.
 
-ALTER TABLE collections ADD COLUMN bm25_title_weight int NOT NULL DEFAULT 2
+ALTER TABLE collections ADD COLUMN bm25_title_weight int NOT NULL DEFAULT 1
     CHECK (bm25_title_weight BETWEEN 0 AND 8);
 
 -- t with every run of characters of a script written without spaces replaced

@@ -17,7 +17,7 @@ const (
 	// and section headers) against its content in a new collection's BM25F
 	// term frequencies (sql/0009_bm25_analysis.sql); chosen on NFCorpus
 	// (docs/measurements.md).
-	BM25TitleWeight = 2
+	BM25TitleWeight = 1
 )
 
 // BM25Hit is one chunk's Okapi BM25 score for a query: ChunkID is chunks.id,
