@@ -15,6 +15,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
@@ -102,7 +103,9 @@ func TestEndToEndWithRealLLM(t *testing.T) {
 	if err := os.WriteFile(qa, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vars := map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t), "RAG_LLM_BASE_URL": base, "RAG_LLM_MODEL": model, "RAG_LLM_TIMEOUT": "600s"}
+	// The product's defaults, embedding model included.
+	vars := map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t), "RAG_LLM_BASE_URL": base, "RAG_LLM_MODEL": model, "RAG_LLM_TIMEOUT": "600s",
+		"RAG_EMBED_MODEL": modeltest.DefaultDir(t)}
 	f, out, errOut := testFactory(t, vars)
 	if err := evalAnswersRun(context.Background(), &EvalAnswersOptions{Factory: f, Dataset: qa, Notes: "../testdata/notes", JSON: true}); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)

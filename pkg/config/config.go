@@ -104,7 +104,7 @@ type Var struct {
 var Vars = []Var{
 	{"RAG_DATABASE_URL", "postgres://hrag:hrag@127.0.0.1:5432/hrag?sslmode=disable", "PostgreSQL URL (pgvector required)"},
 	{"RAG_COLLECTION", "default", "collection name: independent index within the database"},
-	{"RAG_EMBED_MODEL", "~/.cache/hrag/models/all-MiniLM-L6-v2-int8", "embedding model: a local directory with an ONNX model and tokenizer.json"},
+	{"RAG_EMBED_MODEL", "~/.cache/hrag/models/bge-small-en-v1.5-int8", "embedding model: a local directory with an ONNX model and tokenizer.json"},
 	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding; empty: the model directory's own (hrag-model.json; \"query: \" for E5)"},
 	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding; empty: the model directory's own (hrag-model.json; \"passage: \" for E5)"},
 	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call"},

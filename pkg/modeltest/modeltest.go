@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/tokenize"
 )
 
@@ -72,4 +73,19 @@ func Named(tb testing.TB, name string) string {
 		tb.Fatalf("embedding model %s missing at %s (run scripts/install-deps.sh): %v", name, dir, err)
 	}
 	return dir
+}
+
+// DefaultDir returns the directory of the product's default embedding model
+// (the default of RAG_EMBED_MODEL in config.Vars) in the cache, for tests
+// that measure what a user gets out of the box. A missing directory fails
+// the test with the command that installs it.
+func DefaultDir(tb testing.TB) string {
+	tb.Helper()
+	for _, v := range config.Vars {
+		if v.Name == "RAG_EMBED_MODEL" {
+			return Named(tb, filepath.Base(v.Default))
+		}
+	}
+	tb.Fatal("config.Vars has no RAG_EMBED_MODEL")
+	return ""
 }
