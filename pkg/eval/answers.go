@@ -317,7 +317,11 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		}
 	}
 	for _, p := range res.Passages {
-		q.Passages = append(q.Passages, fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine))
+		loc := retrieve.Cite(RelPath(root, p.Path), 0, 0, p.StartPage, p.EndPage)
+		if p.StartLine > 0 {
+			loc = fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine)
+		}
+		q.Passages = append(q.Passages, loc)
 	}
 	seen := map[string]bool{}
 	if item.Answerable && len(item.KeyPhrases) > 0 {

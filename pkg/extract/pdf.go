@@ -25,8 +25,9 @@ import (
 // writes the joined word with one elsewhere ("x-value"); blocks at the top
 // or bottom of the page whose text, digits aside, repeats on at least half
 // of the pages (or of the odd or even pages) are running headers and
-// footers, dropped, as are table-of-contents lines (dot leaders) and
-// blocks of a bare number. Outline entries open sections at the block their
+// footers, dropped, as are table-of-contents lines (dot leaders), blocks of
+// a bare number and pages where such blocks are a quarter or more of the
+// blocks (a table of contents). Outline entries open sections at the block their
 // destination points to (the block whose first line is the entry's title,
 // else the first at or below the destination's top); without an outline a
 // PDF is one section. The title is the PDF's Title metadata, else the file
@@ -276,10 +277,20 @@ func (p *pdfText) document(path string, marks []outlineMark) Document {
 	for pi, pg := range p.pages {
 		no := pi + 1
 		var blocks []pdfBlock
+		fillers := 0
 		for bi, b := range pg.blocks {
-			if !running[[2]int{pi, bi}] && len(b.lines) > 0 && !filler(b) {
+			switch {
+			case running[[2]int{pi, bi}] || len(b.lines) == 0:
+			case filler(b):
+				fillers++
+			default:
 				blocks = append(blocks, b)
 			}
+		}
+		// A page of a table of contents (or of an index): entries and page
+		// numbers; its titles are in the outline.
+		if fillers >= 3 && 3*fillers >= len(blocks) {
+			blocks = nil
 		}
 		// Where each outline entry of the page opens its section: before
 		// block at[k] (len(blocks): at the end of the page).
@@ -384,7 +395,7 @@ var (
 	// leaderLine is a table-of-contents line: a title, dot leaders and a page.
 	leaderLine = regexp.MustCompile(`(?:\. ?){4,}\s*[0-9ivxlcIVXLC]*$`)
 	// bareNumber is a block of one number (a page number in a table of contents).
-	bareNumber = regexp.MustCompile(`^[0-9]+$|^[ivxlc]+$`)
+	bareNumber = regexp.MustCompile(`^[0-9]+$|^[ivxlcIVXLC]+$`)
 )
 
 // filler reports whether a block is no text to index: a bare number, or

@@ -69,14 +69,20 @@ func run(ctx context.Context, opts Options, read func(io.Reader) error, tool str
 	if err != nil {
 		return err
 	}
+	timedOut := func() error {
+		return fmt.Errorf("%s took longer than RAG_EXTRACT_TIMEOUT=%s and was stopped; not indexed (raise RAG_EXTRACT_TIMEOUT to give it more time)", tool, opts.Timeout)
+	}
 	if err := cmd.Start(); err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return timedOut()
+		}
 		return err
 	}
 	rerr := read(out)
 	_, _ = io.Copy(io.Discard, out) // what read left, so that the tool can finish
 	werr := cmd.Wait()
 	if ctx.Err() == context.DeadlineExceeded {
-		return fmt.Errorf("%s took longer than RAG_EXTRACT_TIMEOUT=%s and was stopped; not indexed (raise RAG_EXTRACT_TIMEOUT to give it more time)", tool, opts.Timeout)
+		return timedOut()
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -85,7 +91,7 @@ func run(ctx context.Context, opts Options, read func(io.Reader) error, tool str
 		var ee *exec.ExitError
 		if errors.As(werr, &ee) {
 			pe := &procError{tool: tool, code: ee.ExitCode(), stderr: stderr.summary()}
-			if opts.MemoryBytes > 0 && (pe.code < 0 || strings.Contains(strings.ToLower(pe.stderr), "memory") || strings.Contains(pe.stderr, "bad_alloc")) {
+			if opts.MemoryBytes > 0 && (pe.code < 0 || strings.Contains(strings.ToLower(pe.stderr), "memory") || strings.Contains(pe.stderr, "bad_alloc") || strings.Contains(pe.stderr, "failed to map")) {
 				pe.stderr += fmt.Sprintf(" (over RAG_EXTRACT_MEMORY_BYTES=%d? raise it to give it more memory)", opts.MemoryBytes)
 			}
 			return pe
