@@ -51,16 +51,16 @@ type Config struct {
 	JunkRun               int  // RAG_JUNK_RUN: characters of base64/hex without a break that make a line machine data (0: off)
 	JunkLine              int  // RAG_JUNK_LINE: characters of a mostly-ASCII line with almost no spaces that make it machine data (0: off)
 
-	FTSConfig    string   // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
-	MaxFileBytes int64    // RAG_MAX_FILE_BYTES: larger files are skipped
+	FTSConfig    string // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
+	MaxFileBytes int64  // RAG_MAX_FILE_BYTES: larger files are skipped
 	// ExtractTimeout bounds the converters of one file (pdftotext, qpdf,
 	// pandoc) in wall time (RAG_EXTRACT_TIMEOUT).
 	ExtractTimeout time.Duration
 	// ExtractMemory bounds each converter process's address space in bytes
 	// (RAG_EXTRACT_MEMORY_BYTES).
 	ExtractMemory int64
-	Include      []string // RAG_INCLUDE: comma-separated file-name globs to index
-	Exclude      []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
+	Include       []string // RAG_INCLUDE: comma-separated file-name globs to index
+	Exclude       []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
 
 	DBTimeout time.Duration // RAG_DB_TIMEOUT: connect timeout
 
