@@ -31,6 +31,7 @@ func ParseHTML(path, text string) (Document, error) {
 	title, up := pageTitle(root)
 	h.walk(root, false)
 	h.flush()
+	h.endTerm()
 	if h.textBlocks == 0 {
 		return Document{}, skip("no text once navigation, menus, scripts and styles are dropped (a page of links only); skipped")
 	}
@@ -72,6 +73,7 @@ type htmlWalker struct {
 	para       strings.Builder // inline text of the open paragraph
 	textBlocks int             // blocks that are not headers
 	links      map[*html.Node][2]int
+	term       string // a definition list's term (<dt>), waiting to open its description's first block
 }
 
 // measure records, for every element, the bytes of its text and of its text
@@ -173,9 +175,10 @@ func (h *htmlWalker) walk(n *html.Node, inArticle bool) {
 		return
 	}
 	if lv, ok := headingLevel[n.DataAtom]; ok {
-		h.flush()
 		if t := headingText(n); t != "" {
-			h.o.header(lv, t, &Block{Text: strings.Repeat("#", lv) + " " + t})
+			h.header(lv, t)
+		} else {
+			h.flush()
 		}
 		return
 	}
@@ -196,6 +199,12 @@ func (h *htmlWalker) walk(n *html.Node, inArticle bool) {
 		return
 	case atom.Br:
 		h.para.WriteString("\n")
+		return
+	case atom.Dt: // the term goes with its description, as a header with its paragraph
+		h.flush()
+		if t := collapse(textOf(n)); t != "" {
+			h.term = strings.TrimPrefix(h.term+"\n"+t, "\n")
+		}
 		return
 	case atom.Img:
 		return
@@ -221,8 +230,7 @@ func (h *htmlWalker) headings(n *html.Node) {
 		}
 		if lv, ok := headingLevel[c.DataAtom]; ok {
 			if t := headingText(c); t != "" {
-				h.flush()
-				h.o.header(lv, t, &Block{Text: strings.Repeat("#", lv) + " " + t})
+				h.header(lv, t)
 			}
 			continue
 		}
@@ -247,13 +255,38 @@ func (h *htmlWalker) flush() {
 	}
 }
 
-// add appends a block of text.
+// add appends a block of text, after the definition term waiting for it.
 func (h *htmlWalker) add(text string, code bool) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
+	if h.term != "" {
+		if code {
+			h.o.block(Block{Text: h.term})
+			h.textBlocks++
+		} else {
+			text = h.term + "\n" + text
+		}
+		h.term = ""
+	}
 	h.o.block(Block{Text: text, Code: code})
 	h.textBlocks++
+}
+
+// header opens a section; a term still waiting becomes a block of its own.
+func (h *htmlWalker) header(level int, text string) {
+	h.flush()
+	h.endTerm()
+	h.o.header(level, text, &Block{Text: strings.Repeat("#", level) + " " + text})
+}
+
+// endTerm adds a waiting definition term as a block of its own.
+func (h *htmlWalker) endTerm() {
+	if h.term != "" {
+		h.o.block(Block{Text: h.term})
+		h.textBlocks++
+		h.term = ""
+	}
 }
 
 // listItems renders the items of a list as "- " (or "1. ") lines, nested
