@@ -104,11 +104,13 @@ func File(ctx context.Context, path string, opts Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	b, err := json.Marshal(doc)
-	if err != nil {
+	var body strings.Builder
+	enc := json.NewEncoder(&body)
+	enc.SetEscapeHTML(false) // "<file_name>" stays readable in the stored body
+	if err := enc.Encode(doc); err != nil {
 		return res, err
 	}
-	res.Body = string(b)
+	res.Body = strings.TrimSuffix(body.String(), "\n")
 	return res, nil
 }
 
