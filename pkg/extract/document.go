@@ -56,6 +56,21 @@ type Block struct {
 	Header     bool  `json:"header,omitempty"` // the header line(s) that open the section
 }
 
+// Text is the document's text: its blocks, in order, separated by blank
+// lines.
+func (d Document) Text() string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		for _, bl := range s.Blocks {
+			if b.Len() > 0 {
+				b.WriteString("\n\n")
+			}
+			b.WriteString(bl.Text)
+		}
+	}
+	return b.String()
+}
+
 // TitleFromPath is the title of a file without one: its base name without
 // extension.
 func TitleFromPath(path string) string {
