@@ -383,3 +383,13 @@ func TestPostgresManualHasNoNavigationText(t *testing.T) {
 	}
 	t.Logf("%d pages, %d without text (tables of contents only): %v", len(files), len(empty), empty)
 }
+
+// Without its converter a PDF is a failure naming the package to install,
+// not a skip: the next run tries again.
+func TestMissingConverterIsAFailureNamingThePackage(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := File(context.Background(), filepath.Join("testdata", "bad", "scanned.pdf"), opts)
+	if !errors.Is(err, ErrNoConverter) || errors.Is(err, ErrSkipped) || !strings.Contains(err.Error(), "apt-get install poppler-utils") {
+		t.Fatalf("err = %v", err)
+	}
+}

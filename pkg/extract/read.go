@@ -78,15 +78,6 @@ func Hash(path string, maxBytes int64) ([]byte, error) {
 	return h[:], nil
 }
 
-// ReadText reads path (at most maxBytes) as text: see Decode.
-func ReadText(path string, maxBytes int64) (Text, error) {
-	raw, err := ReadFile(path, maxBytes)
-	if err != nil {
-		return Text{}, err
-	}
-	return Decode(raw)
-}
-
 // Decode prepares raw file bytes as text: it rejects binary content
 // (ErrBinary, with Hash set), strips a UTF-8 BOM, normalises CRLF and lone
 // CR to LF and replaces invalid UTF-8 with U+FFFD, counting the repairs.

@@ -96,11 +96,11 @@ type Summary struct {
 	Unchanged  int    `json:"files_unchanged"`
 	Moved      int    `json:"files_moved"`
 	Deleted    int    `json:"files_deleted"`
-	Skipped    int    `json:"files_skipped"` // binary or too large
+	Skipped    int    `json:"files_skipped"` // content hrag cannot index (extract.ErrSkipped: binary, too large, an encrypted, corrupt or image-only PDF, …)
 	// Ignored counts the files and folders left out by rule (hidden,
 	// include and exclude globs) without being read.
 	Ignored IgnoredCounts `json:"ignored"`
-	// SkippedFiles lists the files skipped as binary or too large, this
+	// SkippedFiles lists the files skipped for their content, this
 	// run or remembered from an earlier one (Options.ListIgnored).
 	SkippedFiles []SkippedFile `json:"skipped_paths,omitempty"`
 	// IgnoredFiles lists them (Options.ListIgnored), sorted by path.
