@@ -104,6 +104,7 @@ func (f *Factory) OpenStore(ctx context.Context, cfg config.Config) (*store.Stor
 func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *tokenize.Tokenizer) index.Options {
 	return index.Options{
 		FTSConfig: cfg.FTSConfig, Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
+		ExtractTimeout: cfg.ExtractTimeout, ExtractMemory: cfg.ExtractMemory,
 		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
 			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens, JunkRun: cfg.JunkRun, JunkLine: cfg.JunkLine},
 		WarnLowered:    cfg.ChunkTokensSet,

@@ -61,7 +61,7 @@ Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interr
 			return indexRun(c.Context(), opts)
 		},
 	}
-	cmd.Flags().StringSliceVar(&opts.Include, "include", nil, "file-name globs to index (RAG_INCLUDE, default *.md,*.markdown,*.txt)")
+	cmd.Flags().StringSliceVar(&opts.Include, "include", nil, "file-name globs to index (RAG_INCLUDE, default *.md,*.markdown,*.txt,*.org,*.rst,*.html,*.htm,*.pdf,*.docx,*.odt)")
 	cmd.Flags().StringSliceVar(&opts.Exclude, "exclude", nil, "globs of files or folders to skip (RAG_EXCLUDE)")
 	cmd.Flags().BoolVar(&opts.NoPrune, "no-prune", false, "keep indexed documents whose file was deleted")
 	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is indexing the collection")

@@ -49,3 +49,19 @@ func TestUserPromptHidesAbsolutePathsAndEscapesAttributes(t *testing.T) {
 		t.Errorf("single passage:\n%s", one)
 	}
 }
+
+// The prompt gives a PDF passage's page and an HTML passage no line range.
+func TestUserPromptPagesAndSections(t *testing.T) {
+	got := UserPrompt("q?", []retrieve.Passage{
+		{N: 1, Path: "/usr/share/doc/gnuplot/gnuplot.pdf", StartPage: 112, EndPage: 113, Breadcrumb: "[gnuplot documentation > Skip]", Content: "a"},
+		{N: 2, Path: "/usr/share/doc/postgresql-doc-15/html/runtime-config-resource.html", Breadcrumb: "[20.4. Resource Consumption > 20.4.1. Memory]", Content: "b"},
+	})
+	for _, want := range []string{
+		`<passage n="1" source="gnuplot/gnuplot.pdf p. 112–113" section="gnuplot documentation > Skip">`,
+		`<passage n="2" source="postgresql-doc-15/html/runtime-config-resource.html" section="20.4. Resource Consumption > 20.4.1. Memory">`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("prompt lacks %s:\n%s", want, got)
+		}
+	}
+}

@@ -40,8 +40,10 @@ func SentenceReasons() []string {
 type Citation struct {
 	N          int    `json:"n"`
 	Path       string `json:"path"`
-	StartLine  int    `json:"start_line"`
-	EndLine    int    `json:"end_line"`
+	StartLine  int    `json:"start_line,omitempty"` // 0 (left out) when the format has no lines
+	EndLine    int    `json:"end_line,omitempty"`
+	StartPage  int    `json:"page_start,omitempty"` // 0 (left out) when the format has no pages
+	EndPage    int    `json:"page_end,omitempty"`
 	Breadcrumb string `json:"breadcrumb"`
 }
 

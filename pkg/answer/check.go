@@ -127,7 +127,8 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {
 				p := passages[n-1]
-				res.Citations = append(res.Citations, Citation{N: n, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine, Breadcrumb: p.Breadcrumb})
+				res.Citations = append(res.Citations, Citation{N: n, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine,
+					StartPage: p.StartPage, EndPage: p.EndPage, Breadcrumb: p.Breadcrumb})
 			}
 		}
 	}

@@ -39,7 +39,9 @@ Rules:
 // UserPrompt renders the passages and the question: each passage is numbered,
 // carries its source (the path relative to the deepest folder holding all
 // the passages: no absolute path leaves the machine, and the prompt does not
-// depend on where the notes are), line range and breadcrumb, and is fenced by
+// depend on where the notes are) with its line range or PDF page
+// (retrieve.Cite: no line numbers for formats without lines) and its
+// breadcrumb as the section, and is fenced by
 // <passage> tags so that its text reads as data. Attribute values have their
 // double quotes escaped.
 func UserPrompt(question string, passages []retrieve.Passage) string {
@@ -60,7 +62,11 @@ func passageBlock(passages []retrieve.Passage) string {
 		if spans := injection.Detect(src); len(spans) > 0 {
 			src = injection.Mask(src, spans)
 		}
-		fmt.Fprintf(&b, "<passage n=\"%d\" source=\"%s:%d-%d\"", p.N, attr(src), p.StartLine, p.EndLine)
+		loc := retrieve.Cite(src, 0, 0, p.StartPage, p.EndPage)
+		if p.StartLine > 0 {
+			loc = fmt.Sprintf("%s:%d-%d", src, p.StartLine, p.EndLine)
+		}
+		fmt.Fprintf(&b, "<passage n=\"%d\" source=\"%s\"", p.N, attr(loc))
 		if p.Breadcrumb != "" {
 			fmt.Fprintf(&b, " section=\"%s\"", attr(strings.Trim(p.Breadcrumb, "[]")))
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
@@ -18,12 +19,12 @@ import (
 func BenchmarkSplit(b *testing.B) {
 	tk := modeltest.Tokenizer(b)
 	opts, _ := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64, InputTokens: 256, SpecialTokens: 2}.Fit()
-	var notes []chunk.Document
+	var notes []extract.Document
 	size := 0
 	filepath.WalkDir("../../testdata/notes", func(p string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".md") {
 			raw, _ := os.ReadFile(p)
-			notes = append(notes, chunk.ParseMarkdown(p, string(raw)))
+			notes = append(notes, extract.ParseMarkdown(p, string(raw)))
 			size += len(raw)
 		}
 		return nil
@@ -33,12 +34,12 @@ func BenchmarkSplit(b *testing.B) {
 	cjk := strings.Repeat("外币汇率换算使用每日中间价", 30_000/39)
 	cases := []struct {
 		name string
-		docs []chunk.Document
+		docs []extract.Document
 		size int
 	}{
 		{"notes", notes, size},
-		{"long", []chunk.Document{chunk.ParseText("long.txt", long)}, len(long)},
-		{"cjk", []chunk.Document{chunk.ParseText("cjk.txt", cjk)}, len(cjk)},
+		{"long", []extract.Document{extract.ParseText("long.txt", long)}, len(long)},
+		{"cjk", []extract.Document{extract.ParseText("cjk.txt", cjk)}, len(cjk)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -1,5 +1,6 @@
-// Package chunk cuts a parsed document into passages (chunks) whose size is
-// measured in tokens of the embedding model's own tokenizer.
+// Package chunk cuts an extracted document (extract.Document) into passages
+// (chunks) whose size is measured in tokens of the embedding model's own
+// tokenizer, keeping each passage's lines or pages.
 //
 // Rules: chunks never span a header boundary; paragraphs are packed whole
 // while they fit; a paragraph longer than the budget is split at sentence
@@ -13,8 +14,11 @@ package chunk
 import (
 	"crypto/sha256"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/extract"
 )
 
 // Counter counts tokens of text without special tokens. *tokenize.Tokenizer
@@ -80,8 +84,10 @@ type Chunk struct {
 	// Context is prepended to Content when embedding: the breadcrumb line and
 	// the previous chunk's tail in the same section.
 	Context   string
-	StartLine int // 1-based, inclusive
+	StartLine int // 1-based, inclusive; 0 when the format has no lines (extract.Format.Lines)
 	EndLine   int // 1-based, inclusive
+	StartPage int // 1-based, inclusive; 0 when the format has no pages (PDF has)
+	EndPage   int // 1-based, inclusive
 	Tokens    int // tokens of Content
 }
 
@@ -96,12 +102,12 @@ func (c Chunk) Hash() []byte {
 
 // Split cuts doc into chunks following the package rules. opts must already
 // be fitted (see Options.Fit); ContentTokens must be ≥ 1.
-func Split(doc Document, opts Options, tk Counter) []Chunk {
+func Split(doc extract.Document, opts Options, tk Counter) []Chunk {
 	if opts.ContentTokens < 1 {
 		opts.ContentTokens = 1
 	}
 	var out []Chunk
-	var carry []Block // header-only sections waiting for the next section
+	var carry []extract.Block // header-only sections waiting for the next section
 	for si, sec := range doc.Sections {
 		bc := Breadcrumb(sec.Path, opts.BreadcrumbTokens, tk)
 		var units []unit
@@ -117,17 +123,15 @@ func Split(doc Document, opts Options, tk Counter) []Chunk {
 		// A header travels with the paragraph after it, so that a long first
 		// paragraph does not leave the header alone in a chunk.
 		for len(blocks) > 1 && blocks[0].Header && !blocks[1].Code {
-			gap := strings.Repeat("\n", max(1, blocks[1].StartLine-blocks[0].EndLine)) // keeps line numbers exact
-			merged := Block{Text: blocks[0].Text + gap + blocks[1].Text, StartLine: blocks[0].StartLine, EndLine: blocks[1].EndLine,
-				Header: blocks[1].Header}
-			blocks = append([]Block{merged}, blocks[2:]...)
+			blocks = append([]extract.Block{mergeBlocks(blocks[0], blocks[1])}, blocks[2:]...)
 		}
 		for _, b := range blocks {
 			units = append(units, splitBlock(b, opts.ContentTokens, tk)...)
 		}
 		prev := ""
 		for _, g := range pack(units, "\n\n", opts.ContentTokens, tk) {
-			c := Chunk{Ordinal: len(out), Content: g.text, Breadcrumb: bc, StartLine: g.start, EndLine: g.end, Tokens: g.tokens}
+			c := Chunk{Ordinal: len(out), Content: g.text, Breadcrumb: bc, StartLine: g.start, EndLine: g.end,
+				StartPage: g.page0, EndPage: g.page1, Tokens: g.tokens}
 			tail := ""
 			if prev != "" && opts.OverlapTokens > 0 {
 				tail = Tail(prev, opts.OverlapTokens, tk)
@@ -157,11 +161,43 @@ func context(breadcrumb, tail string) string {
 	return b.String()
 }
 
+// mergeBlocks joins a header block a to the block b after it, with as many
+// line breaks between them as the file has (line numbers stay exact), one
+// when the format has no lines.
+func mergeBlocks(a, b extract.Block) extract.Block {
+	gap := "\n"
+	if a.EndLine > 0 {
+		gap = strings.Repeat("\n", max(1, b.StartLine-a.EndLine))
+	}
+	m := extract.Block{Text: a.Text + gap + b.Text, StartLine: a.StartLine, EndLine: b.EndLine,
+		StartPage: a.StartPage, EndPage: b.EndPage, Header: b.Header}
+	if a.StartPage == 0 {
+		m.StartPage = b.StartPage
+	}
+	m.PageBreaks = append(m.PageBreaks, a.PageBreaks...)
+	if a.EndPage > 0 && b.StartPage > a.EndPage {
+		m.PageBreaks = append(m.PageBreaks, len(a.Text)+len(gap))
+	}
+	for _, o := range b.PageBreaks {
+		m.PageBreaks = append(m.PageBreaks, len(a.Text)+len(gap)+o)
+	}
+	return m
+}
+
 // unit is a piece of text that is packed whole.
 type unit struct {
-	text       string
-	start, end int // lines
-	tokens     int
+	text         string
+	start, end   int // lines; 0 when the format has none
+	page0, page1 int // pages; 0 when the format has none
+	tokens       int
+}
+
+// pageAt is the page of byte offset i of b's text.
+func pageAt(b extract.Block, i int) int {
+	if b.StartPage == 0 {
+		return 0
+	}
+	return b.StartPage + sort.SearchInts(b.PageBreaks, i+1)
 }
 
 // pack greedily joins consecutive units with sep while the joined text fits
@@ -200,7 +236,8 @@ func pack(units []unit, sep string, max int, tk Counter) []unit {
 		if lo < 0 {
 			lo, loTokens = packExact(units, i, max, tk, join)
 		}
-		out = append(out, unit{text: join(lo), start: units[i].start, end: units[lo].end, tokens: loTokens})
+		out = append(out, unit{text: join(lo), start: units[i].start, end: units[lo].end,
+			page0: units[i].page0, page1: units[lo].page1, tokens: loTokens})
 		i = lo + 1
 	}
 	return out
@@ -240,7 +277,7 @@ var sentenceEnd = regexp.MustCompile(`[.!?。！？…]+["'”’)\]]*\s+`)
 // Spanner, b is tokenized once and the pieces are sized from that pass
 // (spanCounter); each piece is then counted exactly, and if one does not fit
 // the block is sized again with exact counts of every candidate piece.
-func splitBlock(b Block, max int, tk Counter) []unit {
+func splitBlock(b extract.Block, max int, tk Counter) []unit {
 	var spans [][2]int
 	var n int
 	sp, fast := tk.(Spanner)
@@ -251,7 +288,7 @@ func splitBlock(b Block, max int, tk Counter) []unit {
 		n = tk.Count(b.Text)
 	}
 	if n <= max {
-		return []unit{{text: b.Text, start: b.StartLine, end: b.EndLine, tokens: n}}
+		return []unit{{text: b.Text, start: b.StartLine, end: b.EndLine, page0: b.StartPage, page1: b.EndPage, tokens: n}}
 	}
 	var levels []func(string) []span
 	if b.Code {
@@ -271,7 +308,7 @@ func splitBlock(b Block, max int, tk Counter) []unit {
 // splitUnits cuts b into units sized by count and counts each exactly; ok
 // is false when a unit of more than one character exceeds max (count
 // underestimated it).
-func splitUnits(b Block, levels []func(string) []span, max int, tk Counter, count rangeCounter) ([]unit, bool) {
+func splitUnits(b extract.Block, levels []func(string) []span, max int, tk Counter, count rangeCounter) ([]unit, bool) {
 	var out []unit
 	for _, sp := range split(b.Text, span{0, len(b.Text)}, levels, max, count) {
 		t := b.Text[sp.a:sp.b]
@@ -279,8 +316,12 @@ func splitUnits(b Block, levels []func(string) []span, max int, tk Counter, coun
 		if n > max && utf8.RuneCountInString(t) > 1 {
 			return nil, false
 		}
-		start := b.StartLine + strings.Count(b.Text[:sp.a], "\n")
-		out = append(out, unit{text: t, start: start, end: start + strings.Count(t, "\n"), tokens: n})
+		u := unit{text: t, page0: pageAt(b, sp.a), page1: pageAt(b, sp.b-1), tokens: n}
+		if b.StartLine > 0 {
+			u.start = b.StartLine + strings.Count(b.Text[:sp.a], "\n")
+			u.end = u.start + strings.Count(t, "\n")
+		}
+		out = append(out, u)
 	}
 	return out, true
 }
@@ -463,7 +504,7 @@ func tailText(text string, words []span, k int) string {
 	return strings.TrimSpace(text[words[k].a:])
 }
 
-func onlyHeaders(bs []Block) bool {
+func onlyHeaders(bs []extract.Block) bool {
 	for _, b := range bs {
 		if !b.Header {
 			return false

@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
-func parseFile(t *testing.T, path string) chunk.Document {
+func parseFile(t *testing.T, path string) extract.Document {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -20,14 +21,14 @@ func parseFile(t *testing.T, path string) chunk.Document {
 	}
 	text := strings.ReplaceAll(string(b), "\r\n", "\n")
 	if strings.HasSuffix(path, ".md") {
-		return chunk.ParseMarkdown(path, text)
+		return extract.ParseMarkdown(path, text)
 	}
-	return chunk.ParseText(path, text)
+	return extract.ParseText(path, text)
 }
 
 // bodyWords is every whitespace-separated word of the document's blocks, in
 // order: the whole file minus front matter.
-func bodyWords(doc chunk.Document) []string {
+func bodyWords(doc extract.Document) []string {
 	var w []string
 	for _, s := range doc.Sections {
 		for _, b := range s.Blocks {
@@ -37,8 +38,8 @@ func bodyWords(doc chunk.Document) []string {
 	return w
 }
 
-func sampleDocs(t *testing.T) map[string]chunk.Document {
-	docs := map[string]chunk.Document{}
+func sampleDocs(t *testing.T) map[string]extract.Document {
+	docs := map[string]extract.Document{}
 	for _, f := range []string{"homelab/postgres-tuning.md", "homelab/network.md", "cooking/sourdough.md",
 		"cooking/ratatouille-fr.md", "papers/rag-survey-notes.md", "travel/japan-2025.txt", "travel/lisbon-packing.txt"} {
 		docs[f] = parseFile(t, filepath.Join("..", "..", "testdata", "notes", f))
@@ -182,7 +183,7 @@ func TestLongWordAndLongSentence(t *testing.T) {
 	tk := modeltest.Tokenizer(t)
 	long := strings.Repeat("a", 3000) // one "word" of ~1000 tokens
 	sentence := strings.TrimSpace(strings.Repeat("lorem ipsum dolor ", 300))
-	doc := chunk.ParseText("/x/t.txt", "start\n\n"+long+"\n\n"+sentence+"\n")
+	doc := extract.ParseText("/x/t.txt", "start\n\n"+long+"\n\n"+sentence+"\n")
 	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 50}, tk)
 	var got strings.Builder
 	for _, c := range chunks {
@@ -231,16 +232,16 @@ func (c countOnly) Count(s string) int { return c.tk.Count(s) }
 // the budgets hrag's models use.
 func TestSpannerGivesTheExactChunks(t *testing.T) {
 	tk := modeltest.Tokenizer(t)
-	docs := []chunk.Document{}
+	docs := []extract.Document{}
 	for _, d := range sampleDocs(t) {
 		docs = append(docs, d)
 	}
 	sentence := "Die Überprüfung des Haushalts (Q3/2025) ergab 1.234,56 €; the committee's re-review follows. "
-	docs = append(docs, chunk.ParseText("long.txt", strings.Repeat(sentence, 200)),
-		chunk.ParseText("cjk.txt", strings.Repeat("外币汇率换算使用每日中间价。東京タワーは高い", 120)))
+	docs = append(docs, extract.ParseText("long.txt", strings.Repeat(sentence, 200)),
+		extract.ParseText("cjk.txt", strings.Repeat("外币汇率换算使用每日中间价。東京タワーは高い", 120)))
 	if f, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "datasets", "nfcorpus", "corpus.jsonl")); err == nil {
 		for i, line := range strings.SplitN(string(f), "\n", 301)[:300] {
-			docs = append(docs, chunk.ParseText(fmt.Sprintf("nf%d.txt", i), line))
+			docs = append(docs, extract.ParseText(fmt.Sprintf("nf%d.txt", i), line))
 		}
 	}
 	for _, budget := range []int{40, 148, 400} {

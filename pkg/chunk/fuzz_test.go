@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
-	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
@@ -30,7 +30,7 @@ func FuzzChunkEntryPoints(f *testing.F) {
 	const budget = 40
 	opts := chunk.Options{ContentTokens: budget, OverlapTokens: 8, BreadcrumbTokens: 12, JunkRun: 200, JunkLine: 2000}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		txt, err := index.Decode(raw)
+		txt, err := extract.Decode(raw)
 		if err != nil {
 			return // binary: skipped by index
 		}
@@ -38,7 +38,7 @@ func FuzzChunkEntryPoints(f *testing.F) {
 		if strings.Count(body, "\n") != strings.Count(txt.Body, "\n") {
 			t.Fatalf("MaskJunk changed the number of lines")
 		}
-		for _, doc := range []chunk.Document{chunk.ParseMarkdown("f.md", body), chunk.ParseText("f.txt", body)} {
+		for _, doc := range []extract.Document{extract.ParseMarkdown("f.md", body), extract.ParseText("f.txt", body)} {
 			var words []string
 			for i, c := range chunk.Split(doc, opts, tk) {
 				if n := tk.Count(c.Content); n > budget {

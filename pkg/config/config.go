@@ -51,10 +51,16 @@ type Config struct {
 	JunkRun               int  // RAG_JUNK_RUN: characters of base64/hex without a break that make a line machine data (0: off)
 	JunkLine              int  // RAG_JUNK_LINE: characters of a mostly-ASCII line with almost no spaces that make it machine data (0: off)
 
-	FTSConfig    string   // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
-	MaxFileBytes int64    // RAG_MAX_FILE_BYTES: larger files are skipped
-	Include      []string // RAG_INCLUDE: comma-separated file-name globs to index
-	Exclude      []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
+	FTSConfig    string // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
+	MaxFileBytes int64  // RAG_MAX_FILE_BYTES: larger files are skipped
+	// ExtractTimeout bounds the converters of one file (pdftotext, qpdf,
+	// pandoc) in wall time (RAG_EXTRACT_TIMEOUT).
+	ExtractTimeout time.Duration
+	// ExtractMemory bounds each converter process's address space in bytes
+	// (RAG_EXTRACT_MEMORY_BYTES).
+	ExtractMemory int64
+	Include       []string // RAG_INCLUDE: comma-separated file-name globs to index
+	Exclude       []string // RAG_EXCLUDE: comma-separated globs (name or relative path) to skip
 
 	DBTimeout time.Duration // RAG_DB_TIMEOUT: connect timeout
 
@@ -123,7 +129,9 @@ var Vars = []Var{
 	{"RAG_JUNK_LINE", "2000", "a line longer than this many characters, mostly ASCII, with under 1 space in 40 (minified JSON/XML/JS) is machine data and not indexed; 0: off"},
 	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)"},
 	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped"},
-	{"RAG_INCLUDE", "*.md,*.markdown,*.txt", "comma-separated globs of files to index"},
+	{"RAG_EXTRACT_TIMEOUT", "60s", "limit for extracting one file's text (pdftotext, qpdf, pandoc); a converter still running then is stopped and the file not indexed"},
+	{"RAG_EXTRACT_MEMORY_BYTES", "1073741824", "address-space limit of each converter process (pdftotext, qpdf, pandoc), in bytes"},
+	{"RAG_INCLUDE", "*.md,*.markdown,*.txt,*.org,*.rst,*.html,*.htm,*.pdf,*.docx,*.odt", "comma-separated globs of files to index"},
 	{"RAG_EXCLUDE", "", "comma-separated globs of files or directories to skip"},
 	{"RAG_DB_TIMEOUT", "10s", "how long to wait for the database to answer"},
 	{"RAG_CANDIDATES", "50", "candidates per retriever (BM25, vector) before fusion"},
@@ -266,6 +274,14 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		}
 		c.MaxFileBytes = n
 	}
+	{
+		v := get("RAG_EXTRACT_MEMORY_BYTES")
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n < 1<<20 {
+			errs = append(errs, fmt.Sprintf("RAG_EXTRACT_MEMORY_BYTES=%q: want a number of bytes ≥ 1048576", v))
+		}
+		c.ExtractMemory = n
+	}
 	duration := func(name string) time.Duration {
 		v := get(name)
 		d, err := time.ParseDuration(strings.TrimSpace(v))
@@ -283,6 +299,7 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		return f
 	}
 	c.DBTimeout = duration("RAG_DB_TIMEOUT")
+	c.ExtractTimeout = duration("RAG_EXTRACT_TIMEOUT")
 	c.Candidates = posInt("RAG_CANDIDATES", 1)
 	c.TopK = posInt("RAG_TOP_K", 1)
 	c.RRFK = number("RAG_RRF_K", 0)

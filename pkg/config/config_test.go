@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/extract"
 )
 
 func env(m map[string]string) func(string) (string, bool) {
@@ -158,5 +160,14 @@ func TestEmptyEnvironmentVariableWinsOverTheFile(t *testing.T) {
 	}
 	if c.LLMBaseURL != "" || c.TopK != 6 || c.LLMModel != "m" {
 		t.Fatalf("base URL %q, top-k %d, model %q", c.LLMBaseURL, c.TopK, c.LLMModel)
+	}
+}
+
+// RAG_INCLUDE's default names every format package extract reads.
+func TestIncludeDefaultIsEveryFormat(t *testing.T) {
+	for _, v := range Vars {
+		if v.Name == "RAG_INCLUDE" && v.Default != strings.Join(extract.Includes, ",") {
+			t.Fatalf("RAG_INCLUDE defaults to %q, extract.Includes is %q", v.Default, extract.Includes)
+		}
 	}
 }

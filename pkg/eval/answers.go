@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -317,7 +317,11 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		}
 	}
 	for _, p := range res.Passages {
-		q.Passages = append(q.Passages, fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine))
+		loc := retrieve.Cite(RelPath(root, p.Path), 0, 0, p.StartPage, p.EndPage)
+		if p.StartLine > 0 {
+			loc = fmt.Sprintf("%s:%d-%d", RelPath(root, p.Path), p.StartLine, p.EndLine)
+		}
+		q.Passages = append(q.Passages, loc)
 	}
 	seen := map[string]bool{}
 	if item.Answerable && len(item.KeyPhrases) > 0 {
@@ -536,13 +540,25 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 	return rep, nil
 }
 
-// readSources reads the expected source files of a question (paths relative
-// to root), keyed by those paths; unreadable files map to "".
+// readSources reads the text of the expected source files of a question
+// (paths relative to root), keyed by those paths: the file's text for line
+// formats, the extracted text of a PDF, HTML, DOCX or ODT file (package
+// extract); unreadable files map to "".
 func readSources(root string, sources []string) map[string]string {
 	out := map[string]string{}
 	for _, s := range sources {
-		b, _ := os.ReadFile(filepath.Join(root, filepath.FromSlash(s)))
-		out[s] = string(b)
+		path := filepath.Join(root, filepath.FromSlash(s))
+		res, err := extract.File(context.Background(), path, extract.Options{MaxBytes: 1 << 30, Timeout: 5 * time.Minute})
+		if err != nil {
+			continue
+		}
+		if res.Format.Lines() {
+			out[s] = res.Body
+			continue
+		}
+		if doc, err := extract.Parse(res.Format, path, res.Body); err == nil {
+			out[s] = doc.Text()
+		}
 	}
 	return out
 }

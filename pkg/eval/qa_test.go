@@ -1,10 +1,14 @@
 package eval
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/extract"
 )
 
 func TestReadQA(t *testing.T) {
@@ -155,5 +159,46 @@ func TestShippedQASet(t *testing.T) {
 		if kinds[kind] < least {
 			t.Errorf("%d %s questions; want at least %d", kinds[kind], kind, least)
 		}
+	}
+}
+
+// The manuals' QA set (testdata/qa/manuals.jsonl): 10 questions about the
+// PostgreSQL 15 manual and gnuplot.pdf, sources relative to /usr/share/doc
+// where their Debian packages put them; every key phrase of an answerable
+// question is in the text extracted from its source.
+func TestManualsQASet(t *testing.T) {
+	items, err := LoadQA("../../testdata/qa/manuals.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	answerable := 0
+	texts := map[string]string{}
+	for _, it := range items {
+		if !it.Answerable {
+			if it.Kind != KindNearMiss || len(it.Sources) != 0 {
+				t.Errorf("line %d: an unanswerable question here is a near miss without sources", it.Line)
+			}
+			continue
+		}
+		answerable++
+		if len(it.Sources) != 1 || len(it.KeyPhrases) == 0 {
+			t.Fatalf("line %d: want one source and key phrases", it.Line)
+		}
+		src := filepath.Join("/usr/share/doc", it.Sources[0])
+		if _, ok := texts[src]; !ok {
+			res, err := extract.File(context.Background(), src, extract.Options{MaxBytes: 64 << 20, Timeout: time.Minute})
+			if err != nil {
+				t.Fatalf("%s (scripts/install-formats.sh installs it): %v", src, err)
+			}
+			texts[src] = strings.ToLower(res.Body)
+		}
+		for _, k := range it.KeyPhrases {
+			if !strings.Contains(texts[src], strings.ToLower(k)) {
+				t.Errorf("line %d: key phrase %q is not in %s", it.Line, k, src)
+			}
+		}
+	}
+	if len(items) != 10 || answerable != 6 {
+		t.Errorf("%d questions, %d answerable; want 10 and 6", len(items), answerable)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -60,8 +61,8 @@ func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 	files := index.Walk([]string{dir}, []string{"*.md"}, nil).Files
 	for _, f := range files {
 		raw, _ := os.ReadFile(f.Path)
-		t, _ := index.Decode(raw)
-		for _, c := range chunk.Split(chunk.ParseMarkdown(f.Path, t.Body), copts, tk) {
+		t, _ := extract.Decode(raw)
+		for _, c := range chunk.Split(extract.ParseMarkdown(f.Path, t.Body), copts, tk) {
 			texts = append(texts, m.DocumentPrefix+c.EmbedText())
 		}
 	}

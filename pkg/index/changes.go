@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -72,7 +73,7 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 			ch.Modified++
 		case !s.MTime.Equal(f.MTime):
 			// Touched: modified only if the content differs (what index checks).
-			if t, err := ReadText(f.Path, f.Size+1); err != nil || !bytes.Equal(t.Hash, s.Hash) {
+			if h, err := extract.Hash(f.Path, f.Size+1); err != nil || !bytes.Equal(h, s.Hash) {
 				ch.Modified++
 			}
 		}

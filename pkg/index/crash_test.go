@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -176,9 +177,9 @@ func checkStoredConsistent(t *testing.T, conn *pgx.Conn, e *env) {
 		if err := rows.Scan(&path, &body, &n, &v); err != nil {
 			t.Fatal(err)
 		}
-		doc := chunk.ParseMarkdown(path, body)
+		doc := extract.ParseMarkdown(path, body)
 		if !strings.HasSuffix(path, ".md") {
-			doc = chunk.ParseText(path, body)
+			doc = extract.ParseText(path, body)
 		}
 		if want := len(chunk.Split(doc, opts, e.opts.Tokenizer)); n != want || v != want {
 			t.Errorf("%s: %d chunks, %d vectors; its stored text yields %d", path, n, v, want)

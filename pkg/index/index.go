@@ -1,11 +1,11 @@
-// Package index runs `hrag index`: it walks folders, cuts changed files into
-// chunks, embeds the chunks whose embedded text is new and stores each
-// document in its own transaction. Data flows one way:
-// files → chunk → embed → store.
+// Package index runs `hrag index`: it walks folders, extracts the text of
+// changed files, cuts it into chunks, embeds the chunks whose embedded text
+// is new and stores each document in its own transaction. Data flows one
+// way, through the stages of pipeline.go: walk → extract → chunk → embed →
+// store.
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -17,12 +17,14 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
-	"golang.org/x/sync/semaphore"
 )
 
 // Tokenizer counts tokens with the embedding model's tokenizer.
@@ -60,8 +62,13 @@ type Options struct {
 	Include    []string // file-name globs to index
 	Exclude    []string // globs to skip
 	MaxBytes   int64    // larger files are skipped
-	Prune      bool     // delete indexed documents whose file is gone from a root
-	Wait       bool     // wait for another run on the collection instead of failing
+	// ExtractTimeout (RAG_EXTRACT_TIMEOUT) and ExtractMemory
+	// (RAG_EXTRACT_MEMORY_BYTES) bound each file's converters (pdftotext,
+	// qpdf, pandoc) in wall time and address space; 0: no limit.
+	ExtractTimeout time.Duration
+	ExtractMemory  int64
+	Prune          bool // delete indexed documents whose file is gone from a root
+	Wait           bool // wait for another run on the collection instead of failing
 	// OneOffRules says that Include and Exclude come from flags of this run
 	// (--include, --exclude), not from the settings: files they leave out
 	// are not looked at, but their documents are not pruned.
@@ -89,11 +96,11 @@ type Summary struct {
 	Unchanged  int    `json:"files_unchanged"`
 	Moved      int    `json:"files_moved"`
 	Deleted    int    `json:"files_deleted"`
-	Skipped    int    `json:"files_skipped"` // binary or too large
+	Skipped    int    `json:"files_skipped"` // content hrag cannot index (extract.ErrSkipped: binary, too large, an encrypted, corrupt or image-only PDF, …)
 	// Ignored counts the files and folders left out by rule (hidden,
 	// include and exclude globs) without being read.
 	Ignored IgnoredCounts `json:"ignored"`
-	// SkippedFiles lists the files skipped as binary or too large, this
+	// SkippedFiles lists the files skipped for their content, this
 	// run or remembered from an earlier one (Options.ListIgnored).
 	SkippedFiles []SkippedFile `json:"skipped_paths,omitempty"`
 	// IgnoredFiles lists them (Options.ListIgnored), sorted by path.
@@ -149,22 +156,12 @@ const (
 	windowBatches    = 4
 )
 
-// prepared is a file read and chunked, waiting for embeddings and storage.
-type prepared struct {
-	weight   int64 // bytes held against maxInflightBytes
-	file     File
-	state    *store.DocumentState // nil for a new file
-	repaired int                  // invalid UTF-8 sequences replaced
-	junk     []chunk.JunkSpan     // machine data blanked before chunking
-	doc      store.Document
-	missing  []int // indexes of chunks without a stored vector
-}
-
 // Run indexes opts.Roots into the collection. It returns the summary and an
 // error only for failures of the whole run (database down, lock held, model
 // mismatch); problems with single files are counted in the summary and
 // reported to opts.Reporter. A cancelled ctx stops after the document being
-// stored and returns ErrInterrupted.
+// stored and returns ErrInterrupted. The work runs as the stages of
+// pipeline.go: walk → extract → chunk → embed → store.
 func Run(ctx context.Context, opts Options) (Summary, error) {
 	began := time.Now()
 	rep := opts.Reporter
@@ -172,14 +169,70 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		rep = nopReporter{}
 	}
 	sum := Summary{Collection: opts.Collection}
-	st := opts.Store
+	r := &runner{opts: opts, rep: rep, prog: &progress{rep: rep}, inflight: semaphore.NewWeighted(maxInflightBytes)}
+	r.copts = fitChunks(opts, rep)
+	sum.ContentTokens = r.copts.ContentTokens
+	listing, lock, err := r.begin(ctx, &sum)
+	if err != nil {
+		return sum, err
+	}
+	defer lock.Release()
 
-	fitted := fitChunks(opts, rep)
-	sum.ContentTokens = fitted.ContentTokens
+	files := make(chan File, 64)
+	extracted := make(chan extracted, 4)
+	chunked := make(chan prepared, 256) // the byte budget binds first
+	embedded := make(chan prepared, 8)
+	runCtx, stop := context.WithCancel(ctx)
+	// Run returns only after its stages have: they use the tokenizer and the
+	// model, which the caller closes next (an interrupt used to free the
+	// tokenizer under a chunking goroutine).
+	var stages sync.WaitGroup
+	defer stages.Wait()
+	defer stop()
+	var walked walkCounts
+	embedErr := make(chan error, 1)
+	stages.Add(4)
+	go func() { defer stages.Done(); walked = r.walk(runCtx, listing.Files, files) }()
+	go func() { defer stages.Done(); r.extract(runCtx, files, extracted) }()
+	go func() { defer stages.Done(); r.chunk(runCtx, extracted, chunked) }()
+	go func() { defer stages.Done(); embedErr <- r.embed(runCtx, chunked, embedded) }()
+	stored, err := r.store(ctx, embedded)
+	sum.add(stored)
+	if err != nil {
+		return sum, err
+	}
+	stop()
+	stages.Wait() // the walk's counts are final
+	sum.Unchanged, sum.Moved = walked.unchanged, walked.moved
+	sum.Skipped += walked.skipped
+	sum.SkippedFiles = append(walked.skippedFiles, sum.SkippedFiles...)
+	for _, w := range walked.warnings {
+		rep.Warn(w.Path, w.Err)
+	}
+	if walked.err != nil {
+		return sum, walked.err
+	}
+	return r.finish(ctx, listing, &sum, <-embedErr, began)
+}
 
-	for _, r := range opts.Roots {
-		if _, err := os.Stat(r); err != nil {
-			return sum, fmt.Errorf("cannot index %s: %w", r, describe(err))
+// add counts what the store stage wrote.
+func (s *Summary) add(c storeCounts) {
+	s.Added, s.Updated, s.Failed = s.Added+c.added, s.Updated+c.updated, s.Failed+c.failed
+	s.Skipped, s.Repaired, s.Junk, s.Flagged = s.Skipped+c.skipped, s.Repaired+c.repaired, s.Junk+c.junk, s.Flagged+c.flagged
+	s.Chunks, s.Embedded, s.Reused = s.Chunks+c.chunks, s.Embedded+c.embedded, s.Reused+c.reused
+	s.SkippedFiles = append(s.SkippedFiles, c.skippedFiles...)
+}
+
+// begin checks the roots, takes the collection's lock and its vector table,
+// loads what the index knows and walks the roots: the listing, with the
+// problems and what was left out by rule counted in sum, and on r the
+// states, skipped files, scopes and vanished documents. The caller releases
+// the lock.
+func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock, error) {
+	opts, rep, st := r.opts, r.rep, r.opts.Store
+	for _, root := range opts.Roots {
+		if _, err := os.Stat(root); err != nil {
+			return Listing{}, nil, fmt.Errorf("cannot index %s: %w", root, describe(err))
 		}
 	}
 	// A file named on the command line and left out by the globs is
@@ -189,328 +242,152 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		rep.Warn(ig.Path, fmt.Errorf("not indexed: it %s", ig.Describe(opts.Include, opts.Collection)))
 	}
 	if len(roots) == 0 {
-		return sum, fmt.Errorf("%w: every path given is left out by the include/exclude globs", ErrNothingToIndex)
+		return Listing{}, nil, fmt.Errorf("%w: every path given is left out by the include/exclude globs", ErrNothingToIndex)
 	}
 	coll, err := st.EnsureCollection(ctx, opts.Collection, opts.FTSConfig)
 	if err != nil {
-		return sum, err
+		return Listing{}, nil, err
 	}
 	lock, table, err := lockAndTable(ctx, opts, coll)
 	if err != nil {
-		return sum, err
+		return Listing{}, nil, err
 	}
-	defer lock.Release()
-	states, err := st.DocumentStates(ctx, coll.ID)
-	if err != nil {
-		return sum, err
+	fail := func(err error) (Listing, *store.Lock, error) {
+		lock.Release()
+		return Listing{}, nil, err
 	}
-
-	skipped, err := st.SkippedFiles(ctx, coll.ID)
-	if err != nil {
-		return sum, err
+	r.coll, r.table = coll, table.Name
+	if r.states, err = st.DocumentStates(ctx, coll.ID); err != nil {
+		return fail(err)
+	}
+	if r.skipped, err = st.SkippedFiles(ctx, coll.ID); err != nil {
+		return fail(err)
 	}
 
 	listing := Walk(roots, opts.Include, opts.Exclude)
-	files, problems := listing.Files, listing.Problems
-	for _, p := range problems {
+	for _, p := range listing.Problems {
 		sum.Failed++
 		rep.Warn(p.Path, p.Err)
 	}
-	var scopes []string // real paths under which a missing file means a deleted one
-	for _, r := range roots {
-		if abs, err := store.RealPath(r); err == nil {
-			scopes = append(scopes, abs)
+	for _, root := range roots {
+		if abs, err := store.RealPath(root); err == nil {
+			r.scopes = append(r.scopes, abs)
 		}
 	}
-	allRoots := slices.Concat(coll.Roots, scopes) // recorded roots are real paths too
+	allRoots := slices.Concat(coll.Roots, r.scopes) // recorded roots are real paths too
 	for _, ig := range listing.Ignored {
-		if !ig.Explicit && !coveredByInnerRoot(ig.Path, allRoots, scopes) {
+		if !ig.Explicit && !coveredByInnerRoot(ig.Path, allRoots, r.scopes) {
 			sum.Ignored.add(ig)
 			if opts.ListIgnored {
 				sum.IgnoredFiles = append(sum.IgnoredFiles, ig)
 			}
 		}
 	}
-	onDisk := map[string]bool{}
-	for _, f := range files {
-		onDisk[f.Path] = true
-	}
+	onDisk := listing.onDisk()
 	// A root that now holds no file at all while documents from it are
 	// indexed is more likely unmounted than emptied: keep its documents.
 	// Documents under another recorded root that this walk does not reach
 	// (a hidden folder or a file named on the command line) are that
 	// root's, not this run's.
 	own := map[string]store.DocumentState{}
-	for path, s := range states {
-		if !underOwnRoot(path, coll.Roots, scopes) || !isFile(path) {
+	for path, s := range r.states {
+		if !underOwnRoot(path, coll.Roots, r.scopes) || !isFile(path) {
 			own[path] = s
 		}
 	}
 	var emptyRoots []string
-	for _, r := range scopes {
-		if n := countStatesUnder(own, r); countUnder(files, r) == 0 && n > 0 {
-			emptyRoots = append(emptyRoots, r)
-			rep.Warn(r, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", n))
+	for _, root := range r.scopes {
+		if n := countStatesUnder(own, root); countUnder(listing.Files, root) == 0 && n > 0 {
+			emptyRoots = append(emptyRoots, root)
+			rep.Warn(root, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", n))
 		}
 	}
-	vanished := map[string][]store.DocumentState{} // by hex hash: copies share one
+	r.vanished = map[string][]store.DocumentState{} // by hex hash: copies share one
 	for path, s := range own {
-		if !onDisk[path] && inScope(path, scopes) && !inScope(path, emptyRoots) && !unreadable(path, problems) &&
+		if !onDisk[path] && inScope(path, r.scopes) && !inScope(path, emptyRoots) && !unreadable(path, listing.Problems) &&
 			!(opts.OneOffRules && isFile(path)) {
 			h := hex.EncodeToString(s.Hash)
-			vanished[h] = append(vanished[h], s)
+			r.vanished[h] = append(r.vanished[h], s)
 		}
 	}
+	return listing, lock, nil
+}
 
-	// Classify: unchanged files cost a stat; moved ones a read; the rest go
-	// through the pipeline.
-	var todo []File
-	for _, f := range files {
-		if ctx.Err() != nil {
-			break
-		}
-		if sk, ok := skipped[f.Path]; ok && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
-			sum.Skipped++ // warned about when it was first skipped, and again when named
-			if opts.ListIgnored {
-				sum.SkippedFiles = append(sum.SkippedFiles, SkippedFile{Path: f.Path, Reason: sk.Reason})
-			}
-			if slices.Contains(scopes, f.Path) {
-				rep.Warn(f.Path, errors.New(sk.Reason))
-			}
-			continue
-		}
-		s, known := states[f.Path]
-		if known && s.Size == f.Size && s.MTime.Equal(f.MTime) {
-			sum.Unchanged++
-			continue
-		}
-		if known && s.Size == f.Size { // touched: same content costs no work
-			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil && bytes.Equal(t.Hash, s.Hash) {
-				if err := st.TouchDocument(ctx, s.ID, f.Size, f.MTime); err != nil {
-					return sum, err
-				}
-				sum.Unchanged++
-				continue
-			}
-		}
-		if !known && len(vanished) > 0 {
-			if t, err := ReadText(f.Path, opts.MaxBytes); err == nil {
-				// A document titled by its file name is re-chunked under the
-				// new name (its breadcrumbs change); others just move.
-				h := hex.EncodeToString(t.Hash)
-				if olds := vanished[h]; len(olds) > 0 &&
-					(olds[0].Title != chunk.TitleFromPath(olds[0].Path) || chunk.TitleFromPath(f.Path) == olds[0].Title) {
-					if err := st.MoveDocument(ctx, olds[0].ID, f.Path, f.Size, f.MTime); err != nil {
-						return sum, err
-					}
-					if vanished[h] = olds[1:]; len(vanished[h]) == 0 {
-						delete(vanished, h)
-					}
-					sum.Moved++
-					continue
-				}
-			}
-		}
-		todo = append(todo, f)
+// onDisk is the set of the listed files' paths.
+func (l Listing) onDisk() map[string]bool {
+	m := make(map[string]bool, len(l.Files))
+	for _, f := range l.Files {
+		m[f.Path] = true
 	}
+	return m
+}
 
-	byPath := make(map[string]File, len(todo))
-	prog := &progress{rep: rep}
-	for _, f := range todo {
-		byPath[f.Path] = f
-		prog.bytesLeft += f.Size
-	}
-	prepCh := make(chan prepared, 256) // the byte budget binds first
-	readyCh := make(chan prepared, 8)
-	inflight := semaphore.NewWeighted(maxInflightBytes)
-	runCtx, stop := context.WithCancel(ctx)
-	// Run returns only after its goroutines have: they use the tokenizer
-	// and the model, which the caller closes next (an interrupt used to
-	// free the tokenizer under a chunking goroutine).
-	var workers sync.WaitGroup
-	defer workers.Wait()
-	defer stop()
-	warnCh := make(chan Problem, 64)
-	workers.Add(2)
-	go func() { // read + chunk + look up reusable vectors
-		defer workers.Done()
-		defer close(prepCh)
-		for _, f := range todo {
-			if runCtx.Err() != nil {
-				return
-			}
-			var sp *store.DocumentState
-			if s, ok := states[f.Path]; ok {
-				sp = &s
-			}
-			p, err := prepare(runCtx, f, sp, fitted, opts, table.Name)
-			prog.chunked(f.Size, len(p.missing), len(p.doc.Chunks)-len(p.missing))
-			if err != nil {
-				select {
-				case warnCh <- Problem{f.Path, err}:
-				case <-runCtx.Done():
-					return
-				}
-				continue
-			}
-			p.weight = min(int64(len(p.doc.Body))+1, maxInflightBytes)
-			if err := inflight.Acquire(runCtx, p.weight); err != nil {
-				return
-			}
-			select {
-			case prepCh <- p:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
-	embedErr := make(chan error, 1)
-	go func() { // embed in batches across documents
-		defer workers.Done()
-		defer close(readyCh)
-		embedErr <- embedLoop(runCtx, prepCh, readyCh, opts, prog)
-	}()
-
-	for done := false; !done; {
-		select {
-		case w := <-warnCh:
-			sum.countProblem(explainSkip(w, states, opts), rep, opts.ListIgnored)
-			if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
-				return sum, err
-			}
-		case p, ok := <-readyCh:
-			if !ok {
-				done = true
-				break
-			}
-			inflight.Release(p.weight)
-			if ctx.Err() != nil {
-				continue // interrupted: drop what is not stored yet
-			}
-			if len(p.junk) > 0 {
-				sum.Junk++
-				rep.Warn(p.file.Path, errors.New(junkNote(p.junk)))
-			}
-			if p.repaired > 0 {
-				sum.Repaired++
-				rep.Warn(p.file.Path, fmt.Errorf("%d invalid UTF-8 byte(s) replaced by U+FFFD (is the file in another encoding?)", p.repaired))
-			}
-			// The document being stored finishes even if ctx is cancelled now.
-			if _, err := st.PutDocument(context.WithoutCancel(ctx), coll.ID, table.Name, p.doc); err != nil {
-				if isConnErr(err) {
-					return sum, err
-				}
-				sum.Failed++
-				rep.Warn(p.file.Path, err)
-				continue
-			}
-			if p.state == nil {
-				sum.Added++
-			} else {
-				sum.Updated++
-			}
-			if lines := injectedLines(p.doc); lines != "" {
-				sum.Flagged++
-				rep.Warn(p.file.Path, fmt.Errorf("lines %s hold text addressed to an AI assistant (instructions, role changes, links to visit): it is masked before passages reach the LLM", lines))
-			}
-			sum.Chunks += len(p.doc.Chunks)
-			sum.Embedded += len(p.missing)
-			sum.Reused += len(p.doc.Chunks) - len(p.missing)
-			if sr, ok := rep.(StoredReporter); ok {
-				sr.Stored(p.file.Path)
-			}
-		}
-	}
-	// The preparer has finished (the pipeline closed behind it): report the
-	// problems still queued.
-	for len(warnCh) > 0 {
-		w := <-warnCh
-		sum.countProblem(explainSkip(w, states, opts), rep, opts.ListIgnored)
-		if err := rememberSkipped(ctx, st, coll.ID, w, byPath); err != nil {
-			return sum, err
-		}
-	}
+// finish ends a run whose stages are done: it forgets the skipped files that
+// are gone, reports an interrupt or the embedding error, prunes the
+// vanished documents, fills the vectors the collection's other chunks lack
+// and records the roots.
+func (r *runner) finish(ctx context.Context, listing Listing, sum *Summary, embedErr error, began time.Time) (Summary, error) {
+	opts, st := r.opts, r.opts.Store
+	onDisk := listing.onDisk()
 	var gone []string
-	for p := range skipped {
-		if !onDisk[p] && inScope(p, scopes) {
+	for p := range r.skipped {
+		if !onDisk[p] && inScope(p, r.scopes) {
 			gone = append(gone, p)
 		}
 	}
-	if err := st.ForgetSkippedFiles(ctx, coll.ID, gone); err != nil {
-		return sum, err
+	if err := st.ForgetSkippedFiles(ctx, r.coll.ID, gone); err != nil {
+		return *sum, err
 	}
-	if err := <-embedErr; err != nil && ctx.Err() == nil {
-		return sum, err
+	if embedErr != nil && ctx.Err() == nil {
+		return *sum, embedErr
 	}
-	if ctx.Err() != nil {
+	interrupted := func() (Summary, error) {
 		sum.Interrupted = true
 		sum.Seconds = time.Since(began).Seconds()
-		return sum, ErrInterrupted
+		return *sum, ErrInterrupted
 	}
-	if opts.Prune && len(vanished) > 0 {
+	if ctx.Err() != nil {
+		return interrupted()
+	}
+	if opts.Prune && len(r.vanished) > 0 {
 		var ids []int64
-		for _, ss := range vanished {
+		for _, ss := range r.vanished {
 			for _, s := range ss {
 				ids = append(ids, s.ID)
 			}
 		}
 		if err := st.DeleteDocuments(ctx, ids); err != nil {
-			return sum, err
+			return *sum, err
 		}
 		sum.Deleted = len(ids)
 	}
 	// Chunks stored before (e.g. with another model) may lack a vector of
 	// this model: embed them from their stored text.
-	if err := fillMissing(ctx, opts, rep, coll, table.Name, fitted, &sum); err != nil {
+	if err := fillMissing(ctx, opts, r.rep, r.coll, r.table, r.copts, sum); err != nil {
 		if errors.Is(err, context.Canceled) {
-			sum.Interrupted = true
-			sum.Seconds = time.Since(began).Seconds()
-			return sum, ErrInterrupted
+			return interrupted()
 		}
-		return sum, err
+		return *sum, err
 	}
 	if sum.Added+sum.Updated+sum.Moved+sum.Deleted+sum.Embedded+sum.Filled > 0 {
-		if err := st.ResetNullSimilarity(ctx, coll.ID); err != nil {
-			return sum, err
+		if err := st.ResetNullSimilarity(ctx, r.coll.ID); err != nil {
+			return *sum, err
 		}
 	}
-	if err := st.AddRoots(ctx, coll.ID, scopes); err != nil { // without the rejected files
-		return sum, err
+	if err := st.AddRoots(ctx, r.coll.ID, r.scopes); err != nil { // without the rejected files
+		return *sum, err
 	}
 	sum.Seconds = time.Since(began).Seconds()
-	return sum, nil
+	return *sum, nil
 }
 
-func (s *Summary) countProblem(p Problem, rep Reporter, list bool) {
-	switch {
-	case errors.Is(p.Err, ErrBinary), errors.Is(p.Err, ErrTooLarge):
-		s.Skipped++
-		if list {
-			s.SkippedFiles = append(s.SkippedFiles, SkippedFile{Path: p.Path, Reason: p.Err.Error()})
-		}
-	default:
-		s.Failed++
-	}
-	rep.Warn(p.Path, p.Err)
-}
-
-// explainSkip adds to the warning about a file skipped as binary or too
-// large that the version indexed before, if any, is kept.
+// explainSkip adds to the warning about a file skipped for its content
+// (extract.ErrSkipped) that the version indexed before, if any, is kept.
 func explainSkip(p Problem, states map[string]store.DocumentState, opts Options) Problem {
-	if _, ok := states[p.Path]; ok && (errors.Is(p.Err, ErrBinary) || errors.Is(p.Err, ErrTooLarge)) {
+	if _, ok := states[p.Path]; ok && errors.Is(p.Err, extract.ErrSkipped) {
 		p.Err = fmt.Errorf("%w; the version indexed before is kept (`%s` removes it)", p.Err, config.Command(opts.Collection, "forget "+config.ShellQuote(p.Path)))
 	}
 	return p
-}
-
-// rememberSkipped records a file skipped as binary or too large, so that
-// later runs skip it without reading it or warning again until it changes.
-func rememberSkipped(ctx context.Context, st *store.Store, collectionID int, p Problem, byPath map[string]File) error {
-	f, ok := byPath[p.Path]
-	if !ok || !(errors.Is(p.Err, ErrBinary) || errors.Is(p.Err, ErrTooLarge)) {
-		return nil
-	}
-	return st.PutSkippedFile(context.WithoutCancel(ctx), collectionID, f.Path, store.SkippedFile{Size: f.Size, MTime: f.MTime, Reason: p.Err.Error()})
 }
 
 func countUnder(files []File, root string) int {
@@ -556,50 +433,20 @@ func unreadable(path string, problems []Problem) bool {
 	return false
 }
 
-// prepare reads, decodes and chunks one file and finds which chunks already
-// have a vector in table.
-func prepare(ctx context.Context, f File, state *store.DocumentState, copts chunk.Options, opts Options, table string) (prepared, error) {
-	t, err := ReadText(f.Path, opts.MaxBytes)
+// chunkText reads a document's stored body in its format back into an
+// extract.Document (for line formats after blanking machine data,
+// chunk.MaskJunk) and cuts it into chunks; it returns the title, the chunks
+// and the blanked spans.
+func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan, error) {
+	var junk []chunk.JunkSpan
+	if format.Lines() || format == "" {
+		body, junk = chunk.MaskJunk(body, copts)
+	}
+	doc, err := extract.Parse(format, path, body)
 	if err != nil {
-		return prepared{}, err
+		return "", nil, nil, err
 	}
-	title, chunks, junk := chunkText(f.Path, t.Body, copts, opts.Tokenizer)
-	p := prepared{file: f, state: state, repaired: t.Repaired, junk: junk, doc: store.Document{
-		Path: f.Path, Title: title, Body: t.Body, Hash: t.Hash, Size: f.Size, MTime: f.MTime,
-		Chunks: make([]store.Chunk, len(chunks)),
-	}}
-	hashes := make([][]byte, len(chunks))
-	for i, c := range chunks {
-		hashes[i] = c.Hash()
-		p.doc.Chunks[i] = storeChunk(c, hashes[i])
-	}
-	have, err := opts.Store.Embeddings(ctx, table, hashes)
-	if err != nil {
-		return prepared{}, err
-	}
-	for i := range p.doc.Chunks {
-		if v, ok := have[hex.EncodeToString(hashes[i])]; ok {
-			p.doc.Chunks[i].Embedding = v
-		} else {
-			p.missing = append(p.missing, i)
-		}
-	}
-	return p, nil
-}
-
-// chunkText blanks machine data in a document's text (chunk.MaskJunk),
-// parses it by its path's extension (Markdown or plain text) and cuts it
-// into chunks; it returns the title, the chunks and the blanked spans.
-func chunkText(path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan) {
-	body, junk := chunk.MaskJunk(body, copts)
-	var doc chunk.Document
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".md", ".markdown", ".mdown", ".mkd":
-		doc = chunk.ParseMarkdown(path, body)
-	default:
-		doc = chunk.ParseText(path, body)
-	}
-	return doc.Title, chunk.Split(doc, copts, tk), junk
+	return doc.Title, chunk.Split(doc, copts, tk), junk, nil
 }
 
 // junkNote describes the spans chunk.MaskJunk blanked in a file, for its
@@ -637,28 +484,53 @@ func humanSize(n int) string {
 // number of its spans addressed to an AI assistant.
 func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
 	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
-		StartLine: c.StartLine, EndLine: c.EndLine, Tokens: c.Tokens, EmbedHash: hash, Injections: len(injection.Detect(c.Content))}
+		StartLine: c.StartLine, EndLine: c.EndLine, StartPage: c.StartPage, EndPage: c.EndPage,
+		Tokens: c.Tokens, EmbedHash: hash, Injections: len(injection.Detect(c.Content))}
 }
 
-// injectedLines returns the line ranges ("7-9, 31") of the text of doc
-// addressed to an AI assistant; "" when there is none.
-func injectedLines(doc store.Document) string {
-	var parts []string
+// injectedSpans says where doc holds text addressed to an AI assistant:
+// "lines 7-9, 31" (line formats), "pages 3, 12-13" (PDF) or "passages in
+// A › B" (formats without lines or pages); "" when it holds none.
+func injectedSpans(doc store.Document) string {
+	var lines, pages, sections []string
 	for _, c := range doc.Chunks {
 		if c.Injections == 0 {
 			continue
 		}
-		for _, sp := range injection.Detect(c.Content) {
-			first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
-			last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
-			if first == last {
-				parts = append(parts, fmt.Sprint(first))
-			} else {
-				parts = append(parts, fmt.Sprintf("%d-%d", first, last))
+		switch {
+		case c.StartLine > 0:
+			for _, sp := range injection.Detect(c.Content) {
+				first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
+				last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
+				lines = append(lines, span(first, last))
+			}
+		case c.StartPage > 0:
+			if p := span(c.StartPage, c.EndPage); !slices.Contains(pages, p) {
+				pages = append(pages, p)
+			}
+		default:
+			if b := strings.ReplaceAll(strings.Trim(c.Breadcrumb, "[]"), " > ", " › "); !slices.Contains(sections, b) {
+				sections = append(sections, b)
 			}
 		}
 	}
-	return strings.Join(parts, ", ")
+	switch {
+	case len(lines) > 0:
+		return "lines " + strings.Join(lines, ", ")
+	case len(pages) > 0:
+		return "pages " + strings.Join(pages, ", ")
+	case len(sections) > 0:
+		return "passages in " + strings.Join(sections, "; ")
+	}
+	return ""
+}
+
+// span is "7" or "7-9".
+func span(first, last int) string {
+	if first == last {
+		return fmt.Sprint(first)
+	}
+	return fmt.Sprintf("%d-%d", first, last)
 }
 
 // fillMissing embeds the collection's stored chunks that have no vector in
@@ -691,79 +563,6 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 	return err
 }
 
-// embedLoop gathers prepared documents until windowBatches batches of
-// missing chunks are waiting (or no more documents are), embeds them and
-// passes the documents on.
-func embedLoop(ctx context.Context, in <-chan prepared, out chan<- prepared, opts Options, prog *progress) error {
-	batch := opts.BatchSize
-	if batch < 1 {
-		batch = 32
-	}
-	var pending []prepared
-	npending := 0
-	flush := func() error {
-		var texts []string
-		for _, p := range pending {
-			for _, i := range p.missing {
-				texts = append(texts, opts.DocumentPrefix+chunkEmbedText(p.doc.Chunks[i]))
-			}
-		}
-		if len(texts) > 0 {
-			vecs, err := opts.Embedder.Embed(ctx, texts)
-			if err != nil {
-				return err
-			}
-			k := 0
-			for _, p := range pending {
-				for _, i := range p.missing {
-					p.doc.Chunks[i].Embedding = vecs[k]
-					k++
-				}
-			}
-			prog.embedded(len(texts))
-		}
-		for _, p := range pending {
-			select {
-			case out <- p:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		pending, npending = pending[:0], 0
-		return nil
-	}
-	for {
-		var p prepared
-		var ok bool
-		if len(pending) == 0 {
-			select {
-			case p, ok = <-in:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		} else {
-			select {
-			case p, ok = <-in:
-			default: // nothing waiting: embed what we have
-				if err := flush(); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		if !ok {
-			return flush()
-		}
-		pending = append(pending, p)
-		npending += len(p.missing)
-		if npending >= windowBatches*batch {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-}
-
 func chunkEmbedText(c store.Chunk) string { return c.EmbedContext + c.Content }
 
 func isConnErr(err error) bool {
@@ -780,6 +579,13 @@ type progress struct {
 	bytesLeft          int64 // of files not chunked yet
 	bytesRead          int64
 	known, done, reuse int // chunks to embed known so far, embedded so far, found with a vector
+}
+
+// found records a file of size bytes to read and chunk.
+func (p *progress) found(size int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bytesLeft += size
 }
 
 // chunked records a file read and chunked into missing chunks to embed and

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -89,18 +90,18 @@ func (e *env) expectedChunks(t *testing.T, path string) []chunk.Chunk {
 	if err != nil {
 		t.Fatal(err)
 	}
-	txt, err := index.Decode(b)
+	txt, err := extract.Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := e.opts.Chunk
 	opts.InputTokens, opts.SpecialTokens = 256, e.opts.Tokenizer.Special()
 	opts, _ = opts.Fit()
-	var doc chunk.Document
+	var doc extract.Document
 	if strings.HasSuffix(path, ".md") {
-		doc = chunk.ParseMarkdown(path, txt.Body)
+		doc = extract.ParseMarkdown(path, txt.Body)
 	} else {
-		doc = chunk.ParseText(path, txt.Body)
+		doc = extract.ParseText(path, txt.Body)
 	}
 	return chunk.Split(doc, opts, e.opts.Tokenizer)
 }

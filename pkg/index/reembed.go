@@ -9,6 +9,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -292,7 +293,10 @@ func (f *filler) rechunk(ctx context.Context, docID int64, missing int) error {
 	if err != nil {
 		return fmt.Errorf("re-chunking document %d: %w", docID, err)
 	}
-	_, cs, _ := chunkText(d.Path, d.Body, f.copts, f.opts.Tokenizer)
+	_, cs, _, err := chunkText(extract.Format(d.Format), d.Path, d.Body, f.copts, f.opts.Tokenizer)
+	if err != nil {
+		return fmt.Errorf("re-chunking document %d: %w", docID, err)
+	}
 	d.Chunks = make([]store.Chunk, len(cs))
 	hashes := make([][]byte, len(cs))
 	for i, c := range cs {

@@ -132,12 +132,12 @@ func ruleNoun(rule string, folder bool, n int) string {
 	return "hidden " + what
 }
 
-// binaryExt are extensions of files that are not text: no hint to include
-// them.
+// binaryExt are extensions of files of no format hrag reads: no hint to
+// include them.
 var binaryExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".heic": true,
-	".pdf": true, ".zip": true, ".gz": true, ".tgz": true, ".xz": true, ".7z": true, ".mp3": true, ".mp4": true,
+	".zip": true, ".gz": true, ".tgz": true, ".xz": true, ".7z": true, ".mp3": true, ".mp4": true,
 	".mov": true, ".mkv": true, ".wav": true, ".exe": true, ".bin": true, ".so": true, ".o": true, ".a": true,
-	".dll": true, ".class": true, ".jar": true, ".docx": true, ".xlsx": true, ".pptx": true, ".odt": true, ".sqlite": true, ".db": true}
+	".dll": true, ".class": true, ".jar": true, ".xlsx": true, ".pptx": true, ".sqlite": true, ".db": true}
 
 // Describe says why ig was left out and how to change that, for a warning
 // or a -v listing; include is the globs in force, collection names the
@@ -149,7 +149,7 @@ func (ig Ignored) Describe(include []string, collection string) string {
 		hint := ""
 		switch {
 		case binaryExt[ext]:
-			hint = " (hrag indexes text: Markdown and plain text)"
+			hint = " (hrag indexes Markdown, plain text, Org, reStructuredText, HTML, PDF, DOCX and ODT)"
 		case ext != "":
 			hint = fmt.Sprintf("; to index such files, add '*%s' to RAG_INCLUDE (--include '*%s' replaces the globs for one run only)", ext, ext)
 		}

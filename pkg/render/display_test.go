@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/extract"
 )
 
 func TestTrimEdges(t *testing.T) {
@@ -202,9 +203,9 @@ func TestTrimEdgesOnChunks(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := strings.ReplaceAll(string(b), "\r\n", "\n")
-		doc := chunk.ParseText(f, text)
+		doc := extract.ParseText(f, text)
 		if strings.HasSuffix(f, ".md") {
-			doc = chunk.ParseMarkdown(f, text)
+			doc = extract.ParseMarkdown(f, text)
 		}
 		for _, budget := range []int{8, 20, 60} {
 			for _, c := range chunk.Split(doc, chunk.Options{ContentTokens: budget}, words{}) {

@@ -119,7 +119,7 @@ func (m *Markdown) Passages(ps []retrieve.Passage) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		head := answer.Printable(fmt.Sprintf("[%d] %s", p.N, Location(p.Path, p.StartLine, p.EndLine)))
+		head := answer.Printable(fmt.Sprintf("[%d] %s", p.N, Location(p.Path, p.StartLine, p.EndLine, p.StartPage, p.EndPage)))
 		score := fmt.Sprintf("score %.4f · %s · %s", p.Score, rank("BM25", p.BM25Rank), rank("vector", p.VectorRank))
 		b.WriteString(pad + m.sgr(strings.Trim("1;"+m.accent, ";"), head))
 		if utf8.RuneCountInString(head+"  "+score) <= m.width-4 {
@@ -177,12 +177,12 @@ func DisplayPath(p string) string {
 	return p
 }
 
-// Location is "path:start-end".
-func Location(path string, start, end int) string {
-	if start == end {
-		return fmt.Sprintf("%s:%d", DisplayPath(path), start)
-	}
-	return fmt.Sprintf("%s:%d-%d", DisplayPath(path), start, end)
+// Location is where a passage lies, with the path shortened for display
+// (DisplayPath): "path:start-end" for lines, "path p. 112" or
+// "path p. 112–113" for PDF pages, the path alone when the format has
+// neither (retrieve.Cite).
+func Location(path string, startLine, endLine, startPage, endPage int) string {
+	return retrieve.Cite(DisplayPath(path), startLine, endLine, startPage, endPage)
 }
 
 // crumb turns "[A > B]" into "A › B".
@@ -204,7 +204,7 @@ func injectionNote(n int) string {
 func PassagesPlain(ps []retrieve.Passage) string {
 	var b strings.Builder
 	for _, p := range ps {
-		fmt.Fprintf(&b, "[%d] %s  score %.4f  %s  %s\n", p.N, Location(p.Path, p.StartLine, p.EndLine), p.Score, rank("bm25", p.BM25Rank), rank("vector", p.VectorRank))
+		fmt.Fprintf(&b, "[%d] %s  score %.4f  %s  %s\n", p.N, Location(p.Path, p.StartLine, p.EndLine, p.StartPage, p.EndPage), p.Score, rank("bm25", p.BM25Rank), rank("vector", p.VectorRank))
 		if p.Breadcrumb != "" {
 			fmt.Fprintf(&b, "    %s\n", p.Breadcrumb)
 		}
@@ -236,7 +236,7 @@ func passageNotes(p retrieve.Passage) []string {
 	if len(p.AlsoIn) > 0 {
 		locs := make([]string, len(p.AlsoIn))
 		for i, c := range p.AlsoIn {
-			locs[i] = Location(c.Path, c.StartLine, c.EndLine)
+			locs[i] = Location(c.Path, c.StartLine, c.EndLine, c.StartPage, c.EndPage)
 		}
 		notes = append(notes, "also in: "+strings.Join(locs, ", "))
 	}
@@ -258,7 +258,7 @@ func SourcesList(cs []answer.Citation) string {
 	var b strings.Builder
 	b.WriteString("Sources:\n")
 	for _, c := range cs {
-		fmt.Fprintf(&b, "  [%d] %s", c.N, Location(c.Path, c.StartLine, c.EndLine))
+		fmt.Fprintf(&b, "  [%d] %s", c.N, Location(c.Path, c.StartLine, c.EndLine, c.StartPage, c.EndPage))
 		if c.Breadcrumb != "" {
 			fmt.Fprintf(&b, " › %s", crumb(c.Breadcrumb))
 		}

@@ -69,3 +69,26 @@ func TestRenderedLinesCarryNoPadding(t *testing.T) {
 		t.Fatalf("output %q", out)
 	}
 }
+
+// A PDF passage is cited by its page, an HTML one by its path and section:
+// no line numbers the file lacks.
+func TestCitationsOfPagesAndSections(t *testing.T) {
+	got := SourcesList([]answer.Citation{
+		{N: 1, Path: "/doc/gnuplot.pdf", StartPage: 112, EndPage: 112, Breadcrumb: "[gnuplot documentation > III Commands > Plot > Data > Skip]"},
+		{N: 2, Path: "/doc/gnuplot.pdf", StartPage: 112, EndPage: 113},
+		{N: 3, Path: "/doc/html/runtime-config-resource.html", Breadcrumb: "[Chapter 20. Server Configuration > 20.4. Resource Consumption > 20.4.1. Memory]"},
+	})
+	want := "Sources:\n" +
+		"  [1] /doc/gnuplot.pdf p. 112 › gnuplot documentation › III Commands › Plot › Data › Skip\n" +
+		"  [2] /doc/gnuplot.pdf p. 112–113\n" +
+		"  [3] /doc/html/runtime-config-resource.html › Chapter 20. Server Configuration › 20.4. Resource Consumption › 20.4.1. Memory\n"
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	plain := PassagesPlain([]retrieve.Passage{
+		{N: 1, Path: "/doc/html/a.html", Breadcrumb: "[A > B]", Content: "text", AlsoIn: []retrieve.Copy{{Path: "/doc/b.pdf", StartPage: 4, EndPage: 4}}},
+	})
+	if !strings.HasPrefix(plain, "[1] /doc/html/a.html  score") || !strings.Contains(plain, "also in: /doc/b.pdf p. 4") || regexp.MustCompile(`:\d`).MatchString(plain) {
+		t.Fatalf("plain passages:\n%s", plain)
+	}
+}

@@ -84,12 +84,17 @@ func (o *Options) defaults() {
 
 // Passage is a retrieved chunk as shown to the reader and the LLM.
 type Passage struct {
-	N          int     `json:"n"` // 1-based number used in citations
-	ChunkID    int64   `json:"chunk_id"`
-	Path       string  `json:"path"`
-	Title      string  `json:"title"`
-	StartLine  int     `json:"start_line"`
-	EndLine    int     `json:"end_line"`
+	N       int    `json:"n"` // 1-based number used in citations
+	ChunkID int64  `json:"chunk_id"`
+	Path    string `json:"path"`
+	Title   string `json:"title"`
+	// StartLine and EndLine are the passage's lines (1-based, inclusive) in
+	// formats with lines (Markdown, text, Org, reStructuredText), else 0 and
+	// left out of --json; StartPage and EndPage its pages in a PDF.
+	StartLine  int     `json:"start_line,omitempty"`
+	EndLine    int     `json:"end_line,omitempty"`
+	StartPage  int     `json:"page_start,omitempty"`
+	EndPage    int     `json:"page_end,omitempty"`
 	Breadcrumb string  `json:"breadcrumb"`
 	Content    string  `json:"content"`
 	Score      float64 `json:"score"`       // fused RRF score
@@ -177,12 +182,33 @@ func staleWarning(ps []Passage, collection string) string {
 	return strings.Join(parts, "; ") + ": `" + config.Command(collection, "index") + " PATH` refreshes them"
 }
 
+// Cite is where a passage lies in its file, for a citation: path and lines
+// for formats with lines ("notes/pg.md:21-27", "notes/pg.md:4"), path and
+// page for a PDF ("gnuplot.pdf p. 112", "gnuplot.pdf p. 112–113"), the path
+// alone for formats with neither (HTML, DOCX, ODT: the breadcrumb names the
+// section). Lines and pages are 1-based, 0 when absent.
+func Cite(path string, startLine, endLine, startPage, endPage int) string {
+	switch {
+	case startLine > 0 && startLine == endLine:
+		return fmt.Sprintf("%s:%d", path, startLine)
+	case startLine > 0:
+		return fmt.Sprintf("%s:%d-%d", path, startLine, endLine)
+	case startPage > 0 && startPage == endPage:
+		return fmt.Sprintf("%s p. %d", path, startPage)
+	case startPage > 0:
+		return fmt.Sprintf("%s p. %d–%d", path, startPage, endPage)
+	}
+	return path
+}
+
 // Copy is a chunk whose text repeats a passage's (Passage.AlsoIn).
 type Copy struct {
 	ChunkID   int64  `json:"chunk_id"`
 	Path      string `json:"path"`
-	StartLine int    `json:"start_line"`
-	EndLine   int    `json:"end_line"`
+	StartLine int    `json:"start_line,omitempty"` // 0 when the format has no lines
+	EndLine   int    `json:"end_line,omitempty"`
+	StartPage int    `json:"page_start,omitempty"` // 0 when the format has no pages
+	EndPage   int    `json:"page_end,omitempty"`
 }
 
 // distinct walks the fused list in order, loading chunks a page at a time,
@@ -214,7 +240,8 @@ func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fuse
 			}
 			key := strings.Join(strings.Fields(p.Content), " ")
 			if id, dup := first[key]; dup {
-				copies[id] = append(copies[id], Copy{ChunkID: p.ChunkID, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine})
+				copies[id] = append(copies[id], Copy{ChunkID: p.ChunkID, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine,
+					StartPage: p.StartPage, EndPage: p.EndPage})
 				continue
 			}
 			if len(kept) == depth {
@@ -246,7 +273,8 @@ func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fuse
 	for _, c := range same {
 		if id := byMD5[c.MD5]; !listed[c.ChunkID] {
 			listed[c.ChunkID] = true
-			copies[id] = append(copies[id], Copy{ChunkID: c.ChunkID, Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine})
+			copies[id] = append(copies[id], Copy{ChunkID: c.ChunkID, Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine,
+				StartPage: c.StartPage, EndPage: c.EndPage})
 		}
 	}
 	return kept, stored, copies, nil
@@ -422,7 +450,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 			}
 		}
 		res.Passages = append(res.Passages, Passage{
-			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine,
+			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine, StartPage: p.StartPage, EndPage: p.EndPage,
 			Breadcrumb: crumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
 			AlsoIn: copies[f.ID], First: p.First, Last: p.Last,

@@ -184,9 +184,13 @@ func (s *Store) DocumentStates(ctx context.Context, collectionID int) (map[strin
 
 // Document is a file's new version with its chunks, ready to store.
 type Document struct {
-	Path   string
-	Title  string
-	Body   string
+	Path  string
+	Title string
+	// Format is the file's format (extract.Format: "markdown", "text",
+	// "org", "rst", "html", "pdf", "docx", "odt"); it says how Body is read
+	// back when the document is re-chunked.
+	Format string
+	Body   string // the file's text, or the extracted document as JSON (extract.Result.Body)
 	Hash   []byte
 	Size   int64
 	MTime  time.Time
@@ -199,8 +203,10 @@ type Chunk struct {
 	Content      string
 	Breadcrumb   string
 	EmbedContext string
-	StartLine    int
+	StartLine    int // 1-based, inclusive; 0 (stored as NULL) when the format has no lines
 	EndLine      int
+	StartPage    int // 1-based, inclusive; 0 (stored as NULL) when the format has no pages
+	EndPage      int
 	Tokens       int
 	EmbedHash    []byte    // SHA-256 of EmbedContext + Content
 	Embedding    []float32 // length = the vector table's dimension
@@ -243,11 +249,15 @@ func (s *Store) Embeddings(ctx context.Context, table string, hashes [][]byte) (
 func (s *Store) PutDocument(ctx context.Context, collectionID int, table string, doc Document) (int64, error) {
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)
+		format := doc.Format
+		if format == "" {
+			format = "text"
+		}
+		err := tx.QueryRow(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 			ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
-				mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, indexed_at = now()
-			RETURNING id`, collectionID, doc.Path, doc.Hash, doc.Size, doc.MTime, doc.Title, doc.Body).Scan(&id)
+				mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format, indexed_at = now()
+			RETURNING id`, collectionID, doc.Path, doc.Hash, doc.Size, doc.MTime, doc.Title, doc.Body, format).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -266,16 +276,20 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 		}
 		n := len(doc.Chunks)
 		ord, start, end, toks, inj := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		page0, page1 := make([]int32, n), make([]int32, n)
 		content, crumb, ectx := make([]string, n), make([]string, n), make([]string, n)
 		hashes := make([][]byte, n)
 		for i, c := range doc.Chunks {
 			ord[i], start[i], end[i], toks[i], inj[i] = int32(c.Ordinal), int32(c.StartLine), int32(c.EndLine), int32(c.Tokens), int32(c.Injections)
+			page0[i], page1[i] = int32(c.StartPage), int32(c.EndPage)
 			content[i], crumb[i], ectx[i], hashes[i] = c.Content, c.Breadcrumb, c.EmbedContext, c.EmbedHash
 		}
 		rows, err := tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
-				start_line, end_line, token_count, embed_hash, injections)
-			SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::bytea[], $11::int[])
-			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, toks, hashes, inj)
+				start_line, end_line, page_start, page_end, token_count, embed_hash, injections)
+			SELECT $1, $2, o, c, b, e, nullif(s, 0), nullif(t, 0), nullif(p, 0), nullif(q, 0), k, h, i
+			FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::bytea[], $13::int[])
+				AS u(o, c, b, e, s, t, p, q, k, h, i)
+			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, page0, page1, toks, hashes, inj)
 		if err != nil {
 			return err
 		}
@@ -310,8 +324,8 @@ func (s *Store) PutDocument(ctx context.Context, collectionID int, table string,
 // `hrag reembed` re-chunks when the files are gone.
 func (s *Store) LoadDocument(ctx context.Context, id int64) (Document, error) {
 	var d Document
-	err := s.pool.QueryRow(ctx, `SELECT path, title, body, content_hash, size, mtime FROM documents WHERE id = $1`, id).
-		Scan(&d.Path, &d.Title, &d.Body, &d.Hash, &d.Size, &d.MTime)
+	err := s.pool.QueryRow(ctx, `SELECT path, title, body, format, content_hash, size, mtime FROM documents WHERE id = $1`, id).
+		Scan(&d.Path, &d.Title, &d.Body, &d.Format, &d.Hash, &d.Size, &d.MTime)
 	return d, err
 }
 

@@ -125,8 +125,10 @@ type Passage struct {
 	ChunkID    int64
 	Path       string
 	Title      string
-	StartLine  int
+	StartLine  int // 1-based, inclusive; 0 when the format has no lines
 	EndLine    int
+	StartPage  int // 1-based, inclusive; 0 when the format has no pages
+	EndPage    int
 	Breadcrumb string
 	Content    string
 	Tokens     int
@@ -139,7 +141,8 @@ type Passage struct {
 
 // Passages loads chunks by id, keyed by id; unknown ids are absent.
 func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, error) {
-	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, c.start_line, c.end_line, c.breadcrumb, c.content, c.token_count,
+	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, coalesce(c.start_line, 0), coalesce(c.end_line, 0),
+			coalesce(c.page_start, 0), coalesce(c.page_end, 0), c.breadcrumb, c.content, c.token_count,
 			d.size, d.mtime, d.content_hash, c.ordinal = 0,
 			c.ordinal = (SELECT max(c2.ordinal) FROM chunks c2 WHERE c2.document_id = c.document_id)
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
@@ -149,7 +152,7 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	out := map[int64]Passage{}
 	for rows.Next() {
 		var p Passage
-		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.Breadcrumb, &p.Content, &p.Tokens,
+		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.StartPage, &p.EndPage, &p.Breadcrumb, &p.Content, &p.Tokens,
 			&p.FileSize, &p.FileMTime, &p.FileHash, &p.First, &p.Last); err != nil {
 			return nil, err
 		}
@@ -238,8 +241,10 @@ func (s *Store) Lexemes(ctx context.Context, collection string, texts []string) 
 type ChunkCopy struct {
 	ChunkID   int64
 	Path      string
-	StartLine int
+	StartLine int // 0 when the format has no lines
 	EndLine   int
+	StartPage int // 0 when the format has no pages
+	EndPage   int
 	MD5       string // hex MD5 of the chunk's content
 }
 
@@ -250,10 +255,11 @@ func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string) (
 	if len(md5s) == 0 {
 		return nil, nil
 	}
-	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, c.start_line, c.end_line, md5(c.content)
+	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, coalesce(c.start_line, 0), coalesce(c.end_line, 0),
+			coalesce(c.page_start, 0), coalesce(c.page_end, 0), md5(c.content)
 		FROM chunks c JOIN documents d ON d.id = c.document_id
 		WHERE c.collection_id = $1 AND md5(c.content) = ANY($2::text[])
-		ORDER BY d.path, c.start_line, c.id`, collectionID, md5s)
+		ORDER BY d.path, c.ordinal, c.id`, collectionID, md5s)
 	if err != nil {
 		return nil, fmt.Errorf("finding copies of passages: %w", err)
 	}
@@ -261,7 +267,7 @@ func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string) (
 	var out []ChunkCopy
 	for rows.Next() {
 		var c ChunkCopy
-		if err := rows.Scan(&c.ChunkID, &c.Path, &c.StartLine, &c.EndLine, &c.MD5); err != nil {
+		if err := rows.Scan(&c.ChunkID, &c.Path, &c.StartLine, &c.EndLine, &c.StartPage, &c.EndPage, &c.MD5); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
