@@ -65,9 +65,11 @@ func TestInterruptedCommandExits130(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
+	// Polls until n documents are committed, for up to 5 minutes: on a
+	// loaded machine the first model call alone can take 30 s.
 	waitForDocs := func(n int) int {
 		var docs int
-		for i := 0; i < 600 && docs < n; i++ {
+		for i := 0; i < 6000 && docs < n; i++ {
 			time.Sleep(50 * time.Millisecond)
 			conn.QueryRow(context.Background(), `SELECT count(*) FROM documents`).Scan(&docs)
 		}
