@@ -132,8 +132,9 @@ type RetrievalResult struct {
 // index settings: "eval-<dataset>-c<content tokens>", the content budget being
 // RAG_CHUNK_TOKENS after fitting to the model (as index.Run fits it), followed
 // by "-o<overlap>", "-b<breadcrumb>", "-<fts config>", "-<model id>" and
-// "-p<prefix hash>" for settings other than hrag's defaults (40, 64, english,
-// all-MiniLM-L6-v2-int8, no document prefix). index.Run skips unchanged
+// "-p<prefix hash>" for settings other than 40, 64, english,
+// all-MiniLM-L6-v2-int8 (the first default model, kept so that existing
+// collections keep their names) and no document prefix. index.Run skips unchanged
 // files whatever the settings, so each combination needs its own collection.
 func CollectionName(dataset string, o index.Options) string {
 	fitted, _ := fitChunk(o)
