@@ -168,3 +168,15 @@ func (o *outline) document(path, explicit string, prefix []string) Document {
 	doc.Sections = o.sections
 	return doc
 }
+
+// empty reports whether d holds no block with text.
+func (d Document) empty() bool {
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			if strings.TrimSpace(b.Text) != "" {
+				return false
+			}
+		}
+	}
+	return true
+}

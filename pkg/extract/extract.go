@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Format names a file format hrag reads. The values are stored with each
@@ -136,26 +137,36 @@ func Parse(f Format, path, body string) (Document, error) {
 }
 
 // Sniff tells the format of a file from its content, with the name's
-// extension as a hint: a PDF header (%PDF- in the first KB) makes a PDF; a
+// extension as a hint: a PDF header (%PDF- in the first KB) makes a PDF
+// (under a note's name, only in a binary file or one ending in %%EOF); a
 // ZIP archive is a DOCX when it holds word/document.xml and an ODT when its
 // mimetype says so, and otherwise is skipped (ErrSkipped, naming what it
-// holds); a file starting with an HTML doctype or <html> tag, or named
-// .html or .htm, is HTML; other text is Markdown, Org or reStructuredText by
+// holds); a file starting with an HTML doctype or <html> tag (under a
+// note's name, only with a doctype or a closing </html>), or named .html or
+// .htm, is HTML; other text is Markdown, Org or reStructuredText by
 // its extension, else plain text. Binary content of no such format is
 // ErrBinary.
 func Sniff(path string, raw []byte) (Format, error) {
 	head := raw[:min(len(raw), 1024)]
+	ext := strings.ToLower(filepath.Ext(path))
+	// A note (.md, .txt, .org, .rst) may begin by quoting "%PDF-1.7" or
+	// "<html>": under such a name only unmistakable content changes the
+	// format (a PDF that is binary or ends in %%EOF, an HTML page with a
+	// doctype or a closing </html>).
+	textName := textExtensions[ext]
+	binary := bytes.IndexByte(raw, 0) >= 0 || !utf8.Valid(raw)
 	// A PDF starts with its header; readers accept it anywhere in the first
-	// KB, which only a binary file is taken for (a note may quote "%PDF-").
-	if bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("%PDF-")) ||
+	// KB, which only a binary file is taken for.
+	if bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("%PDF-")) &&
+		(!textName || binary || bytes.Contains(raw[max(0, len(raw)-1024):], []byte("%%EOF"))) ||
 		(bytes.Contains(head, []byte("%PDF-")) && bytes.IndexByte(raw, 0) >= 0) {
 		return PDF, nil
 	}
 	if bytes.HasPrefix(raw, []byte("PK\x03\x04")) {
 		return sniffZip(path, raw)
 	}
-	ext := strings.ToLower(filepath.Ext(path))
-	if looksHTML(head) {
+	if looksHTML(head) && (!textName || bytes.HasPrefix(bytes.ToLower(bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")), []byte("<!doctype html")) ||
+		bytes.Contains(bytes.ToLower(raw), []byte("</html>"))) {
 		return HTML, nil
 	}
 	if bytes.IndexByte(raw, 0) >= 0 {
@@ -173,6 +184,11 @@ func Sniff(path string, raw []byte) (Format, error) {
 	}
 	return PlainText, nil
 }
+
+// textExtensions are the names of line formats, whose content must be
+// unmistakable to be read as another format (Sniff).
+var textExtensions = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkd": true,
+	".txt": true, ".text": true, ".org": true, ".rst": true, ".rest": true}
 
 // looksHTML reports whether a file's first bytes are an HTML document's
 // start: after a BOM, white space, an XML declaration and comments, a

@@ -59,7 +59,7 @@ func TestBadFixturesAreSkippedWithTheirReason(t *testing.T) {
 	for name, want := range map[string]string{
 		"encrypted.pdf":   "encrypted PDF (it needs a password to open); skipped",
 		"truncated.pdf":   "corrupt or truncated PDF (pdftotext: Syntax Error: Couldn't find trailer dictionary",
-		"scanned.pdf":     "PDF without a text layer (1 page(s) of images only: scanned?); skipped: run OCR",
+		"scanned.pdf":     "PDF without a text layer (1 page(s) without text: scanned images or blank pages?); skipped: run OCR",
 		"navigation.html": "no text once navigation, menus, scripts and styles are dropped",
 		"report.docx":     "not a DOCX document but a ZIP archive holding notes.txt, photo.jpg",
 	} {
@@ -313,6 +313,11 @@ func TestSniffTrustsContentOverExtension(t *testing.T) {
 		{"todo.org", []byte("* TODO x\n"), Org, nil},
 		{"guide.rst", []byte("Guide\n=====\n"), RST, nil},
 		{"old.html", []byte("<p>no doctype"), HTML, nil},
+		// A note that begins by quoting a PDF header or an HTML tag stays a note.
+		{"pdfnotes.md", []byte("%PDF-1.7 is the header every PDF file starts with.\n"), Markdown, nil},
+		{"htmlnote.md", []byte("<html> tags are what this note is about.\n\n# Heading\n"), Markdown, nil},
+		{"page.md", []byte("<html><body><p>saved page</p></body></html>\n"), HTML, nil},
+		{"paper.md", pdf, PDF, nil},
 	} {
 		got, err := Sniff(c.name, c.raw)
 		if got != c.want || !errors.Is(err, c.err) && c.err != nil || c.err == nil && err != nil {

@@ -55,7 +55,7 @@ func ExtractPDF(ctx context.Context, path string, opts Options) (Document, error
 		return Document{}, skip("PDF with no pages; skipped")
 	}
 	if pdf.words == 0 {
-		return Document{}, skip("PDF without a text layer (%d page(s) of images only: scanned?); skipped: run OCR on it (e.g. ocrmypdf) to index it", len(pdf.pages))
+		return Document{}, skip("PDF without a text layer (%d page(s) without text: scanned images or blank pages?); skipped: run OCR on it (e.g. ocrmypdf) to index it", len(pdf.pages))
 	}
 	var marks []outlineMark
 	if qerr := run(ctx, opts, func(r io.Reader) error {
@@ -63,9 +63,18 @@ func ExtractPDF(ctx context.Context, path string, opts Options) (Document, error
 		marks, err = readOutline(r)
 		return err
 	}, "qpdf", "--json=2", "--json-key=outlines", "--json-key=pages", path); qerr != nil && len(marks) == 0 {
-		marks = nil // no outline: the breadcrumb is the title alone
+		if !errors.As(qerr, &pe) || pe.code < 0 {
+			// qpdf missing, stopped at RAG_EXTRACT_TIMEOUT, killed (memory) or
+			// cancelled: a failure, so that the next run reads the outline.
+			return Document{}, fmt.Errorf("reading the PDF outline: %w", qerr)
+		}
+		marks = nil // qpdf read the file but found no usable outline: the breadcrumb is the title alone
 	}
-	return pdf.document(path, marks), nil
+	doc := pdf.document(path, marks)
+	if doc.empty() {
+		return doc, skip("PDF whose only text is running headers, page numbers or a table of contents; skipped")
+	}
+	return doc, nil
 }
 
 func firstNonEmpty(s ...string) string {
@@ -484,7 +493,8 @@ func (p *pdfText) vocabulary() map[string]bool {
 // runningBlocks finds the running headers and footers: blocks in the top or
 // bottom tenth of their page whose text, digits aside, is found there on at
 // least half of the pages, or of the odd or of the even pages (at least
-// three pages). Keyed by (page index, block index).
+// three pages), on pages that have other text. Keyed by (page index, block
+// index).
 func (p *pdfText) runningBlocks() map[[2]int]bool {
 	out := map[[2]int]bool{}
 	if len(p.pages) < 3 {
@@ -529,6 +539,23 @@ func (p *pdfText) runningBlocks() map[[2]int]bool {
 		if c[0] >= 3 && (2*c[0] >= n || 2*c[1] >= odd && odd >= 3 || 2*c[2] >= even && even >= 3) {
 			for _, w := range where[k] {
 				out[w] = true
+			}
+		}
+	}
+	// A header or footer runs above or below a page's text: on a page where
+	// it would be all the text (slides of one line each, a page per
+	// sentence), it is the text.
+	for pi, pg := range p.pages {
+		body := false
+		for bi, b := range pg.blocks {
+			if len(b.lines) > 0 && !out[[2]int{pi, bi}] {
+				body = true
+				break
+			}
+		}
+		if !body {
+			for bi := range pg.blocks {
+				delete(out, [2]int{pi, bi})
 			}
 		}
 	}

@@ -26,6 +26,7 @@ type procError struct {
 	tool   string
 	code   int // exit status; -1 when killed by a signal
 	stderr string
+	hint   string // what to do, e.g. raise RAG_EXTRACT_MEMORY_BYTES; may be empty
 }
 
 func (e *procError) Error() string {
@@ -35,6 +36,9 @@ func (e *procError) Error() string {
 	}
 	if e.stderr != "" {
 		msg += ": " + e.stderr
+	}
+	if e.hint != "" {
+		msg += " (" + e.hint + ")"
 	}
 	return msg
 }
@@ -92,7 +96,7 @@ func run(ctx context.Context, opts Options, read func(io.Reader) error, tool str
 		if errors.As(werr, &ee) {
 			pe := &procError{tool: tool, code: ee.ExitCode(), stderr: stderr.summary()}
 			if opts.MemoryBytes > 0 && (pe.code < 0 || strings.Contains(strings.ToLower(pe.stderr), "memory") || strings.Contains(pe.stderr, "bad_alloc") || strings.Contains(pe.stderr, "failed to map")) {
-				pe.stderr += fmt.Sprintf(" (over RAG_EXTRACT_MEMORY_BYTES=%d? raise it to give it more memory)", opts.MemoryBytes)
+				pe.hint = fmt.Sprintf("over RAG_EXTRACT_MEMORY_BYTES=%d? raise it to give it more memory", opts.MemoryBytes)
 			}
 			return pe
 		}

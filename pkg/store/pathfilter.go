@@ -22,6 +22,7 @@ type PathFilter struct {
 	kind    pathKind
 	arg     string // see pathKind
 	dirOnly bool   // the value ended in "/": only what lies beneath a matching folder
+	self    string // pathGlob without dirOnly: the pattern without its "/**", matching a file itself
 }
 
 // pathKind is how a PathFilter matches, and what its arg holds.
@@ -93,6 +94,10 @@ func NewPathFilter(value string) (PathFilter, error) {
 		if f.dirOnly {
 			pat += "/*/**"
 		} else {
+			// doublestar v4.10 matches "/**/x.pdf*/**" against no path
+			// ending in x.pdf, although "/**" may match nothing: the file
+			// itself is matched by the pattern without it.
+			f.self = pat
 			pat += "/**"
 		}
 		f.kind, f.arg = pathGlob, pat
@@ -166,7 +171,7 @@ func (f PathFilter) Match(p string) bool {
 		}
 		return strings.Contains(p+"/", "/"+f.arg+"/")
 	case pathGlob:
-		return doublestar.MatchUnvalidated(f.arg, p)
+		return doublestar.MatchUnvalidated(f.arg, p) || (f.self != "" && doublestar.MatchUnvalidated(f.self, p))
 	}
 	return true
 }

@@ -74,6 +74,14 @@ func TestPathFilterRules(t *testing.T) {
 		{"sub/../..", parent + "/x.md", true},
 		{"sub/../..", "/other/x.md", false},
 
+		// A glob ending in "*" after a whole file name still matches the file
+		// (doublestar v4.10 alone does not, with the "/**" for folders added).
+		{"*fake.pdf*", "/tmp/brk/pdf/fake.pdf", true},
+		{"fake.pdf*", "/tmp/brk/pdf/fake.pdf", true},
+		{"fake.pdf*", "/tmp/brk/pdf/fake.pdf.d/x.md", true},
+		{"fake.pdf*", "/tmp/brk/pdf/afake.pdf", false},
+		{"fake.pdf*/", "/tmp/brk/pdf/fake.pdf", false},
+
 		// A bare name: whole segments anywhere in the path.
 		{"user_guide.md", "/home/u/docs/user_guide.md", true},
 		{"user_guide.md", "/home/u/docs/my_user_guide.md", false},
