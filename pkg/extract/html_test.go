@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -96,5 +98,43 @@ func TestIsBoilerplate(t *testing.T) {
 		if isBoilerplate(tok) {
 			t.Errorf("%q is boilerplate", tok)
 		}
+	}
+}
+
+// An HTML page is decoded from the charset it declares; bytes it still
+// cannot decode are counted as repaired.
+func TestHTMLDeclaredCharset(t *testing.T) {
+	const words = "Café, naïve, résumé"
+	latin1 := "Caf\xe9, na\xefve, r\xe9sum\xe9"
+	page := func(head, body string) []byte {
+		return []byte("<!DOCTYPE html>\n<html><head>" + head + "<title>Words</title></head>\r\n<body><h1>Words</h1><p>" + body + "</p></body></html>\n")
+	}
+	for _, c := range []struct {
+		name     string
+		raw      []byte
+		want     string
+		repaired int
+	}{
+		{"latin1 meta charset", page(`<meta charset="iso-8859-1">`, latin1), words, 0},
+		{"windows-1252 http-equiv", page(`<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">`, latin1+" \x93quoted\x94"), words + " “quoted”", 0},
+		{"utf-8 meta charset", page(`<meta charset="utf-8">`, words), words, 0},
+		{"utf-8 undeclared", page("", words), words, 0},
+		{"utf-8 under an old latin1 meta", page(`<meta charset="iso-8859-1">`, words), words, 0},
+		{"invalid utf-8 declared utf-8", page(`<meta charset="utf-8">`, "Caf\xe9"), "Caf\uFFFD", 1},
+		{"latin1 undeclared", page("", latin1), words, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "page.html")
+			if err := os.WriteFile(path, c.raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, doc := extractDoc(t, path)
+			if res.Repaired != c.repaired {
+				t.Errorf("Repaired = %d, want %d", res.Repaired, c.repaired)
+			}
+			if _, b := find(t, doc, c.want); b.Text != c.want {
+				t.Errorf("block %q, want %q", b.Text, c.want)
+			}
+		})
 	}
 }
