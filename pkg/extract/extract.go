@@ -65,7 +65,7 @@ type Result struct {
 	// others (so that re-chunking needs no file and no converter).
 	Body     string
 	Hash     []byte // SHA-256 of the file's bytes
-	Repaired int    // invalid UTF-8 sequences replaced by U+FFFD (line formats)
+	Repaired int    // invalid sequences replaced by U+FFFD (line formats, HTML in its declared charset)
 }
 
 // File reads the file at path and extracts its text in the format its
@@ -95,7 +95,8 @@ func File(ctx context.Context, path string, opts Options) (Result, error) {
 		res.Body, res.Repaired = decodeText(raw)
 		return res, nil
 	case HTML:
-		body, _ := decodeText(raw)
+		var body string
+		body, res.Repaired = decodeHTML(raw)
 		doc, err = ParseHTML(path, body)
 	case PDF:
 		doc, err = ExtractPDF(ctx, path, opts)

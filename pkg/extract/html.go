@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -14,24 +13,39 @@ import (
 // "up" link (<link rel="up">, or a link with rel="up" or accesskey "u", as
 // DocBook's chunked manuals have) names the enclosing chapter, first in
 // every breadcrumb. Scripts, styles, forms, <nav>, <aside>, page-level
-// <header> and <footer> (their headings kept), elements whose role, class
-// or id marks navigation, headers, footers, menus, breadcrumbs or a table
-// of contents, and lists, tables and blocks made of links (90% of their
-// text in three or more links) are dropped. Tables become Markdown pipe
-// tables, lists "- " items, <pre> fenced code; the text is what a browser
-// shows, white space collapsed. The blocks have no line numbers. A page
-// with no text left is skipped (ErrSkipped).
+// <header> and <footer> (their headings kept), elements whose role marks
+// navigation or whose class or id token names it (isBoilerplate: whole
+// tokens such as "navbar", "site-footer", "breadcrumbs", "toc", not
+// "has-sidebar" or "card-header"), and lists, tables and blocks made of
+// links (90% of their text in three or more links) are dropped. A class
+// or id never drops <html>, <body>, <main> or <article>, and neither it
+// nor the link rule drops an element holding the page's main heading (its
+// first h1). Links are kept as content when they are a list right after a
+// heading inside <main>, <article> or <section>, or when without them
+// nothing but headings would be left (a reading list under its h1).
+// Tables become Markdown pipe tables, lists "- " items, <pre> fenced
+// code; the text is what a browser shows, white space collapsed. The
+// blocks have no line numbers. A page with no text left is skipped
+// (ErrSkipped).
 func ParseHTML(path, text string) (Document, error) {
 	root, err := html.Parse(strings.NewReader(text))
 	if err != nil {
 		return Document{}, skip("not HTML that can be parsed (%v); skipped", err)
 	}
-	h := htmlWalker{links: map[*html.Node][2]int{}}
+	h := htmlWalker{links: map[*html.Node][2]int{}, main: mainHeading(root), linkRule: true}
 	h.measure(root)
 	title, up := pageTitle(root)
 	h.walk(root, false)
 	h.flush()
 	h.endTerm()
+	if h.textBlocks == 0 && len(h.o.stack) > 0 {
+		// Only links are left under the page's headings: they are its
+		// content (a reading list, an index), read again with them kept.
+		h = htmlWalker{links: h.links, main: h.main}
+		h.walk(root, false)
+		h.flush()
+		h.endTerm()
+	}
 	if h.textBlocks == 0 {
 		return Document{}, skip("no text once navigation, menus, scripts and styles are dropped (a page of links only); skipped")
 	}
@@ -73,7 +87,10 @@ type htmlWalker struct {
 	para       strings.Builder // inline text of the open paragraph
 	textBlocks int             // blocks that are not headers
 	links      map[*html.Node][2]int
-	term       string // a definition list's term (<dt>), waiting to open its description's first block
+	main       *html.Node // the page's main heading (mainHeading), never dropped with what holds it
+	linkRule   bool       // drop link-dense lists, tables and blocks (off for a page of links under its heading)
+	lastHeader bool       // the last block added is a header
+	term       string     // a definition list's term (<dt>), waiting to open its description's first block
 }
 
 // measure records, for every element, the bytes of its text and of its text
@@ -117,9 +134,48 @@ var dropTags = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Nosc
 var dropRoles = map[string]bool{"navigation": true, "banner": true, "contentinfo": true, "search": true,
 	"menu": true, "menubar": true, "toolbar": true, "complementary": true}
 
-// boilerplate matches a class or id naming navigation or page furniture
-// ("navheader", "site-footer", "breadcrumbs", "toc", "skip-link").
-var boilerplate = regexp.MustCompile(`(?i)^(?:.*[-_])?(?:nav|navbar|navheader|navfooter|navigation|breadcrumbs?|menu|sidebar|toc|skip|skiplink|header|footer|masthead|cookies?|banner)(?:[-_].*)?$`)
+// boilerplateNames are the class and id tokens that name navigation or page
+// furniture; boilerplatePrefixes and boilerplateSuffixes the parts that
+// compound names add to them ("site-footer", "toc-wrapper").
+var (
+	boilerplateNames = map[string]bool{"nav": true, "navbar": true, "navheader": true, "navfooter": true,
+		"navigation": true, "breadcrumb": true, "breadcrumbs": true, "menu": true, "menubar": true, "sidebar": true,
+		"toc": true, "skip": true, "skiplink": true, "skip-link": true, "skip-links": true, "header": true,
+		"footer": true, "masthead": true, "cookie": true, "cookies": true, "banner": true}
+	boilerplatePrefixes = []string{"site", "page", "main", "global", "top", "bottom"}
+	boilerplateSuffixes = []string{"nav", "menu", "bar", "links", "wrapper", "container"}
+)
+
+// isBoilerplate tells whether one class or id token names navigation or
+// page furniture. The token, lowercased and with "_" read as "-", must be
+// a whole boilerplate name ("nav", "navbar", "breadcrumbs", "sidebar",
+// "toc", "header", "footer", "skip-link", …), or one with a prefix from
+// site, page, main, global, top, bottom ("site-header", "page-footer"),
+// or one with a suffix from nav, menu, bar, links, wrapper, container
+// ("nav-menu", "toc-wrapper"). A boilerplate word that is only a part of
+// another name is not boilerplate: "has-sidebar", "sidebar-layout",
+// "with-toc", "menu-planning", "card-header", "card-footer".
+func isBoilerplate(tok string) bool {
+	tok = strings.ReplaceAll(strings.ToLower(tok), "_", "-")
+	if boilerplateNames[tok] {
+		return true
+	}
+	for _, p := range boilerplatePrefixes {
+		if name, ok := strings.CutPrefix(tok, p+"-"); ok && boilerplateNames[name] {
+			return true
+		}
+	}
+	for _, x := range boilerplateSuffixes {
+		if name, ok := strings.CutSuffix(tok, "-"+x); ok && boilerplateNames[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// keepClass are the elements that their class or id never drops: the page
+// itself and its main content ("<body class=\"has-sidebar\">").
+var keepClass = map[atom.Atom]bool{atom.Html: true, atom.Body: true, atom.Main: true, atom.Article: true}
 
 // dropped tells whether the element n is boilerplate, and whether its
 // headings are still the page's (a page header holding the page's h1).
@@ -130,18 +186,65 @@ func (h *htmlWalker) dropped(n *html.Node, inArticle bool) (drop, keepHeadings b
 	if (n.DataAtom == atom.Header || n.DataAtom == atom.Footer) && !inArticle {
 		return true, n.DataAtom == atom.Header
 	}
+	if keepClass[n.DataAtom] || h.holdsMain(n) {
+		return false, false
+	}
 	for _, tok := range append(strings.Fields(attr(n, "class")), attr(n, "id")) {
-		if tok != "" && boilerplate.MatchString(tok) {
-			return true, strings.Contains(strings.ToLower(tok), "header") && !strings.Contains(strings.ToLower(tok), "nav")
+		if tok != "" && isBoilerplate(tok) {
+			tok = strings.ToLower(tok)
+			return true, strings.Contains(tok, "header") && !strings.Contains(tok, "nav")
 		}
 	}
 	switch n.DataAtom {
 	case atom.Ul, atom.Ol, atom.Dl, atom.Table, atom.Div, atom.P, atom.Section:
-		if m := h.links[n]; m[0] > 0 && m[1]*10 >= m[0]*9 && linkCount(n) >= 3 {
+		if m := h.links[n]; h.linkRule && m[0] > 0 && m[1]*10 >= m[0]*9 && linkCount(n) >= 3 && !h.headingsList(n, inArticle) {
 			return true, false
 		}
 	}
 	return false, false
+}
+
+// holdsMain tells whether n holds the page's main heading (its first h1,
+// or without one its first heading of the highest level).
+func (h *htmlWalker) holdsMain(n *html.Node) bool {
+	for m := h.main; m != nil; m = m.Parent {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// headingsList tells whether the links n holds are a list under a heading
+// in the page's content: a list (<ul>, <ol>, <dl>) inside <main>,
+// <article> or <section> right after a heading, with no text between.
+func (h *htmlWalker) headingsList(n *html.Node, inArticle bool) bool {
+	switch n.DataAtom {
+	case atom.Ul, atom.Ol, atom.Dl:
+	default:
+		return false
+	}
+	return inArticle && h.lastHeader && h.term == "" && strings.TrimSpace(h.para.String()) == ""
+}
+
+// mainHeading is the page's first h1, or without one its first heading of
+// the highest level present; nil when it has no heading.
+func mainHeading(root *html.Node) *html.Node {
+	var best *html.Node
+	level := 7
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			if lv, ok := headingLevel[n.DataAtom]; ok && lv < level && headingText(n) != "" {
+				best, level = n, lv
+			}
+		}
+		for c := n.FirstChild; c != nil && level > 1; c = c.NextSibling {
+			find(c)
+		}
+	}
+	find(root)
+	return best
 }
 
 var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4: 4, atom.H5: 5, atom.H6: 6}
@@ -271,6 +374,7 @@ func (h *htmlWalker) add(text string, code bool) {
 	}
 	h.o.block(Block{Text: text, Code: code})
 	h.textBlocks++
+	h.lastHeader = false
 }
 
 // header opens a section; a term still waiting becomes a block of its own.
@@ -278,6 +382,7 @@ func (h *htmlWalker) header(level int, text string) {
 	h.flush()
 	h.endTerm()
 	h.o.header(level, text, &Block{Text: strings.Repeat("#", level) + " " + text})
+	h.lastHeader = true
 }
 
 // endTerm adds a waiting definition term as a block of its own.

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
 )
 
 // ErrSkipped is matched (errors.Is) by every error that says a file's
@@ -114,6 +116,37 @@ func decodeText(raw []byte) (string, int) {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	return s, repaired
+}
+
+// decodeHTML is an HTML page's text, decoded from the charset it declares
+// (a byte-order mark, <meta charset>, or <meta http-equiv="Content-Type">
+// in its first 1024 bytes, as golang.org/x/net/html/charset determines it;
+// undeclared, UTF-8 when the bytes are UTF-8 and windows-1252 when not),
+// with "\n" line ends, and the number of characters still replaced by
+// U+FFFD. Bytes that are valid UTF-8 holding non-ASCII characters are read
+// as UTF-8 whatever charset the page declares (a page converted to UTF-8
+// that kept its old <meta>: no Latin-1 text is valid multi-byte UTF-8).
+func decodeHTML(raw []byte) (string, int) {
+	enc, name, _ := charset.DetermineEncoding(raw, "text/html")
+	if name == "utf-8" || enc == nil || (utf8.Valid(raw) && !ascii(raw)) {
+		return decodeText(raw)
+	}
+	out, err := enc.NewDecoder().Bytes(raw)
+	if err != nil {
+		return decodeText(raw)
+	}
+	s, _ := decodeText(out)
+	return s, strings.Count(s, string(utf8.RuneError))
+}
+
+// ascii reports whether b holds ASCII bytes only.
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // describe turns an open or read error into a message that says what to do.
