@@ -434,9 +434,10 @@ func unreadable(path string, problems []Problem) bool {
 }
 
 // chunkText reads a document's stored body in its format back into an
-// extract.Document (for line formats after blanking machine data,
-// chunk.MaskJunk) and cuts it into chunks; it returns the title, the chunks
-// and the blanked spans.
+// extract.Document, blanks machine data (chunk.MaskJunk: for line formats
+// in the body, for the others in each extracted block) and cuts it into
+// chunks; it returns the title, the chunks and the blanked spans (without
+// lines for formats that have none).
 func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan, error) {
 	var junk []chunk.JunkSpan
 	if format.Lines() || format == "" {
@@ -445,6 +446,22 @@ func chunkText(format extract.Format, path, body string, copts chunk.Options, tk
 	doc, err := extract.Parse(format, path, body)
 	if err != nil {
 		return "", nil, nil, err
+	}
+	if !format.Lines() && format != "" {
+		// Extracted text (HTML, PDF, DOCX, ODT) has no lines of the file:
+		// machine data is blanked block by block, its spans without lines.
+		for si := range doc.Sections {
+			for bi := range doc.Sections[si].Blocks {
+				b := &doc.Sections[si].Blocks[bi]
+				masked, spans := chunk.MaskJunk(b.Text, copts)
+				if len(spans) > 0 {
+					b.Text = masked
+					for _, sp := range spans {
+						junk = append(junk, chunk.JunkSpan{Bytes: sp.Bytes})
+					}
+				}
+			}
+		}
 	}
 	return doc.Title, chunk.Split(doc, copts, tk), junk, nil
 }
@@ -456,11 +473,18 @@ func junkNote(spans []chunk.JunkSpan) string {
 	n := 0
 	for _, s := range spans {
 		n += s.Bytes
+		if s.StartLine == 0 { // extracted text: no lines to name
+			continue
+		}
 		if s.StartLine == s.EndLine {
 			lines = append(lines, fmt.Sprint(s.StartLine))
 		} else {
 			lines = append(lines, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
 		}
+	}
+	if len(lines) == 0 {
+		return fmt.Sprintf("%d passage(s) of its text (%s) look like machine data (base64 or hex blobs, minified JSON/XML): not indexed; the rest of the file is (RAG_JUNK_RUN, RAG_JUNK_LINE tune this)",
+			len(spans), humanSize(n))
 	}
 	if len(lines) > 5 {
 		lines = append(lines[:5], "…")

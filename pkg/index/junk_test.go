@@ -91,3 +91,31 @@ func (e *env) dbChunkTexts(t *testing.T) map[string][]string {
 	}
 	return out
 }
+
+// Machine data in extracted text (here a base64 blob in an HTML page's
+// <pre>) is blanked too, with a warning that names no lines: the format has
+// none.
+func TestMachineDataInExtractedTextIsLeftOut(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	blob := make([]byte, 3000)
+	rand.New(rand.NewSource(8)).Read(blob)
+	page := "<!DOCTYPE html><html><head><title>Router</title></head><body><h1>Router</h1>" +
+		"<p>The firmware image follows.</p><pre>" + base64.StdEncoding.EncodeToString(blob) + "</pre>" +
+		"<p>The admin password is on the label under the stand.</p></body></html>\n"
+	os.WriteFile(filepath.Join(dir, "router.html"), []byte(page), 0o644)
+	var warned []string
+	e.opts.Roots = []string{dir}
+	e.opts.Include = []string{"*.html"}
+	e.opts.Chunk.JunkRun, e.opts.Chunk.JunkLine = 200, 2000
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, filepath.Base(p)+": "+err.Error()) }}
+	sum := e.run(t)
+	want := "router.html: 1 passage(s) of its text (4 KB) look like machine data (base64 or hex blobs, minified JSON/XML): not indexed; the rest of the file is (RAG_JUNK_RUN, RAG_JUNK_LINE tune this)"
+	if sum.Added != 1 || sum.Junk != 1 || len(warned) != 1 || warned[0] != want {
+		t.Fatalf("summary %+v, warnings %q", sum, warned)
+	}
+	text := strings.Join(e.dbChunkTexts(t)[filepath.Join(dir, "router.html")], "\n")
+	if !strings.Contains(text, "label under the stand") || !strings.Contains(text, "firmware image follows") || len(text) > 600 {
+		t.Errorf("router.html chunks: %q", text)
+	}
+}
