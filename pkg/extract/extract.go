@@ -146,7 +146,8 @@ func Parse(f Format, path, body string) (Document, error) {
 // note's name, only with a doctype or a closing </html>), or named .html or
 // .htm, is HTML; other text is Markdown, Org or reStructuredText by
 // its extension, else plain text. Binary content of no such format is
-// ErrBinary.
+// ErrBinary; an empty file named .pdf, .docx or .odt is skipped
+// (ErrSkipped), since such a document is never empty.
 func Sniff(path string, raw []byte) (Format, error) {
 	head := raw[:min(len(raw), 1024)]
 	ext := strings.ToLower(filepath.Ext(path))
@@ -154,6 +155,12 @@ func Sniff(path string, raw []byte) (Format, error) {
 	// "<html>": under such a name only unmistakable content changes the
 	// format (a PDF that is binary or ends in %%EOF, an HTML page with a
 	// doctype or a closing </html>).
+	switch ext {
+	case ".pdf", ".docx", ".odt":
+		if len(bytes.TrimSpace(raw)) == 0 {
+			return "", skip("empty file (%d bytes), not a %s document (an interrupted download or copy?); skipped", len(raw), strings.ToUpper(ext[1:]))
+		}
+	}
 	textName := textExtensions[ext]
 	binary := bytes.IndexByte(raw, 0) >= 0 || !utf8.Valid(raw)
 	// A PDF starts with its header; readers accept it anywhere in the first

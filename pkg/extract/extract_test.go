@@ -318,6 +318,9 @@ func TestSniffTrustsContentOverExtension(t *testing.T) {
 		{"htmlnote.md", []byte("<html> tags are what this note is about.\n\n# Heading\n"), Markdown, nil},
 		{"page.md", []byte("<html><body><p>saved page</p></body></html>\n"), HTML, nil},
 		{"paper.md", pdf, PDF, nil},
+		{"download.pdf", nil, "", ErrSkipped},
+		{"report.docx", []byte("\n"), "", ErrSkipped},
+		{"empty.md", nil, Markdown, nil},
 	} {
 		got, err := Sniff(c.name, c.raw)
 		if got != c.want || !errors.Is(err, c.err) && c.err != nil || c.err == nil && err != nil {
