@@ -31,7 +31,7 @@ func NewCmdIndex(f *Factory, runF func(context.Context, *IndexOptions) error) *c
 	opts := &IndexOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "index PATH...",
-		Short: "Index files and folders of notes (Markdown and text)",
+		Short: "Index files and folders of notes, manuals and papers (Markdown, text, Org, RST, HTML, PDF, DOCX, ODT)",
 		Long: `Index walks the given files and folders, cuts new and changed files into chunks,
 embeds the chunks with the local model and stores them in PostgreSQL, one
 transaction per document. Unchanged files cost nothing; files deleted from an

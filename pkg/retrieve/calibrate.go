@@ -51,7 +51,7 @@ func (r *Retriever) minSimilarity(ctx context.Context, coll store.Collection, t 
 		t.NullSimilarity = &v
 	}
 	if raised := *t.NullSimilarity + NullMargin; raised > configured {
-		return raised, fmt.Sprintf(" (RAG_GATE_MIN_SIMILARITY %.2f raised to this model's off-topic level %.2f + %.2f)", configured, *t.NullSimilarity, NullMargin), nil
+		return raised, fmt.Sprintf(" (RAG_GATE_MIN_SIMILARITY %.2f raised to the off-topic level of this model on this collection, %.2f + %.2f)", configured, *t.NullSimilarity, NullMargin), nil
 	}
 	return configured, "", nil
 }

@@ -275,7 +275,7 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	}
 	defer r.Store.ResetNullSimilarity(ctx, coll.ID)
 	res, _ = r.Retrieve(ctx, q, defaults)
-	if res.Relevant || !strings.Contains(res.Reason, "raised to this model's off-topic level 0.80 + 0.10") {
+	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection, 0.80 + 0.10") {
 		t.Fatalf("with a high baseline: relevant=%v %s", res.Relevant, res.Reason)
 	}
 }
