@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -131,6 +132,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 and answers questions only from the retrieved passages, with citations.
 
 Configuration comes from RAG_* variables (see .env.example); flags override them.`,
+		Version:       Version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -198,4 +200,36 @@ func cobraArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// Version is hrag's version for --version: the module version when built
+// from a tagged module, else the VCS revision the binary was built from (12
+// hex digits, "+dirty" with uncommitted changes), else "devel".
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return rev
 }

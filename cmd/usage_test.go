@@ -92,3 +92,20 @@ func TestCompletionListsCollectionsAndIsSilentWhenTheDatabaseIsDown(t *testing.T
 		t.Errorf("completion with the database down %q", out)
 	}
 }
+
+// --version prints the version (the VCS revision, or "devel" when the build
+// recorded none) and touches nothing.
+func TestVersionFlag(t *testing.T) {
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": "postgres://x@127.0.0.1:1/x?sslmode=disable"})
+	root := NewCmdRoot(f)
+	root.SetArgs([]string{"--version"})
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&bytes.Buffer{})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if want := "hrag version " + Version() + "\n"; out.String() != want || Version() == "" {
+		t.Errorf("--version printed %q, want %q", out.String(), want)
+	}
+}
