@@ -35,6 +35,12 @@ func tinyPDF(content string, image bool) []byte {
 		px := bytes.Repeat([]byte{0x80}, 64)
 		objs = append(objs, fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length %d >>\nstream\n%s\nendstream", len(px), px))
 	}
+	return writePDF(objs)
+}
+
+// writePDF writes objects 1..len(objs) (object 1 the catalog) as a PDF file
+// with its cross-reference table and trailer.
+func writePDF(objs []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 	offs := make([]int, len(objs))
