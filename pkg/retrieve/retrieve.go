@@ -432,7 +432,21 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	if r.Reranker != nil {
 		depth = max(o.TopK, o.RerankDepth)
 	}
+	// Gate signal, alongside loading the passages: the best BM25 passages'
+	// share of query terms (a reranker's score replaces the gate).
+	var cov map[int64]float64
+	covg, covctx := errgroup.WithContext(ctx)
+	if len(bm25) > 0 && r.Reranker == nil {
+		covg.Go(func() error {
+			var err error
+			cov, _, err = r.Store.TermCoverage(covctx, coll.ID, question, bmIDs[:min(3, len(bmIDs))])
+			return err
+		})
+	}
 	fused, stored, copies, err := r.distinct(ctx, coll.ID, fused, depth)
+	if cerr := covg.Wait(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return res, err
 	}
@@ -485,16 +499,8 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 		return res, nil
 	}
 
-	// Gate signals: the best BM25 passages' share of query terms.
-	if len(bm25) > 0 {
-		top := bmIDs[:min(3, len(bmIDs))]
-		cov, _, err := r.Store.TermCoverage(ctx, coll.ID, question, top)
-		if err != nil {
-			return res, err
-		}
-		for _, c := range cov {
-			res.TopCoverage = max(res.TopCoverage, c)
-		}
+	for _, c := range cov {
+		res.TopCoverage = max(res.TopCoverage, c)
 	}
 	minSim, note := o.MinSimilarity, ""
 	if runVector {

@@ -20,10 +20,13 @@ import (
 
 // bm25Env is a migrated test schema with a raw connection for plain SQL.
 type bm25Env struct {
-	t    *testing.T
-	ctx  context.Context
-	url  string
-	s    *store.Store
+	t   *testing.T
+	ctx context.Context
+	url string
+	s   *store.Store
+	// inDB is s with every query handed to the database's bm25_search
+	// (store.SetBM25MaxFetch 1), the path of queries over BM25MaxFetch.
+	inDB *store.Store
 	conn *pgx.Conn
 	// MaxScore runs seen through bm25_search's DEBUG notices, and how many
 	// of them skipped non-essential terms' postings.
@@ -39,7 +42,13 @@ func newBM25Env(t *testing.T) *bm25Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	e := &bm25Env{t: t, ctx: ctx, url: url, s: s}
+	inDB, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(inDB.Close)
+	store.SetBM25MaxFetch(inDB, 1)
+	e := &bm25Env{t: t, ctx: ctx, url: url, s: s, inDB: inDB}
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		t.Fatal(err)
@@ -465,6 +474,11 @@ func (e *bm25Env) checkQueries(coll int, qs []string, label string) float64 {
 				e.t.Fatal(err)
 			}
 			maxErr = math.Max(maxErr, compare(e.t, fmt.Sprintf("%s SearchBM25(%q, %d)", label, q, k), got, want, k))
+			got, err = e.inDB.SearchBM25(e.ctx, coll, q, k)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			maxErr = math.Max(maxErr, compare(e.t, fmt.Sprintf("%s SearchBM25(%q, %d) in the database", label, q, k), got, want, k))
 			for _, probe := range []int64{0, 30, 1000} {
 				for _, probes := range []int64{1, 2} {
 					got = e.search(coll, q, k, 0, probe, probes)
@@ -766,4 +780,29 @@ func TestBM25AnalysisForEveryScript(t *testing.T) {
 		}
 	}
 	e.checkQueries(c, []string{"汇率换算", "uberprufung", "worms bin"}, "analysis")
+}
+
+// TermCoverage counts the query's distinct BM25 terms (stemmed, stop words
+// dropped) found in each chunk's content, the breadcrumb not included.
+func TestTermCoverage(t *testing.T) {
+	e := newBM25Env(t)
+	en := e.collection("en", "english")
+	e.insertDocTitled(en, "/cov/a.md", "[Cancer]", []string{"Statins lower cholesterol.", "Nothing relevant here.", "Café statin cancer causes"})
+	var ids []int64
+	rows, err := e.conn.Query(e.ctx, `SELECT id FROM chunks WHERE collection_id = $1 ORDER BY ordinal`, en)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+		t.Fatal(err)
+	}
+	cov, n, err := e.s.TermCoverage(e.ctx, en, "Do statins cause cancer at the cafe?", ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Terms: statin, caus, cancer, cafe (do, at, the are stop words).
+	want := map[int64]float64{ids[0]: 0.25, ids[1]: 0, ids[2]: 1}
+	if n != 4 || len(cov) != 3 || cov[ids[0]] != want[ids[0]] || cov[ids[1]] != want[ids[1]] || cov[ids[2]] != want[ids[2]] {
+		t.Fatalf("coverage %v of %d terms, want %v of 4", cov, n, want)
+	}
 }

@@ -29,6 +29,8 @@ var ErrUnavailable = errors.New("database unavailable")
 // Store is a connection pool to hrag's database. It is safe for concurrent use.
 type Store struct {
 	pool *pgxpool.Pool
+	// bm25MaxFetch overrides BM25MaxFetch when > 0 (tests).
+	bm25MaxFetch int64
 }
 
 // Open connects to the PostgreSQL database at url (a libpq URL or key=value

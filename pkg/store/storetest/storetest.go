@@ -72,3 +72,35 @@ func Open(tb testing.TB) *store.Store {
 	tb.Cleanup(s.Close)
 	return s
 }
+
+// KeptSchemaURL is SchemaURL for a schema that outlives the test, named
+// name (an SQL identifier the caller makes unique, e.g. per benchmark size
+// and model): it is created when missing and never dropped, so a benchmark
+// that takes minutes to build its data can reuse it. existed reports whether
+// the schema was already there. Drop it by hand (DROP SCHEMA name CASCADE)
+// when done.
+func KeptSchemaURL(tb testing.TB, name string) (dbURL string, existed bool) {
+	tb.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, URL())
+	if err != nil {
+		tb.Fatalf("test database %s unreachable (run scripts/install-postgres.sh or set RAG_TEST_DATABASE_URL): %v", URL(), err)
+	}
+	defer conn.Close(ctx)
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)", name).Scan(&existed); err != nil {
+		tb.Fatal(err)
+	}
+	if !existed {
+		if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{name}.Sanitize()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	u, err := url.Parse(URL())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", name+",public")
+	u.RawQuery = q.Encode()
+	return u.String(), existed
+}
