@@ -47,9 +47,12 @@ func benchCorpus(b *testing.B, n int) string {
 }
 
 // BenchmarkIndexVsRawEmbedding compares end-to-end `index` throughput with the
-// model's raw throughput on the same chunks (target: ≥ 0.9), and times a
-// re-index of the unchanged corpus. Metrics: raw_chunks/s, index_chunks/s,
-// index/raw, reindex_s, maxrss_MB.
+// model's raw throughput on the same chunks (target: ≥ 1.0), and times a
+// re-index of the unchanged corpus. The raw side is one Embed call with every
+// chunk text (the embedder's batching and sessions, no pause between calls:
+// the most the model does on this machine); index feeds it windows of
+// documents. Metrics: raw_chunks/s, index_chunks/s, index/raw, reindex_s,
+// maxrss_MB (the test process: the raw side and index together).
 func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 	dir := benchCorpus(b, 400)
 	emb, tk := modeltest.Embedder(b), modeltest.Tokenizer(b)
@@ -69,10 +72,8 @@ func BenchmarkIndexVsRawEmbedding(b *testing.B) {
 	var rawSec, idxSec, reSec float64
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		for j := 0; j < len(texts); j += 32 {
-			if _, err := emb.Embed(context.Background(), texts[j:min(j+32, len(texts))]); err != nil {
-				b.Fatal(err)
-			}
+		if _, err := emb.Embed(context.Background(), texts); err != nil {
+			b.Fatal(err)
 		}
 		rawSec += time.Since(start).Seconds()
 
