@@ -33,10 +33,7 @@ func URL() string {
 func SchemaURL(tb testing.TB) string {
 	tb.Helper()
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, URL())
-	if err != nil {
-		tb.Fatalf("test database %s unreachable (run scripts/install-postgres.sh or set RAG_TEST_DATABASE_URL): %v", URL(), err)
-	}
+	conn := connect(tb)
 	defer conn.Close(ctx)
 	var b [6]byte
 	_, _ = rand.Read(b[:])
@@ -52,6 +49,23 @@ func SchemaURL(tb testing.TB) string {
 		defer c.Close(context.Background())
 		_, _ = c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
 	})
+	return withSchema(tb, schema)
+}
+
+// connect opens a connection to the test server, failing the test when it
+// cannot be reached.
+func connect(tb testing.TB) *pgx.Conn {
+	tb.Helper()
+	conn, err := pgx.Connect(context.Background(), URL())
+	if err != nil {
+		tb.Fatalf("test database %s unreachable (run scripts/install-postgres.sh or set RAG_TEST_DATABASE_URL): %v", URL(), err)
+	}
+	return conn
+}
+
+// withSchema is URL() with a search_path selecting schema, then public.
+func withSchema(tb testing.TB, schema string) string {
+	tb.Helper()
 	u, err := url.Parse(URL())
 	if err != nil {
 		tb.Fatal(err)
@@ -82,10 +96,7 @@ func Open(tb testing.TB) *store.Store {
 func KeptSchemaURL(tb testing.TB, name string) (dbURL string, existed bool) {
 	tb.Helper()
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, URL())
-	if err != nil {
-		tb.Fatalf("test database %s unreachable (run scripts/install-postgres.sh or set RAG_TEST_DATABASE_URL): %v", URL(), err)
-	}
+	conn := connect(tb)
 	defer conn.Close(ctx)
 	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)", name).Scan(&existed); err != nil {
 		tb.Fatal(err)
@@ -95,12 +106,5 @@ func KeptSchemaURL(tb testing.TB, name string) (dbURL string, existed bool) {
 			tb.Fatal(err)
 		}
 	}
-	u, err := url.Parse(URL())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", name+",public")
-	u.RawQuery = q.Encode()
-	return u.String(), existed
+	return withSchema(tb, name), existed
 }
