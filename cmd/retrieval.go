@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -120,12 +121,18 @@ func overrideTopK(c *cobra.Command, f *Factory, k int) {
 	}
 }
 
-// questionArg joins the positional arguments into the question; an empty
-// question is a usage error.
+// questionArg joins the positional arguments into the question. An empty
+// question, or one without a letter or digit in any script ("?!", "...",
+// "#"), is a usage error: it asks nothing that passages could answer, and
+// its vector is not off-topic enough for the gate to say so (bge-small gave
+// "?!.,;:" a cosine of 0.66 with a note about recipes).
 func questionArg(args []string) (string, error) {
 	q := strings.TrimSpace(strings.Join(args, " "))
 	if q == "" {
 		return "", usageError{fmt.Errorf("the question is empty")}
+	}
+	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+		return "", usageError{fmt.Errorf("the question %q has no words (no letter or digit): ask about something in your notes", q)}
 	}
 	return q, nil
 }
