@@ -25,8 +25,8 @@ import (
 // moved ones a read) and passes on those to (re)index; extract reads them
 // and extracts their text (extractWorkers at a time, in order); chunk cuts
 // them into chunks and looks up the vectors already stored; embed gives the
-// rest a vector, in batches across documents; store writes each document
-// in its own transaction and counts what was written. Each stage counts its
+// rest a vector, in batches across documents; store writes the documents
+// waiting for it a group per transaction and counts what was written. Each stage counts its
 // own work (walkCounts, storeCounts) and reports progress (progress); a
 // file's problem travels down the line with it and is counted by store.
 
@@ -321,15 +321,84 @@ type storeCounts struct {
 	skippedFiles                                             []SkippedFile
 }
 
-// store writes each document from in in its own transaction (finishing the
-// one being written when ctx is cancelled, dropping the rest) and counts and
-// reports what it wrote and the files' problems; a file skipped for its
-// content is remembered. It returns on a database connection failure.
+// Bounds of a group of documents stored in one transaction
+// (store.PutDocuments): what is waiting when the store stage is ready, up
+// to storeGroupDocs documents or storeGroupChunks chunks. One transaction
+// per group instead of per document costs the database less: on 400
+// NFCorpus files (556 chunks, bge-small int8, 2 cores) PostgreSQL's CPU
+// time went from 2.3-2.4 s to 1.2-2.3 s (BenchmarkIndexVsRawEmbedding's
+// index_pg_cpu_s; the BM25 trigger rewrites each term's open block once per
+// group). An interrupt waits for at most one group.
+const (
+	storeGroupDocs   = 64
+	storeGroupChunks = 512
+)
+
+// store writes the documents from in, a group of those waiting at a time,
+// each group in one transaction (finishing the group being written when ctx
+// is cancelled, dropping the rest), and counts and reports what it wrote
+// and the files' problems, in the order the files came; a file skipped for
+// its content is remembered. It returns on a database connection failure.
 func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, error) {
 	var c storeCounts
+	for {
+		p, ok := <-in
+		if !ok {
+			return c, nil
+		}
+		group, chunks := []prepared{p}, len(p.doc.Chunks)
+	gather:
+		for len(group) < storeGroupDocs && chunks < storeGroupChunks {
+			select {
+			case p, ok := <-in:
+				if !ok {
+					break gather // the next receive sees the close
+				}
+				group, chunks = append(group, p), chunks+len(p.doc.Chunks)
+			default:
+				break gather
+			}
+		}
+		if err := r.storeGroup(ctx, group, &c); err != nil {
+			return c, err
+		}
+	}
+}
+
+// storeGroup writes the documents of group that have no problem in one
+// transaction (one at a time if that fails, so that one bad document fails
+// alone), then counts and reports every file of the group in order.
+func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCounts) error {
 	st, rep := r.opts.Store, r.rep
-	for p := range in {
+	var docs []store.Document
+	for _, p := range group {
 		r.inflight.Release(p.weight)
+		if p.err == nil {
+			docs = append(docs, p.doc)
+		}
+	}
+	interrupted := ctx.Err() != nil // drop what is not stored yet
+	failed := map[int]error{}       // index in group → why it was not stored
+	if len(docs) > 0 && !interrupted {
+		// The group being stored finishes even if ctx is cancelled now.
+		if _, err := st.PutDocuments(context.WithoutCancel(ctx), r.coll.ID, r.table, docs); err != nil {
+			if isConnErr(err) {
+				return err
+			}
+			for i, p := range group {
+				if p.err != nil {
+					continue
+				}
+				if _, err := st.PutDocument(context.WithoutCancel(ctx), r.coll.ID, r.table, p.doc); err != nil {
+					if isConnErr(err) {
+						return err
+					}
+					failed[i] = err
+				}
+			}
+		}
+	}
+	for i, p := range group {
 		if p.err != nil {
 			pr := explainSkip(Problem{p.file.Path, p.err}, r.states, r.opts)
 			if errors.Is(pr.Err, extract.ErrSkipped) {
@@ -339,7 +408,7 @@ func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, er
 				}
 				if err := st.PutSkippedFile(context.WithoutCancel(ctx), r.coll.ID, p.file.Path,
 					store.SkippedFile{Size: p.file.Size, MTime: p.file.MTime, Reason: pr.Err.Error()}); err != nil {
-					return c, err
+					return err
 				}
 			} else {
 				c.failed++
@@ -347,8 +416,8 @@ func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, er
 			rep.Warn(pr.Path, pr.Err)
 			continue
 		}
-		if ctx.Err() != nil {
-			continue // interrupted: drop what is not stored yet
+		if interrupted {
+			continue
 		}
 		if len(p.junk) > 0 {
 			c.junk++
@@ -358,11 +427,7 @@ func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, er
 			c.repaired++
 			rep.Warn(p.file.Path, fmt.Errorf("%d invalid UTF-8 byte(s) replaced by U+FFFD (is the file in another encoding?)", p.repaired))
 		}
-		// The document being stored finishes even if ctx is cancelled now.
-		if _, err := st.PutDocument(context.WithoutCancel(ctx), r.coll.ID, r.table, p.doc); err != nil {
-			if isConnErr(err) {
-				return c, err
-			}
+		if err, ok := failed[i]; ok {
 			c.failed++
 			rep.Warn(p.file.Path, err)
 			continue
@@ -383,5 +448,5 @@ func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, er
 			sr.Stored(p.file.Path)
 		}
 	}
-	return c, nil
+	return nil
 }

@@ -238,86 +238,165 @@ func (s *Store) Embeddings(ctx context.Context, table string, hashes [][]byte) (
 	return out, rows.Err()
 }
 
-// PutDocument stores doc as the new version of its path in one transaction:
-// the document row is inserted or updated, its old chunks (with their BM25
-// postings and vectors) are deleted and the new ones inserted with their
-// vectors into table. In the collection's other vector tables (other models)
-// a new chunk gets the old chunk's vector when their embed hashes match;
-// when some new chunk has none there, that table is marked incomplete for the
-// collection. Killed at any point, the database holds either the old or the
-// new version. Returns the document id.
+// PutDocument stores doc as the new version of its path in one transaction
+// (PutDocuments with one document). Returns the document id.
 func (s *Store) PutDocument(ctx context.Context, collectionID int, table string, doc Document) (int64, error) {
-	var id int64
+	ids, err := s.PutDocuments(ctx, collectionID, table, []Document{doc})
+	if err != nil {
+		return 0, fmt.Errorf("storing %s: %w", doc.Path, err)
+	}
+	return ids[0], nil
+}
+
+// PutDocuments stores docs (distinct paths) as the new versions of their
+// paths in one transaction: each document row is inserted or updated, its
+// old chunks (with their BM25 postings and vectors) are deleted and the new
+// ones inserted with their vectors into table. In the collection's other
+// vector tables (other models) a new chunk gets the old chunk's vector when
+// their embed hashes match; when some new chunk has none there, that table
+// is marked incomplete for the collection. Killed at any point, the
+// database holds either the old or the new version of every document.
+// Returns the document ids, parallel to docs.
+//
+// The work is a fixed number of statements whatever len(docs): the chunks
+// of all documents are inserted by one statement, so the BM25 trigger
+// (bm25_add_chunks) rewrites each term's open postings block once for the
+// group instead of once per document.
+func (s *Store) PutDocuments(ctx context.Context, collectionID int, table string, docs []Document) ([]int64, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	var ids []int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		format := doc.Format
-		if format == "" {
-			format = "text"
-		}
-		err := tx.QueryRow(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-			ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
-				mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format, indexed_at = now()
-			RETURNING id`, collectionID, doc.Path, doc.Hash, doc.Size, doc.MTime, doc.Title, doc.Body, format).Scan(&id)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND path = $2`, collectionID, doc.Path); err != nil {
-			return err
-		}
-		kept, err := preserveVectors(ctx, tx, collectionID, table, id)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM chunks WHERE document_id = $1`, id); err != nil {
-			return err
-		}
-		if len(doc.Chunks) == 0 {
-			return nil
-		}
-		n := len(doc.Chunks)
-		ord, start, end, toks, inj := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
-		page0, page1 := make([]int32, n), make([]int32, n)
-		content, crumb, ectx := make([]string, n), make([]string, n), make([]string, n)
-		hashes := make([][]byte, n)
-		for i, c := range doc.Chunks {
-			ord[i], start[i], end[i], toks[i], inj[i] = int32(c.Ordinal), int32(c.StartLine), int32(c.EndLine), int32(c.Tokens), int32(c.Injections)
-			page0[i], page1[i] = int32(c.StartPage), int32(c.EndPage)
-			content[i], crumb[i], ectx[i], hashes[i] = c.Content, c.Breadcrumb, c.EmbedContext, c.EmbedHash
-		}
-		rows, err := tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
-				start_line, end_line, page_start, page_end, token_count, embed_hash, injections)
-			SELECT $1, $2, o, c, b, e, nullif(s, 0), nullif(t, 0), nullif(p, 0), nullif(q, 0), k, h, i
-			FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::bytea[], $13::int[])
-				AS u(o, c, b, e, s, t, p, q, k, h, i)
-			RETURNING id, ordinal`, id, collectionID, ord, content, crumb, ectx, start, end, page0, page1, toks, hashes, inj)
-		if err != nil {
-			return err
-		}
-		ids := make([]int64, n)
-		for rows.Next() {
-			var cid int64
-			var o int32
-			if err := rows.Scan(&cid, &o); err != nil {
-				return err
-			}
-			ids[o] = cid
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		_, err = tx.CopyFrom(ctx, pgx.Identifier{table}, []string{"chunk_id", "embed_hash", "embedding"},
-			pgx.CopyFromSlice(n, func(i int) ([]any, error) {
-				return []any{ids[i], doc.Chunks[i].EmbedHash, pgvector.NewVector(doc.Chunks[i].Embedding)}, nil
-			}))
-		if err != nil {
-			return err
-		}
-		return restoreVectors(ctx, tx, collectionID, kept, ids, hashes)
+		var err error
+		ids, err = putDocuments(ctx, tx, collectionID, table, docs)
+		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("storing %s: %w", doc.Path, describePgErr(err))
+		return nil, describePgErr(err)
 	}
-	return id, nil
+	return ids, nil
+}
+
+// putDocuments is PutDocuments inside the caller's transaction.
+func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string, docs []Document) ([]int64, error) {
+	nd := len(docs)
+	paths, hashes, sizes, mtimes := make([]string, nd), make([][]byte, nd), make([]int64, nd), make([]time.Time, nd)
+	titles, bodies, formats := make([]string, nd), make([]string, nd), make([]string, nd)
+	for i, d := range docs {
+		paths[i], hashes[i], sizes[i], mtimes[i], titles[i], bodies[i], formats[i] = d.Path, d.Hash, d.Size, d.MTime, d.Title, d.Body, d.Format
+		if formats[i] == "" {
+			formats[i] = "text"
+		}
+	}
+	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format)
+		SELECT $1, p, h, s, m, t, b, f
+		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[]) AS u(p, h, s, m, t, b, f)
+		ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
+			mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format, indexed_at = now()
+		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats)
+	if err != nil {
+		return nil, err
+	}
+	byPath := make(map[string]int64, nd)
+	for rows.Next() {
+		var id int64
+		var p string
+		if err := rows.Scan(&id, &p); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		byPath[p] = id
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	docIDs := make([]int64, nd)
+	for i, p := range paths {
+		id, ok := byPath[p]
+		if !ok {
+			return nil, fmt.Errorf("document %s was not stored (the same path twice in one call?)", p)
+		}
+		docIDs[i] = id
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND path = ANY($2)`, collectionID, paths); err != nil {
+		return nil, err
+	}
+	kept, err := preserveVectors(ctx, tx, collectionID, table, docIDs)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM chunks WHERE document_id = ANY($1)`, docIDs); err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, d := range docs {
+		n += len(d.Chunks)
+	}
+	if n == 0 {
+		return docIDs, nil
+	}
+	doc, ord, start, end, toks, inj := make([]int64, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n)
+	page0, page1 := make([]int32, 0, n), make([]int32, 0, n)
+	content, crumb, ectx := make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	chunkHashes := make([][]byte, 0, n)
+	for i, d := range docs {
+		for _, c := range d.Chunks {
+			doc, ord, start, end, toks, inj = append(doc, docIDs[i]), append(ord, int32(c.Ordinal)), append(start, int32(c.StartLine)),
+				append(end, int32(c.EndLine)), append(toks, int32(c.Tokens)), append(inj, int32(c.Injections))
+			page0, page1 = append(page0, int32(c.StartPage)), append(page1, int32(c.EndPage))
+			content, crumb, ectx = append(content, c.Content), append(crumb, c.Breadcrumb), append(ectx, c.EmbedContext)
+			chunkHashes = append(chunkHashes, c.EmbedHash)
+		}
+	}
+	rows, err = tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+			start_line, end_line, page_start, page_end, token_count, embed_hash, injections)
+		SELECT d, $1, o, c, b, e, nullif(s, 0), nullif(t, 0), nullif(p, 0), nullif(q, 0), k, h, i
+		FROM unnest($2::int8[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[],
+			$12::bytea[], $13::int[]) AS u(d, o, c, b, e, s, t, p, q, k, h, i)
+		RETURNING id, document_id, ordinal`, collectionID, doc, ord, content, crumb, ectx, start, end, page0, page1, toks, chunkHashes, inj)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		doc int64
+		ord int32
+	}
+	byKey := make(map[key]int64, n)
+	for rows.Next() {
+		var id int64
+		var k key
+		if err := rows.Scan(&id, &k.doc, &k.ord); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		byKey[k] = id
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	chunkIDs := make([]int64, n)
+	for i := range chunkIDs {
+		id, ok := byKey[key{doc[i], ord[i]}]
+		if !ok {
+			return nil, fmt.Errorf("chunk %d of document %d was not stored", ord[i], doc[i])
+		}
+		chunkIDs[i] = id
+	}
+	vecs := make([][]float32, 0, n)
+	for _, d := range docs {
+		for _, c := range d.Chunks {
+			vecs = append(vecs, c.Embedding)
+		}
+	}
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{table}, []string{"chunk_id", "embed_hash", "embedding"},
+		pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+			return []any{chunkIDs[i], chunkHashes[i], pgvector.NewVector(vecs[i])}, nil
+		}))
+	if err != nil {
+		return nil, err
+	}
+	return docIDs, restoreVectors(ctx, tx, collectionID, kept, chunkIDs, chunkHashes)
 }
 
 // LoadDocument returns the stored document id without its chunks: what

@@ -317,10 +317,10 @@ func (s *Store) DropVectors(ctx context.Context, collectionID int, model string)
 	return tables, removed, err
 }
 
-// preserveVectors reads the vectors that document docID's chunks have in the
-// collection's vector tables other than active, keyed by table and then by
-// hex(embed hash), before its chunks are replaced.
-func preserveVectors(ctx context.Context, tx pgx.Tx, collectionID int, active string, docID int64) (map[string]map[string]pgvector.Vector, error) {
+// preserveVectors reads the vectors that the chunks of documents docIDs have
+// in the collection's vector tables other than active, keyed by table and
+// then by hex(embed hash), before their chunks are replaced.
+func preserveVectors(ctx context.Context, tx pgx.Tx, collectionID int, active string, docIDs []int64) (map[string]map[string]pgvector.Vector, error) {
 	rows, err := tx.Query(ctx, `SELECT table_name FROM collection_vectors WHERE collection_id = $1 AND table_name <> $2`, collectionID, active)
 	if err != nil {
 		return nil, err
@@ -332,7 +332,7 @@ func preserveVectors(ctx context.Context, tx pgx.Tx, collectionID int, active st
 	out := map[string]map[string]pgvector.Vector{}
 	for _, t := range tables {
 		rows, err := tx.Query(ctx, fmt.Sprintf(`SELECT v.embed_hash, v.embedding FROM %s v JOIN chunks k ON k.id = v.chunk_id
-			WHERE k.document_id = $1`, pgx.Identifier{t}.Sanitize()), docID)
+			WHERE k.document_id = ANY($1)`, pgx.Identifier{t}.Sanitize()), docIDs)
 		if err != nil {
 			return nil, err
 		}
