@@ -196,10 +196,12 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	// the passage of its source that holds them, passes the claim checks,
 	// but for the questions below: their passages say it in other words
 	// than the question, or leave a rare term of it to a neighbouring
-	// passage. That is the measured cost of the checks on this set at the
+	// passage; line 61's price is in the table row "Dacia Duster, 10 days,
+	// full insurance", which nothing in the question ("the rental car")
+	// names. That is the measured cost of the checks on this set at the
 	// default thresholds; a change of the checks that moves it shows here.
 	removedByChecks := map[int]bool{}
-	for _, n := range []int{44, 45, 47, 49, 56, 97} {
+	for _, n := range []int{44, 45, 47, 49, 56, 61, 97} {
 		removedByChecks[n] = true
 	}
 	for i, q := range rep.Questions {

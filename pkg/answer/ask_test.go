@@ -148,6 +148,23 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("a sentence copied from a passage on something else is not re-cited", func(t *testing.T) {
+		const q = "When did we go to the Blue Lagoon in Iceland and what did the tickets cost?"
+		budget := passageWith(t, r, q, "Blue Lagoon, Comfort tickets")
+		japan := passageWith(t, r, q, "14,000 yen")
+		const copied = "Individual Shinkansen tickets from Kyoto to Tokyo cost about 14,000 yen each."
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{budget})})
+		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].CitedByModel != nil {
+			t.Fatalf("%+v", res)
+		}
+		// Cited from the Japan passage itself, it is true, and shown.
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{japan})})
+		if res, _ := asker(srv).Ask(context.Background(), q, ro, nil); res.Abstained {
+			t.Fatalf("%+v", res)
+		}
+	})
+
 	t.Run("a question about a price needs an amount of money", func(t *testing.T) {
 		const q = "How much does a replacement battery for the UPS cost?"
 		ups := passageWith(t, r, q, "APCRBC154")

@@ -73,7 +73,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		// check, the same checks as the model's own citations. A sentence
 		// that cites no shown passage at all is not re-cited: check (a).
 		if !v.Supported && len(s.Passages) > 0 {
-			if nums, v2, xl2, ok := recite(len(passages), func(nums []int) (claim.Verdict, bool) { return verify(i, ds.text, nums) }); ok {
+			if nums, v2, xl2, ok := recite(len(passages), v.Focus, func(nums []int) (claim.Verdict, bool) { return verify(i, ds.text, nums) }); ok {
 				s.CitedByModel = s.Passages
 				s.Passages, v, xl = nums, v2, xl2
 			}
@@ -136,14 +136,20 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 }
 
 // recite looks for one shown passage (numbered 1..shown, tried in rank
-// order) that supports a sentence on its own; check runs the claim checks
-// for a set of passage numbers. Pairs are not tried: two passages together
-// can hold a sentence's terms and its facts about different subjects (a
-// price of one thing, the name of another), which the checks cannot tell
-// from a true two-passage claim.
-func recite(shown int, check func([]int) (claim.Verdict, bool)) ([]int, claim.Verdict, bool, bool) {
+// order) that supports a sentence on its own and holds at least the share
+// focus of what the question is about that the passages the model cited
+// hold (claim.Verdict.Focus: the question's terms weighted by rarity);
+// check runs the claim checks for a set of passage numbers. A small model that numbers a citation wrong
+// still answers from a passage on the question, so the right one covers
+// the question as well; a sentence copied from a passage on something
+// else ("Shinkansen tickets cost 14,000 yen", cited from the Iceland
+// budget for the Blue Lagoon's tickets) is not re-cited. Pairs are not
+// tried: two passages together can hold a sentence's terms and its facts
+// about different subjects (a price of one thing, the name of another),
+// which the checks cannot tell from a true two-passage claim.
+func recite(shown int, focus float64, check func([]int) (claim.Verdict, bool)) ([]int, claim.Verdict, bool, bool) {
 	for n := 1; n <= shown; n++ {
-		if v, xl := check([]int{n}); v.Supported {
+		if v, xl := check([]int{n}); v.Supported && v.Focus >= focus {
 			return []int{n}, v, xl, true
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Reason says why a sentence is not supported (Verdict.Reason).
@@ -35,6 +37,10 @@ type Evidence struct {
 	dates   []date
 	tokens  map[string]bool // lower-cased tokens and their parts split at / : @
 	terms   map[string]bool // lexemes of the collection's text-search configuration
+	// cells are the data cells of the text's pipe tables, and prose the
+	// evidence of the text without them; both nil when it has no table.
+	cells []cellEvidence
+	prose *Evidence
 }
 
 // NewEvidence indexes a passage: text is everything the reader of the
@@ -94,6 +100,9 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 	for _, l := range lexemes {
 		e.terms[l] = true
 	}
+	if tables, prose := parseTables(text); len(tables) > 0 {
+		e.cells, e.prose = cells(tables), NewEvidence(prose, nil)
+	}
 	return e
 }
 
@@ -112,8 +121,20 @@ func Merge(es ...*Evidence) *Evidence {
 			}
 		}
 		m.dates = append(m.dates, e.dates...)
+		m.cells = append(m.cells, e.cells...)
 	}
 	m.text = strings.Join(texts, "\n")
+	if len(m.cells) > 0 {
+		var prose []*Evidence
+		for _, e := range es {
+			if e != nil && e.prose != nil {
+				prose = append(prose, e.prose)
+			} else if e != nil {
+				prose = append(prose, e)
+			}
+		}
+		m.prose = Merge(prose...)
+	}
 	return m
 }
 
@@ -245,14 +266,24 @@ type Verdict struct {
 	Detail    string  `json:"detail,omitempty"`  // what failed, in words
 	Support   float64 `json:"term_support"`      // weighted share of the sentence's terms in its evidence
 	Coverage  float64 `json:"question_coverage"` // share of the question's topical terms in its evidence
+	// Focus is the share of the question's topical terms in the evidence
+	// weighted by their BM25 idf, words that name a kind of value ("e-mail
+	// address", "price") left out: how much of what the question is about
+	// (its rare words, "landlord") the evidence holds, in [0, 1].
+	Focus float64 `json:"question_focus"`
 }
 
 // Check runs checks (a)-(c) on sentence s for question q; the first that
 // fails decides the verdict:
 //
 //	(a) s cites at least one shown passage;
-//	(b) every fact of s (Facts) is in its evidence (Evidence.Has);
-//	(c) every identifier or code of the question is in its evidence, and
+//	(b) every fact of s (Facts) is in its evidence (Evidence.Has), and one
+//	    that its evidence states only in table cells is in a cell whose
+//	    row, and column when the row holds other values of its kind, s or
+//	    q names (unless q.CrossLanguage; see table.go);
+//	(c) every identifier or code of the question (an acronym too, such as
+//	    ZFS or UPS, unless q.CrossLanguage or it names a kind of value, as
+//	    IP does) is in its evidence, and
 //	    every rare topical term of it (Options.MaxRareShare), the
 //	    share of the question's topical terms in its evidence reaches
 //	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
@@ -268,7 +299,14 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	// runs can set the thresholds from the same replies.
 	support, absent := TermSupport(s.Terms, s.Evidence, q.N)
 	coverage, uncovered := Coverage(q.Terms, s.Evidence)
-	v := Verdict{Supported: true, Support: support, Coverage: coverage}
+	var topical []Term
+	for _, t := range q.Terms {
+		if !typeWords[t.Lexeme] {
+			topical = append(topical, t)
+		}
+	}
+	focus, _ := TermSupport(topical, s.Evidence, q.N)
+	v := Verdict{Supported: true, Support: support, Coverage: coverage, Focus: focus}
 	fail := func(r Reason, detail string) Verdict {
 		v.Supported, v.Reason, v.Detail = false, r, detail
 		return v
@@ -282,9 +320,21 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if len(missing) > 0 {
 		return fail(UnsupportedFact, strings.Join(missing, ", ")+" not in the cited passages")
 	}
+	if !q.CrossLanguage {
+		if d := tableMismatches(q, s); d != "" {
+			return fail(UnsupportedFact, d)
+		}
+	}
 	for _, f := range findCodes(q.Text) {
 		if !s.Evidence.Has(f) {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
+		}
+	}
+	if !q.CrossLanguage {
+		for _, a := range acronyms(q.Text) {
+			if !s.Evidence.hasWord(strings.ToLower(a)) {
+				missing = append(missing, fmt.Sprintf("%q", a))
+			}
 		}
 	}
 	if len(missing) > 0 {
@@ -372,4 +422,29 @@ func TermSupport(terms []Term, e *Evidence, n int) (float64, []string) {
 		return 1, nil
 	}
 	return have / all, absent
+}
+
+// hasWord reports whether the evidence holds word w (lower-case) as a
+// token, a lexeme, or a part of a token between non-letters ("ups" in
+// "back-ups" and "ups's", not in "groups").
+func (e *Evidence) hasWord(w string) bool {
+	if e.tokens[w] || e.terms[w] {
+		return true
+	}
+	for t := range e.tokens {
+		for i := 0; ; {
+			k := strings.Index(t[i:], w)
+			if k < 0 {
+				break
+			}
+			start, end := i+k, i+k+len(w)
+			before, _ := utf8.DecodeLastRuneInString(t[:start])
+			after, _ := utf8.DecodeRuneInString(t[end:])
+			if (start == 0 || !unicode.IsLetter(before)) && (end == len(t) || !unicode.IsLetter(after)) {
+				return true
+			}
+			i = start + 1
+		}
+	}
+	return false
 }

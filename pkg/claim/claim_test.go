@@ -194,7 +194,19 @@ func TestAnswerType(t *testing.T) {
 		"How much salt goes into the ratatouille?":        Quantity,
 		"What does the backup error E_BKP_0050 mean?":     "",
 		"How many kilos of courgettes did I harvest?":     Quantity,
-		"Wie lange dauert das Eco-Programm?":              Quantity,
+		"Wie lange dauert das Eco-Programm?":              Duration,
+		"How long does Prometheus keep its metrics?":      Duration,
+		"Combien de temps faut-il laisser mijoter ?":      Duration,
+		"What is my landlord's e-mail address?":           MailAddress,
+		"Quelle est l'adresse e-mail du propriétaire ?":   MailAddress,
+		"What is the IP address of the NAS?":              IPAddress,
+		"Which IP does the printer have?":                 IPAddress,
+		"What is the phone number of my dentist?":         PhoneNumber,
+		"Which port does Jellyfin run on?":                PortNumber,
+		"Sur quel port tourne Home Assistant ?":           PortNumber,
+		"Which address and port do I open for Grafana?":   "",
+		"How much does the warranty extension cost?":      Money,
+		"Which ship did we take?":                         "",
 		"How often does the scrub run?":                   "",
 		"Which costing method did the accountant choose?": "",
 	} {
@@ -229,6 +241,35 @@ func TestAnswerType(t *testing.T) {
 	} {
 		if got := Gives(Quantity, s); got != want {
 			t.Errorf("Gives(Quantity, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
+		}
+	}
+	for _, c := range []struct {
+		t    AnswerType
+		s    string
+		want bool
+	}{
+		{Duration, "It took 38 minutes.", true},
+		{Duration, "Prometheus keeps its metrics for 30 days.", true},
+		{Duration, "Prometheus keeps its metrics for 9090.", false},
+		{Duration, "It shuts down at 30 % battery.", false},
+		{Duration, "It retards overnight in the fridge.", true},
+		{Duration, "Une heure et demie.", true},
+		{Duration, "Eco 50 dauert 3:55 h.", true},
+		{Duration, "Drei Stunden.", true},
+		{Duration, "The passages are 100 words long.", true},
+		{Duration, "Until 15 May 2027.", true},
+		{MailAddress, "Write to thomas.keller@keller-immobilien.example.", true},
+		{MailAddress, "The release owner is Priya.", false},
+		{IPAddress, "The NAS is at 192.168.50.10.", true},
+		{IPAddress, "It is at fd7a:115c:a1e0::1.", true},
+		{IPAddress, "The NAS is the file server.", false},
+		{PhoneNumber, "Call +49 30 1234567.", true},
+		{PhoneNumber, "The dentist is Dr. Weber, room 12.", false},
+		{PortNumber, "It runs on port 8123.", true},
+		{PortNumber, "Home Assistant is updated last.", false},
+	} {
+		if got := Gives(c.t, c.s); got != c.want {
+			t.Errorf("Gives(%s, %q) = %v, want %v (facts %q)", c.t, c.s, got, c.want, factTexts(Facts(c.s)))
 		}
 	}
 	if !Gives("", "anything") {
@@ -280,5 +321,153 @@ func TestUnits(t *testing.T) {
 		if ok != want {
 			t.Errorf("%q: supported %v, want %v (facts %q)", s, ok, want, factTexts(Facts(s)))
 		}
+	}
+}
+
+// A value read from the wrong row or column of a table is not supported,
+// though the number and the words are all in the cited passage.
+func TestCheckTableCells(t *testing.T) {
+	harvest := NewEvidence(`Vegetable beds › Harvest log
+| crop | 2023 | 2024 |
+|---|---|---|
+| tomatoes | 9.8 kg | 14.2 kg |
+| runner beans | 3.1 kg | 4.5 kg |
+
+After the Ice Saints: plant out tomatoes, courgettes and beans.
+2024 was better for tomatoes.`, nil)
+	tyres := NewEvidence(`Car › Tyres
+| load | front | rear |
+|:---|---:|---:|
+| up to 3 people | 2.3 bar | 2.2 bar |
+| full load | 2.5 bar | 2.9 bar |`, nil)
+	hosts := NewEvidence(`Home network › Addresses
+| host | address | role |
+|---|---|---|
+| nas | 192.168.50.10 | file server, backups |
+| homeserver | 192.168.50.20 | PostgreSQL, Grafana |
+The printer has no fixed address.`, nil)
+	settings := NewEvidence(`PostgreSQL › Memory
+| setting | value |
+|---|---|
+| shared_buffers | 4GB |
+| work_mem | 64MB |`, nil)
+	service := NewEvidence(`Car › Service log
+| date | km | work | cost |
+|---|---|---|---|
+| 2023-03-02 | 96,750 | oil and filter, brake fluid | 214 € |
+| 2024-09-12 | 118,900 | TÜV inspection passed, no defects | 141 € |`, nil)
+	terms := func(ls ...string) []Term {
+		var out []Term
+		for _, l := range ls {
+			out = append(out, Term{Lexeme: l, DF: 1})
+		}
+		return out
+	}
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	cases := []struct {
+		name     string
+		q        Question
+		s        Sentence
+		ok       bool
+		inDetail string
+	}{
+		{"the right cell", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
+			Sentence{Text: "I harvested 14.2 kg of tomatoes in 2024.", Terms: terms("harvest", "14.2", "kg", "tomato", "2024"), Evidence: harvest}, true, ""},
+		{"the other year's column", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
+			Sentence{Text: "I harvested 9.8 kg of tomatoes in 2024.", Terms: terms("harvest", "9.8", "kg", "tomato", "2024"), Evidence: harvest}, false, `column "2023" (not 2024)`},
+		{"a true sentence about the other year", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
+			Sentence{Text: "In 2023 I harvested 9.8 kg of tomatoes.", Terms: terms("2023", "harvest", "9.8", "kg", "tomato"), Evidence: harvest}, true, ""},
+		{"another crop's row", Question{Text: "How many kilos of courgettes did I harvest in 2024?", Terms: terms("kilo", "courgett", "harvest", "2024")},
+			Sentence{Text: "I harvested 4.5 kg of courgettes in 2024.", Terms: terms("harvest", "4.5", "kg", "courgett", "2024"), Evidence: harvest}, false, `row "runner beans"`},
+		{"the question names the row, the sentence another one", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
+			Sentence{Text: "The runner beans gave 4.5 kg in 2024.", Terms: terms("runner", "bean", "gave", "4.5", "kg", "2024"), Evidence: harvest}, true, ""},
+		{"the question names the row and column", Question{Text: "What rear tyre pressure at full load?", Terms: terms("rear", "tyre", "pressur", "full", "load")},
+			Sentence{Text: "2.9 bar.", Terms: terms("2.9", "bar"), Evidence: tyres}, true, ""},
+		{"the front value for the rear", Question{Text: "What rear tyre pressure at full load?", Terms: terms("rear", "tyre", "pressur", "full", "load")},
+			Sentence{Text: "At full load the rear tyres take 2.5 bar.", Terms: terms("full", "load", "rear", "tyre", "take", "2.5", "bar"), Evidence: tyres}, false, `column "front"`},
+		{"the sentence names the rival column", Question{Text: "What tyre pressure at full load?", Terms: terms("tyre", "pressur", "full", "load")},
+			Sentence{Text: "Rear: 2.5 bar at full load.", Terms: terms("rear", "2.5", "bar", "full", "load"), Evidence: tyres}, false, `column "front"`},
+		{"a row in words with a number", Question{Text: "Tyre pressure with 3 people in the car?", Terms: terms("tyre", "pressur", "3", "peopl", "car")},
+			Sentence{Text: "Front 2.3 bar, rear 2.2 bar.", Terms: terms("front", "2.3", "bar", "rear", "2.2"), Evidence: tyres}, true, ""},
+		{"the NAS's address for the printer", Question{Text: "What IP address does the printer have?", Terms: terms("ip", "address", "printer")},
+			Sentence{Text: "The printer is at 192.168.50.10.", Terms: terms("printer", "192.168.50.10"), Evidence: hosts}, false, `row "nas | file server, backups"`},
+		{"a row named by a part of a word", Question{Text: "What is the IP of the home server?", Terms: terms("ip", "home", "server")},
+			Sentence{Text: "It is 192.168.50.20.", Terms: terms("192.168.50.20"), Evidence: hosts}, true, ""},
+		{"a row named by a cell other than the first", Question{Text: "Where does Grafana run?", Terms: terms("grafana", "run")},
+			Sentence{Text: "On 192.168.50.20.", Terms: terms("192.168.50.20"), Evidence: hosts}, true, ""},
+		{"a key-value table needs no column", Question{Text: "How much shared_buffers did I give PostgreSQL?", Terms: terms("shared_buffers", "postgresql")},
+			Sentence{Text: "4 GB.", Terms: terms("4", "gb"), Evidence: settings}, true, ""},
+		{"a setting's value for another setting", Question{Text: "How much memory did I give the shared buffers?", Terms: terms("memori", "share", "buffer")},
+			Sentence{Text: "The shared buffers get 64MB.", Terms: terms("share", "buffer", "get", "64mb"), Evidence: settings}, false, `row "work_mem"`},
+		{"a row named by its date", Question{Text: "What did the service on 2024-09-12 cost?", Terms: terms("servic", "2024-09-12", "cost")},
+			Sentence{Text: "It cost 141 €.", Terms: terms("cost", "141"), Evidence: service}, true, ""},
+		{"a row named by its work", Question{Text: "When was the brake fluid changed?", Terms: terms("brake", "fluid", "chang")},
+			Sentence{Text: "On 2 March 2023, at 96,750 km.", Terms: terms("2", "march", "2023", "96,750", "km"), Evidence: service}, true, ""},
+		{"another row's cost", Question{Text: "How much did the brake fluid change cost?", Terms: terms("brake", "fluid", "chang", "cost")},
+			Sentence{Text: "The brake fluid change cost 141 €.", Terms: terms("brake", "fluid", "chang", "cost", "141"), Evidence: service}, false, `row "2024-09-12 | 118,900 | TÜV inspection passed, no defects"`},
+		{"a cost when the row's other number has no unit", Question{Text: "How much was the TÜV inspection?", Terms: terms("tüv", "inspect")},
+			Sentence{Text: "The TÜV inspection was 141 €.", Terms: terms("tüv", "inspect", "141"), Evidence: service}, true, ""},
+		{"the mileage read as the cost", Question{Text: "How much was the TÜV inspection?", Terms: terms("tüv", "inspect")},
+			Sentence{Text: "The TÜV inspection was 118,900 €.", Terms: terms("tüv", "inspect", "118,900"), Evidence: service}, false, `column "km" (not cost)`},
+		{"a value stated in prose too", Question{Text: "When was the better tomato year?", Terms: terms("better", "tomato", "year")},
+			Sentence{Text: "2024 was better.", Terms: terms("2024", "better"), Evidence: harvest}, true, ""},
+	}
+	for _, c := range cases {
+		v := Check(c.q, c.s, opts)
+		if v.Supported != c.ok || !c.ok && (v.Reason != UnsupportedFact || !strings.Contains(v.Detail, c.inDetail)) {
+			t.Errorf("%s: %+v, want supported=%v with %q in the detail", c.name, v, c.ok, c.inDetail)
+		}
+	}
+	// Cited with another passage: the prose of a passage without tables counts.
+	both := Merge(harvest, NewEvidence("Courgettes: 4.5 kg in 2024.", nil))
+	v := Check(Question{Text: "How many kilos of courgettes did I harvest in 2024?", Terms: terms("kilo", "courgett", "harvest", "2024")},
+		Sentence{Text: "I harvested 4.5 kg of courgettes in 2024.", Terms: terms("harvest", "4.5", "kg", "courgett", "2024"), Evidence: both}, opts)
+	if !v.Supported {
+		t.Errorf("stated in the prose of another cited passage: %+v", v)
+	}
+	// Another language: not checked.
+	v = Check(Question{Text: "How many kilos of courgettes did I harvest in 2024?", Terms: terms("kilo", "courgett", "harvest", "2024"), CrossLanguage: true},
+		Sentence{Text: "I harvested 4.5 kg of courgettes in 2024.", Terms: terms("harvest", "4.5", "kg", "courgett", "2024"), Evidence: harvest}, opts)
+	if !v.Supported {
+		t.Errorf("cross-language: %+v", v)
+	}
+}
+
+func TestParseTables(t *testing.T) {
+	tables, prose := parseTables("intro\n| a | b \\| c |\n| --- | :-: |\n| 1 | 2 |\n| 3 |\nafter\n| not | a table |\n")
+	if len(tables) != 1 || !reflect.DeepEqual(tables[0].header, []string{"a", "b | c"}) ||
+		!reflect.DeepEqual(tables[0].rows, [][]string{{"1", "2"}, {"3", ""}}) {
+		t.Fatalf("tables %+v", tables)
+	}
+	if prose != "intro\n\n\n\n\nafter\n| not | a table |\n" {
+		t.Errorf("prose %q", prose)
+	}
+}
+
+// An acronym of the question names a thing: its passages must name it too.
+func TestCheckAcronyms(t *testing.T) {
+	if got := acronyms("Did the NAS's UPS (and ZFS) get an IP, WPA3 and a URL? I ask."); !reflect.DeepEqual(got, []string{"NAS", "UPS", "ZFS"}) {
+		t.Errorf("acronyms: %q", got)
+	}
+	decisions := NewEvidence("Home lab › Decisions\nDecided against k3s for the home lab: docker compose is enough.", nil)
+	ups := NewEvidence("APC Back-UPS BX950MI\nAlarms\nPress the power button briefly to mute the alarm.", nil)
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	zfs := Question{Text: "What did I decide about moving the NAS to ZFS?"}
+	v := Check(zfs, Sentence{Text: "I decided against k3s for the home lab.", Evidence: decisions}, opts)
+	if v.Supported || v.Reason != MissingTerm || !strings.Contains(v.Detail, `"NAS", "ZFS"`) {
+		t.Errorf("acronyms the passage lacks: %+v", v)
+	}
+	if v := Check(Question{Text: "How do I silence the UPS alarm?"}, Sentence{Text: "Press the power button briefly.", Evidence: ups}, opts); !v.Supported {
+		t.Errorf("an acronym inside a hyphenated name of the passage's title: %+v", v)
+	}
+	if v := Check(Question{Text: "How do I mount the DUPS share?"}, Sentence{Text: "Press the power button briefly.", Evidence: ups}, opts); v.Supported {
+		t.Errorf("DUPS is not UPS: %+v", v)
+	}
+	if v := Check(Question{Text: "What does the PS alarm mean?"}, Sentence{Text: "Press the power button briefly.", Evidence: ups}, opts); v.Supported || !strings.Contains(v.Detail, `"PS"`) {
+		t.Errorf("PS is not a part of UPS: %+v", v)
+	}
+	zfs.CrossLanguage = true
+	if v := Check(zfs, Sentence{Text: "I decided against k3s for the home lab.", Evidence: decisions}, opts); !v.Supported {
+		t.Errorf("cross-language: %+v", v)
 	}
 }

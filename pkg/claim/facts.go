@@ -625,3 +625,30 @@ func normCode(tok string) string {
 	}
 	return t
 }
+
+// acronyms returns the all-capital words of text of two or more letters
+// (ZFS, NAS, UPS; a possessive "'s" dropped) that do not name a kind of
+// value (IP, URL: typeWords): the question's names of things, which an
+// answer's passages must name too. Tokens with digits are codes
+// (findCodes).
+func acronyms(text string) []string {
+	var out []string
+	for _, t := range tokens(text) {
+		word := strings.TrimRight(text[t[0]:t[1]], ",;!?)]}\"'")
+		for _, s := range []string{"'s", "’s"} {
+			word = strings.TrimSuffix(word, s)
+		}
+		n := 0
+		for _, r := range word {
+			if !unicode.IsUpper(r) {
+				n = -1
+				break
+			}
+			n++
+		}
+		if n >= 2 && !typeWords[strings.ToLower(word)] {
+			out = append(out, word)
+		}
+	}
+	return out
+}

@@ -75,8 +75,13 @@ type AnswerType string
 
 // Answer types (Asks).
 const (
-	Money    AnswerType = "price"    // how much did X cost: an amount of money
-	Quantity AnswerType = "quantity" // how many / how much / how long / at what temperature: a number
+	Money       AnswerType = "price"          // how much did X cost: an amount of money
+	MailAddress AnswerType = "e-mail address" // what is X's e-mail address: an address
+	IPAddress   AnswerType = "IP address"     // what is the IP (address) of X: an IPv4 or IPv6 address
+	PhoneNumber AnswerType = "phone number"   // what is X's phone number: six digits or more
+	PortNumber  AnswerType = "port"           // which port does X run on: a number
+	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
+	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
 )
 
 var (
@@ -87,22 +92,63 @@ var (
 	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b`)
 )
 
+var (
+	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique)\b|\be-?mail-?adresse\b|\bcorreo( electrónico| electronico)?\b`)
+	ipQRe    = regexp.MustCompile(`\bIP(v4|v6)?\b|\b(ip|IP)[- ]?(address|adresse|Adresse)\b|\b[Aa]dresse IP\b`)
+	phoneQRe = regexp.MustCompile(`(?i)\b(phone|telephone|mobile) (number|no)\b|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\b(n[uú]mero de )?tel[ée]fono\b`)
+	portQRe  = regexp.MustCompile(`(?i)\b(which|what) port\b|\bport (number|does|is)\b|\bon which port\b|\bquel port\b|\bwelche[nmr]? port\b|\bqu[eé] puerto\b`)
+	// durationQRe finds "how long" (a time, or a length: "how long are the
+	// passages" is answered by "100 words").
+	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
+)
+
 // Asks returns the answer type question asks for, or "" when it asks for
-// none the checks recognise.
+// none the checks recognise. A price comes first ("how long is the
+// warranty and what does it cost" asks for a price too), then the kinds of
+// value named by what they are, then durations and quantities.
 func Asks(question string) AnswerType {
 	switch {
 	case costRe.MatchString(question):
 		return Money
+	case emailQRe.MatchString(question):
+		return MailAddress
+	case ipQRe.MatchString(question):
+		return IPAddress
+	case phoneQRe.MatchString(question):
+		return PhoneNumber
+	case portQRe.MatchString(question):
+		return PortNumber
+	case durationQRe.MatchString(question):
+		return Duration
 	case quantityRe.MatchString(question):
 		return Quantity
 	}
 	return ""
 }
 
+var (
+	ipv4Re = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
+	ipv6Re = regexp.MustCompile(`(?i)\b[0-9a-f]{1,4}(:[0-9a-f]{0,4}){2,7}\b`)
+	// timeWords name a span of time (and "overnight"), in English,
+	// French, German and Spanish.
+	timeWordRe = regexp.MustCompile(`(?i)\b(seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|overnight|weeks?|weekends?|months?|years?|decades?|` +
+		`secondes?|heures?|jours?|nuits?|semaines?|mois|ans|années?|` +
+		`sekunden?|minuten?|stunden?|tage?n?|nächte|nacht|wochen?|monate?n?|jahre?n?|` +
+		`segundos?|minutos?|horas?|días?|noches?|semanas?|mes(es)?|años?)\b`)
+	// lengthAfter is a count of something a length is measured in,
+	// written after a number ("100 words").
+	lengthAfter = regexp.MustCompile(`(?i)^\s?(words?|tokens?|characters?|chars?|letters?|pages?|lines?|sentences?|paragraphs?|metres?|meters?|miles?|inches?|feet|foot)\b`)
+)
+
 // Gives reports whether sentence gives a value of type t: for Money, a
 // number with a currency (14,000 yen, 438 €, $5) or the word "free"; for
 // Quantity, a number (digits or a number word: "38 minutes", "six") or a
-// date.
+// date; for MailAddress an e-mail address; for IPAddress an IPv4 or IPv6
+// address; for PhoneNumber six digits or more; for PortNumber a digit; for
+// Duration a word of time
+// ("minutes", "overnight", "heures"), a date, a number with a unit of time
+// or length, a number of words, pages or the like, or a clock span
+// ("3:55 h").
 func Gives(t AnswerType, sentence string) bool {
 	switch t {
 	case Money:
@@ -125,6 +171,47 @@ func Gives(t AnswerType, sentence string) bool {
 			}
 		}
 		return strings.ContainsAny(sentence, "0123456789")
+	case MailAddress:
+		for _, f := range Facts(sentence) {
+			if f.Kind == Email {
+				return true
+			}
+		}
+		return false
+	case IPAddress:
+		return ipv4Re.MatchString(sentence) || ipv6Re.MatchString(sentence)
+	case PhoneNumber:
+		digits := 0
+		for _, r := range sentence {
+			if r >= '0' && r <= '9' {
+				digits++
+			}
+		}
+		return digits >= 6
+	case PortNumber:
+		return strings.ContainsAny(sentence, "0123456789")
+	case Duration:
+		// A time: a time word, a date (until when), or a clock span (3:55 h).
+		if timeWordRe.MatchString(sentence) {
+			return true
+		}
+		for _, f := range Facts(sentence) {
+			switch {
+			case f.Kind == Date:
+				return true
+			case f.Kind == Number:
+				switch numberUnit(f) {
+				case "ms", "s", "min", "h", "d", "wk", "mo", "yr", "km", "m", "cm", "mm", "in", "ft":
+					return true
+				}
+				if lengthAfter.MatchString(sentence[f.End:]) {
+					return true
+				}
+			case f.Kind == Code && strings.Contains(f.Text, ":") && strings.ContainsAny(f.Text, "0123456789"):
+				return true
+			}
+		}
+		return false
 	}
 	return true
 }
