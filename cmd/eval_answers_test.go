@@ -198,10 +198,12 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	// than the question, or leave a rare term of it to a neighbouring
 	// passage; line 61's price is in the table row "Dacia Duster, 10 days,
 	// full insurance", which nothing in the question ("the rental car")
-	// names. That is the measured cost of the checks on this set at the
-	// default thresholds; a change of the checks that moves it shows here.
+	// names, and line 66's date in the row "Influenza", which "flu" does
+	// not name to a lexical check. That is the measured cost of the checks
+	// on this set at the default thresholds; a change of the checks that
+	// moves it shows here.
 	removedByChecks := map[int]bool{}
-	for _, n := range []int{44, 45, 47, 49, 56, 61, 97} {
+	for _, n := range []int{44, 45, 47, 49, 56, 61, 66, 97} {
 		removedByChecks[n] = true
 	}
 	for i, q := range rep.Questions {

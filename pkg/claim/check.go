@@ -39,7 +39,7 @@ type Evidence struct {
 	terms   map[string]bool // lexemes of the collection's text-search configuration
 	// cells are the data cells of the text's pipe tables, and prose the
 	// evidence of the text without them; both nil when it has no table.
-	cells []cellEvidence
+	cells []cellRef
 	prose *Evidence
 }
 
@@ -101,7 +101,7 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 		e.terms[l] = true
 	}
 	if tables, prose := parseTables(text); len(tables) > 0 {
-		e.cells, e.prose = cells(tables), NewEvidence(prose, nil)
+		e.cells, e.prose = cellRefs(tables), NewEvidence(prose, nil)
 	}
 	return e
 }
@@ -425,13 +425,17 @@ func TermSupport(terms []Term, e *Evidence, n int) (float64, []string) {
 }
 
 // hasWord reports whether the evidence holds word w (lower-case) as a
-// token, a lexeme, or a part of a token between non-letters ("ups" in
-// "back-ups" and "ups's", not in "groups").
+// token, a lexeme, a part of a token between non-letters ("ups" in
+// "back-ups" and "ups's", not in "groups"), in the plural ("nases"), or
+// with its hyphens dropped ("wifi" for "Wi-Fi").
 func (e *Evidence) hasWord(w string) bool {
-	if e.tokens[w] || e.terms[w] {
+	if e.tokens[w] || e.terms[w] || e.tokens[w+"s"] || e.tokens[w+"es"] {
 		return true
 	}
 	for t := range e.tokens {
+		if strings.Contains(t, "-") && strings.ReplaceAll(t, "-", "") == w {
+			return true
+		}
 		for i := 0; ; {
 			k := strings.Index(t[i:], w)
 			if k < 0 {

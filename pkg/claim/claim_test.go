@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -435,8 +436,15 @@ The printer has no fixed address.`, nil)
 
 func TestParseTables(t *testing.T) {
 	tables, prose := parseTables("intro\n| a | b \\| c |\n| --- | :-: |\n| 1 | 2 |\n| 3 |\nafter\n| not | a table |\n")
-	if len(tables) != 1 || !reflect.DeepEqual(tables[0].header, []string{"a", "b | c"}) ||
-		!reflect.DeepEqual(tables[0].rows, [][]string{{"1", "2"}, {"3", ""}}) {
+	texts := func(cs []cell) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.text)
+		}
+		return out
+	}
+	if len(tables) != 1 || !reflect.DeepEqual(texts(tables[0].header), []string{"a", "b | c"}) || len(tables[0].rows) != 2 ||
+		!reflect.DeepEqual(texts(tables[0].rows[0]), []string{"1", "2"}) || !reflect.DeepEqual(texts(tables[0].rows[1]), []string{"3", ""}) {
 		t.Fatalf("tables %+v", tables)
 	}
 	if prose != "intro\n\n\n\n\nafter\n| not | a table |\n" {
@@ -469,5 +477,131 @@ func TestCheckAcronyms(t *testing.T) {
 	zfs.CrossLanguage = true
 	if v := Check(zfs, Sentence{Text: "I decided against k3s for the home lab.", Evidence: decisions}, opts); !v.Supported {
 		t.Errorf("cross-language: %+v", v)
+	}
+}
+
+// Tables as personal notes write them, with the lexemes PostgreSQL's
+// english configuration gives (accents dropped, "y" read as "i"): the
+// right cell passes, a neighbouring row that shares a word does not.
+func TestCheckTableCellsNamesAndRivals(t *testing.T) {
+	tm := func(ls string) []Term {
+		var out []Term
+		for _, l := range strings.Fields(ls) {
+			out = append(out, Term{Lexeme: l, DF: 1})
+		}
+		return out
+	}
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	cases := []struct {
+		name, evidence, q, qt, s, st string
+		ok                           bool
+	}{
+		{"a name the stemmer rewrites", "| name | phone | note |\n|---|---|---|\n| Emily | 0176 1234567 | sister |\n| Tony | 0151 7654321 | neighbour |",
+			"What is Emily's phone number?", "emili phone number", "Emily's number is 0176 1234567.", "emili number 0176 1234567", true},
+		{"a name with an accent", "| garage | date | cost |\n|---|---|---|\n| Müller Zürich | 2024-09-12 | 141 € |\n| ATU | 2023-03-02 | 214 € |",
+			"How much was the service at Müller?", "servic muller", "The service at Müller cost 141 €.", "servic muller cost 141", true},
+		{"a month", "| month | electricity (kWh) | water (m³) |\n|---|---|---|\n| January | 320 | 4 |\n| February | 300 | 4 |\n| July | 180 | 6 |",
+			"How much electricity did I use in January?", "electr use januari", "In January I used 320 kWh of electricity.", "januari use 320 kwh electr", true},
+		{"a table of one row", "| Name | Phone | Email |\n|---|---|---|\n| Anna Schmidt | 0176 1234567 | anna@example.de |",
+			"What is my landlady's phone number?", "landladi phone number", "Her phone number is 0176 1234567.", "phone number 0176 1234567", true},
+		{"the unit in the header", "| date | km | work | cost (€) |\n|---|---|---|---|\n| 2024-09-12 | 118900 | TÜV inspection passed | 141 |\n| 2023-03-02 | 96750 | oil and filter | 214 |",
+			"How much was the TÜV inspection?", "tuv inspect", "The TÜV inspection was 141 €.", "tuv inspect 141", true},
+		{"a row that shares a word with the named one", "| crop | 2023 | 2024 |\n|---|---|---|\n| runner beans | 3.1 kg | 4.5 kg |\n| broad beans | 1.2 kg | 2.0 kg |",
+			"How many kilos of broad beans did I harvest in 2024?", "kilo broad bean harvest 2024", "I harvested 4.5 kg of broad beans in 2024.", "harvest 4.5 kg broad bean 2024", false},
+		{"the named row", "| crop | 2023 | 2024 |\n|---|---|---|\n| runner beans | 3.1 kg | 4.5 kg |\n| broad beans | 1.2 kg | 2.0 kg |",
+			"How many kilos of broad beans did I harvest in 2024?", "kilo broad bean harvest 2024", "I harvested 2.0 kg of broad beans in 2024.", "harvest 2.0 kg broad bean 2024", true},
+		{"another doctor's number", "| doctor | phone |\n|---|---|\n| Dr. Müller (dentist) | 030 5556677 |\n| Dr. Schmidt (GP) | 030 8889900 |",
+			"What is Dr. Schmidt's number?", "dr schmidt number", "Dr. Schmidt's number is 030 5556677.", "dr schmidt number 030 5556677", false},
+		{"another router", "| device | address |\n|---|---|\n| router living room | 192.168.1.2 |\n| router office | 192.168.1.3 |",
+			"What is the IP of the office router?", "ip offic router", "The office router is at 192.168.1.2.", "offic router 192.168.1.2", false},
+		{"a word inside another", "| item | per month |\n|---|---|\n| rent | 950 € |\n| gift for parents | 120 € |",
+			"How much is the rent?", "rent", "The rent is 120 €.", "rent 120", false},
+	}
+	for _, c := range cases {
+		v := Check(Question{Text: c.q, Terms: tm(c.qt)}, Sentence{Text: c.s, Terms: tm(c.st), Evidence: NewEvidence(c.evidence, nil)}, opts)
+		if v.Supported != c.ok {
+			t.Errorf("%s: %+v, want supported=%v", c.name, v, c.ok)
+		}
+	}
+}
+
+// BenchmarkCheckLargeTable times Check on a passage of one table of 1,000
+// rows whose value is in every row and whose rows the sentence does not
+// name (the worst case: every cell is examined, up to maxCellsChecked).
+func BenchmarkCheckLargeTable(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("| item | count | price | note |\n|---|---|---|---|\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&sb, "| widget %d | 1 | %d € | shelf %d |\n", i, i+3, i%7)
+	}
+	ev := NewEvidence(sb.String(), nil)
+	q := Question{Text: "How many gadgets do I have?", Terms: []Term{{"gadget", 0}}}
+	s := Sentence{Text: "I have 1 gadget.", Terms: []Term{{"1", 1}, {"gadget", 0}}, Evidence: ev}
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if v := Check(q, s, opts); v.Supported {
+			b.Fatal("the value of 1,000 rows passed")
+		}
+	}
+}
+
+// Questions that name a kind of value in another sense, and answers that
+// give a time or an address in other words than the plainest.
+func TestAnswerTypeOtherSenses(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"Which port does the ferry to Mallorca leave from?":     "",
+		"De quel port part le ferry pour la Corse ?":            "",
+		"¿De qué puerto sale el ferry a Ibiza?":                 "",
+		"What port did we dock at in Greece?":                   "",
+		"Which port does the IP camera stream on?":              PortNumber,
+		"What IP rating does the garden camera have?":           "",
+		"What is the admin password of the IP camera?":          "",
+		"How long is the DHCP lease for an IP address?":         Duration,
+		"Why is my phone no longer charging?":                   "",
+		"¿Qué teléfono compré el año pasado?":                   "",
+		"¿A qué hora pasa el correo?":                           "",
+		"What's Anna's email?":                                  MailAddress,
+		"What was the subject of the last email?":               "",
+		"What was the sender address of the suspicious email?":  "",
+		"Quelle est son adresse courriel ?":                     MailAddress,
+		"What is the phone number for emergencies in Portugal?": PhoneNumber,
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for _, c := range []struct {
+		t    AnswerType
+		s    string
+		want bool
+	}{
+		{Duration, "About 2 yrs.", true},
+		{Duration, "For 2 wks.", true},
+		{Duration, "A fortnight.", true},
+		{Duration, "Until 2026.", true},
+		{Duration, "Let it rise until it has doubled in size.", true},
+		{Duration, "7.5 mi.", true},
+		{Duration, "25 yards.", true},
+		{Duration, "A 5-metre cable.", true},
+		{Duration, "The drive takes 2h15.", true},
+		{PhoneNumber, "Call 112 for emergencies.", true},
+		{IPAddress, "It listens on ::1.", true},
+		{IPAddress, "The backup ran at 10:30:00.", false},
+		{IPAddress, "Its MAC is 00:1a:2b:3c:4d:5e.", false},
+	} {
+		if got := Gives(c.t, c.s); got != c.want {
+			t.Errorf("Gives(%s, %q) = %v, want %v", c.t, c.s, got, c.want)
+		}
+	}
+	if got := acronyms("Is it OK to call after 6 PM?"); got != nil {
+		t.Errorf("OK and PM are no names: %q", got)
+	}
+	if got := acronyms("WHAT IS THE WIFI PASSWORD?"); got != nil {
+		t.Errorf("a shouted question has no acronyms: %q", got)
+	}
+	wifi := NewEvidence("Wi-Fi › Guest network\nBoth NASes run TrueNAS.", nil)
+	if !wifi.hasWord("wifi") || !wifi.hasWord("nas") {
+		t.Error("Wi-Fi is wifi, NASes holds NAS")
 	}
 }

@@ -628,10 +628,19 @@ func normCode(tok string) string {
 
 // acronyms returns the all-capital words of text of two or more letters
 // (ZFS, NAS, UPS; a possessive "'s" dropped) that do not name a kind of
-// value (IP, URL: typeWords): the question's names of things, which an
-// answer's passages must name too. Tokens with digits are codes
-// (findCodes).
+// value (IP, URL: typeWords) and are no everyday abbreviation (OK, AM, PM:
+// notNames): the question's names of things, which an answer's passages
+// must name too. Tokens with digits are codes (findCodes). A question
+// without a lower-case letter has none.
 func acronyms(text string) []string {
+	// A question written all in capitals shouts; its words are no names.
+	lower := false
+	for _, r := range text {
+		lower = lower || unicode.IsLower(r)
+	}
+	if !lower {
+		return nil
+	}
 	var out []string
 	for _, t := range tokens(text) {
 		word := strings.TrimRight(text[t[0]:t[1]], ",;!?)]}\"'")
@@ -646,9 +655,12 @@ func acronyms(text string) []string {
 			}
 			n++
 		}
-		if n >= 2 && !typeWords[strings.ToLower(word)] {
+		if n >= 2 && !typeWords[strings.ToLower(word)] && !notNames[word] {
 			out = append(out, word)
 		}
 	}
 	return out
 }
+
+// notNames are all-capital words that name nothing a passage must hold.
+var notNames = map[string]bool{"OK": true, "AM": true, "PM": true, "FAQ": true, "ASAP": true, "FYI": true, "AKA": true, "ETA": true}

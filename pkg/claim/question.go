@@ -93,10 +93,18 @@ var (
 )
 
 var (
-	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique)\b|\be-?mail-?adresse\b|\bcorreo( electrónico| electronico)?\b`)
-	ipQRe    = regexp.MustCompile(`\bIP(v4|v6)?\b|\b(ip|IP)[- ]?(address|adresse|Adresse)\b|\b[Aa]dresse IP\b`)
-	phoneQRe = regexp.MustCompile(`(?i)\b(phone|telephone|mobile) (number|no)\b|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\b(n[uú]mero de )?tel[ée]fono\b`)
-	portQRe  = regexp.MustCompile(`(?i)\b(which|what) port\b|\bport (number|does|is)\b|\bon which port\b|\bquel port\b|\bwelche[nmr]? port\b|\bqu[eé] puerto\b`)
+	// An address asked for by name; "email" alone only as whose e-mail
+	// ("What's Anna's email?"), not as the message ("What was the
+	// subject of the last email?").
+	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique|courriel)\b|\be-?mail-?adresse\b|\bmailadresse\b|\bcorreo electr[oó]nico\b|\bdirecci[oó]n de correo\b|^(what|which)('s|\s+is|\s+was)\s+(\S+'s|my|his|her|their|our|the \S+'s)\s+e-?mail\s*\?*\s*$`)
+	// "IP address", or "IP" asked of something ("which IP does the
+	// printer have"); not an IP rating or an IP camera.
+	ipQRe    = regexp.MustCompile(`(?i)\bIP(v4|v6)?[- ]?(address|adresse)\b|\badresse IP\b|\bdirecci[oó]n IP\b|\b(what|which)('s| is| was)?( the)? IP(v4|v6)?\b\s*(of|does|do|did|has|have|is|for)\b`)
+	phoneQRe = regexp.MustCompile(`(?i)\b(phone|telephone|mobile|cell) (number|no\.|#)|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\bn[uú]mero de tel[ée]fono\b`)
+	// A network port: asked with "on which port", "port number", or a
+	// verb of serving ("which port does Jellyfin run on"); not a harbour
+	// ("which port does the ferry leave from").
+	portQRe = regexp.MustCompile(`(?i)\bport number\b|\bon (which|what) port\b|\b(which|what) port (does|do|did|is|should|will)\b.*\b(run|runs|running|listen|listens|serve|serves|use|uses|expose|exposes|bind|binds|open|reach|stream|streams)\b|\bsur quel port\b|\bauf welche[mn]? port\b|\ben qu[eé] puerto\b`)
 	// durationQRe finds "how long" (a time, or a length: "how long are the
 	// passages" is answered by "100 words").
 	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
@@ -104,12 +112,15 @@ var (
 
 // Asks returns the answer type question asks for, or "" when it asks for
 // none the checks recognise. A price comes first ("how long is the
-// warranty and what does it cost" asks for a price too), then the kinds of
-// value named by what they are, then durations and quantities.
+// warranty and what does it cost" asks for a price too), then a duration
+// ("how long is the DHCP lease for an IP address" asks for a time), then
+// the kinds of value named by what they are, then quantities.
 func Asks(question string) AnswerType {
 	switch {
 	case costRe.MatchString(question):
 		return Money
+	case durationQRe.MatchString(question):
+		return Duration
 	case emailQRe.MatchString(question):
 		return MailAddress
 	case ipQRe.MatchString(question):
@@ -118,8 +129,6 @@ func Asks(question string) AnswerType {
 		return PhoneNumber
 	case portQRe.MatchString(question):
 		return PortNumber
-	case durationQRe.MatchString(question):
-		return Duration
 	case quantityRe.MatchString(question):
 		return Quantity
 	}
@@ -128,27 +137,34 @@ func Asks(question string) AnswerType {
 
 var (
 	ipv4Re = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
-	ipv6Re = regexp.MustCompile(`(?i)\b[0-9a-f]{1,4}(:[0-9a-f]{0,4}){2,7}\b`)
+	// IPv6: eight groups, or fewer around "::" ("fd7a:115c:a1e0::1",
+	// "::1"); not a time (10:30:00) or a MAC address.
+	ipv6Re = regexp.MustCompile(`(?i)(^|[^0-9a-f:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{0,4}::(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,6})?)([^0-9a-f:]|$)`)
+	// untilRe: a time given by its end ("until it has doubled", "until
+	// 2026", "bis Ende März").
+	untilRe = regexp.MustCompile(`(?i)\b(until|till|through|bis|jusqu'?(à|au|en)|hasta)\b`)
 	// timeWords name a span of time (and "overnight"), in English,
 	// French, German and Spanish.
-	timeWordRe = regexp.MustCompile(`(?i)\b(seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|overnight|weeks?|weekends?|months?|years?|decades?|` +
+	timeWordRe = regexp.MustCompile(`(?i)\b(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|overnight|weeks?|wks?|weekends?|fortnights?|months?|mos|years?|yrs?|decades?|` +
 		`secondes?|heures?|jours?|nuits?|semaines?|mois|ans|années?|` +
 		`sekunden?|minuten?|stunden?|tage?n?|nächte|nacht|wochen?|monate?n?|jahre?n?|` +
 		`segundos?|minutos?|horas?|días?|noches?|semanas?|mes(es)?|años?)\b`)
 	// lengthAfter is a count of something a length is measured in,
 	// written after a number ("100 words").
-	lengthAfter = regexp.MustCompile(`(?i)^\s?(words?|tokens?|characters?|chars?|letters?|pages?|lines?|sentences?|paragraphs?|metres?|meters?|miles?|inches?|feet|foot)\b`)
+	lengthAfter = regexp.MustCompile(`(?i)^[\s-]?(words?|tokens?|characters?|chars?|letters?|pages?|lines?|sentences?|paragraphs?|metres?|meters?|miles?|mi|yards?|yd|inches?|feet|foot)\b`)
+	// clockSpan is a span written like a clock: 2h15, 1h, 3:55 h.
+	clockSpan = regexp.MustCompile(`(?i)\b\d+h\d*\b|\b\d+:\d{2}\s?h\b`)
 )
 
 // Gives reports whether sentence gives a value of type t: for Money, a
 // number with a currency (14,000 yen, 438 €, $5) or the word "free"; for
 // Quantity, a number (digits or a number word: "38 minutes", "six") or a
 // date; for MailAddress an e-mail address; for IPAddress an IPv4 or IPv6
-// address; for PhoneNumber six digits or more; for PortNumber a digit; for
-// Duration a word of time
-// ("minutes", "overnight", "heures"), a date, a number with a unit of time
-// or length, a number of words, pages or the like, or a clock span
-// ("3:55 h").
+// address; for PhoneNumber three digits or more; for PortNumber a digit;
+// for Duration a word of time ("minutes", "overnight", "heures"), an end
+// ("until it has doubled"), a date, a number with a unit of time or length,
+// a number of words, pages or the like, or a clock span ("3:55 h",
+// "2h15").
 func Gives(t AnswerType, sentence string) bool {
 	switch t {
 	case Money:
@@ -187,12 +203,13 @@ func Gives(t AnswerType, sentence string) bool {
 				digits++
 			}
 		}
-		return digits >= 6
+		return digits >= 3 // 112
 	case PortNumber:
 		return strings.ContainsAny(sentence, "0123456789")
 	case Duration:
-		// A time: a time word, a date (until when), or a clock span (3:55 h).
-		if timeWordRe.MatchString(sentence) {
+		// A time: a time word, a date or an end (until when), or a clock
+		// span (3:55 h).
+		if timeWordRe.MatchString(sentence) || untilRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
 			return true
 		}
 		for _, f := range Facts(sentence) {

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // A value in a table means what its row and its column say: "9.8 kg" in
@@ -21,18 +25,34 @@ import (
 
 // table is a Markdown pipe table of evidence text (GitHub Flavored
 // Markdown: a header row, a delimiter row of dashes, data rows), the form
-// notes write and extract gives HTML, DOCX and ODT tables.
+// notes write and extract gives HTML, DOCX and ODT tables. Every cell is
+// analysed once, when the evidence is built.
 type table struct {
-	header []string
-	rows   [][]string // data rows, padded with "" to the header's width
+	header []cell
+	rows   [][]cell // data rows, padded with empty cells to the header's width
 }
 
-// cellEvidence is one data cell of a table: where it is and what it states.
-type cellEvidence struct {
+// cell is one cell of a table, analysed.
+type cell struct {
+	text  string
+	ev    *Evidence // its facts and tokens
+	facts []Fact
+	wordy bool     // it says something in words besides its facts
+	words []string // its words (facts left out) as key words (keyWord)
+	units []string // the units its text names ("cost (€)", "km")
+}
+
+// cellRef is a data cell of a table that may state a sentence's fact.
+type cellRef struct {
 	t        *table
 	row, col int
-	ev       *Evidence
 }
+
+func (c cellRef) cell() *cell { return &c.t.rows[c.row][c.col] }
+
+// maxCellsChecked bounds the data cells examined for one fact: a value in
+// more rows than that tells no row apart anyway.
+const maxCellsChecked = 64
 
 // parseTables returns the pipe tables of text and text with their lines
 // blanked (the prose, line count kept).
@@ -43,21 +63,41 @@ func parseTables(text string) ([]*table, string) {
 		if !pipeRow(lines[i]) || !delimiterRow(lines[i+1]) {
 			continue
 		}
-		t := &table{header: splitRow(lines[i])}
+		t := &table{header: newCells(splitRow(lines[i]))}
 		lines[i], lines[i+1] = "", ""
 		j := i + 2
 		for ; j < len(lines) && pipeRow(lines[j]); j++ {
-			cells := splitRow(lines[j])
-			for len(cells) < len(t.header) {
-				cells = append(cells, "")
+			texts := splitRow(lines[j])
+			for len(texts) < len(t.header) {
+				texts = append(texts, "")
 			}
-			t.rows = append(t.rows, cells)
+			t.rows = append(t.rows, newCells(texts))
 			lines[j] = ""
 		}
 		out = append(out, t)
 		i = j - 1
 	}
 	return out, strings.Join(lines, "\n")
+}
+
+func newCells(texts []string) []cell {
+	out := make([]cell, len(texts))
+	for i, text := range texts {
+		c := cell{text: text}
+		if strings.TrimSpace(text) != "" {
+			c.ev, c.facts = NewEvidence(text, nil), Facts(text)
+			w := words(text, c.facts)
+			letters := 0
+			for _, r := range w {
+				if unicode.IsLetter(r) {
+					letters++
+				}
+			}
+			c.wordy, c.words, c.units = letters >= 2, keyWords(w), unitsNamed(text)
+		}
+		out[i] = c
+	}
+	return out
 }
 
 func pipeRow(line string) bool {
@@ -103,14 +143,14 @@ func splitRow(line string) []string {
 	return append(cells, strings.TrimSpace(b.String()))
 }
 
-// cells indexes the data cells of tables.
-func cells(tables []*table) []cellEvidence {
-	var out []cellEvidence
+// cellRefs lists the data cells of tables.
+func cellRefs(tables []*table) []cellRef {
+	var out []cellRef
 	for _, t := range tables {
 		for r, row := range t.rows {
-			for c, text := range row {
-				if strings.TrimSpace(text) != "" {
-					out = append(out, cellEvidence{t: t, row: r, col: c, ev: NewEvidence(text, nil)})
+			for c := range row {
+				if row[c].ev != nil {
+					out = append(out, cellRef{t: t, row: r, col: c})
 				}
 			}
 		}
@@ -118,23 +158,10 @@ func cells(tables []*table) []cellEvidence {
 	return out
 }
 
-// wordy reports whether a cell says something in words besides its facts
-// ("runner beans", "up to 3 people", "oil and filter"), as opposed to a
-// value ("9.8 kg", "2023-03-02", "192.168.50.10").
-func wordy(cell string) bool {
-	letters := 0
-	for _, r := range words(cell) {
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	return letters >= 2
-}
-
-// words returns cell with its facts blanked: what it says in words.
-func words(cell string) string {
-	b := []byte(cell)
-	for _, f := range Facts(cell) {
+// words returns text with its facts blanked: what it says in words.
+func words(text string, facts []Fact) string {
+	b := []byte(text)
+	for _, f := range facts {
 		for i := f.Start; i < f.End && i < len(b); i++ {
 			b[i] = ' '
 		}
@@ -142,13 +169,165 @@ func words(cell string) string {
 	return string(b)
 }
 
-// sameKind reports whether cell text states a fact of f's kind. For a
+// unitsNamed returns the units (normalised, as in units) that text spells
+// as words or signs of their own: "cost (€)", "distance in km".
+func unitsNamed(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("()[]{},;:|/", r)
+	}) {
+		if u, ok := units[w]; ok && len(w) > 1 || ok && strings.ContainsAny(w, "€$£¥%") {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+var unaccent = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+
+// keyWord is how a cell's word is compared with the lexemes of a sentence
+// or question: lower case, accents dropped (as the collection's bm25_text
+// does), a possessive "'s" dropped, and a final "y" after a consonant read
+// as "i", as the English stemmer writes it ("Emily" and "emili", "battery"
+// and "batteri").
+func keyWord(w string) string {
+	w = strings.ToLower(strings.Trim(w, "*_`'\"()[],;.!?’"))
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if s, _, err := transform.String(unaccent, w); err == nil {
+		w = s
+	}
+	if n := len(w); n > 2 && w[n-1] == 'y' && !strings.ContainsRune("aeiouy", rune(w[n-2])) {
+		w = w[:n-1] + "i"
+	}
+	return w
+}
+
+// keyWords are the key words (keyWord) of text, of two letters or more.
+func keyWords(text string) []string {
+	var out []string
+	for _, t := range tokens(text) {
+		if w := keyWord(text[t[0]:t[1]]); utf8Len(w) >= 2 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func utf8Len(s string) int { return len([]rune(s)) }
+
+// wordMatch reports whether key word k (a cell's) and term t (a lexeme of
+// the sentence or the question) name the same thing: equal, or, for words
+// of at least four letters, one beginning or ending the other ("tomatoes"
+// and "tomato", "homeserver" and "server"; not "rent" in "parents");
+// numbers only when equal.
+func wordMatch(k, t string) bool {
+	if k == t {
+		return true
+	}
+	if isNumeric(k) || isNumeric(t) {
+		return false
+	}
+	short, long := k, t
+	if utf8Len(short) > utf8Len(long) {
+		short, long = long, short
+	}
+	return utf8Len(short) >= 4 && (strings.HasPrefix(long, short) || strings.HasSuffix(long, short))
+}
+
+func isNumeric(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) && r != '.' && r != ',' && r != '-' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// named returns the terms that some word of key matches and no word of
+// other does: the terms that name key rather than other (all that name
+// key when other is nil).
+func named(key, terms, other []string) int {
+	n := 0
+	for _, t := range terms {
+		in, also := false, false
+		for _, k := range key {
+			in = in || wordMatch(k, t)
+		}
+		for _, o := range other {
+			also = also || wordMatch(o, t)
+		}
+		if in && !also {
+			n++
+		}
+	}
+	return n
+}
+
+// keyNamed reports whether a cell's key (the words of its row label, or of
+// its column) is what the sentence, or else the question, names: terms
+// name the key, and for every rival key (another row's label, another
+// column's header) that they name apart from this one, they name this one
+// apart from it too. The sentence decides when it names this key or a
+// rival; the question decides when the sentence names neither.
+func keyNamed(key []string, rivals [][]string, sentence, question []string) bool {
+	for _, terms := range [][]string{sentence, question} {
+		mine := named(key, terms, nil) > 0
+		rival := false
+		for _, r := range rivals {
+			if named(r, terms, key) > 0 {
+				rival = true
+				if named(key, terms, r) == 0 {
+					return false // it names the rival, and nothing that tells this key from it
+				}
+			}
+		}
+		if mine {
+			return true
+		}
+		if rival {
+			return false
+		}
+	}
+	return false
+}
+
+// rowKey splits the cells of row other than column col into the words of
+// the row's label (what the row is about: words, names, codes, or values
+// of another kind than f) and the columns holding another value of f's
+// kind (for which the column header tells the values apart; sameKind with
+// unit, the unit of f's cell). The label's texts come too, for messages
+// and for the facts a question may name the row by.
+func rowKey(row []cell, col int, f Fact, unit string) (label []string, texts []string, rivalCols []int) {
+	for k := range row {
+		c := &row[k]
+		switch {
+		case k == col || c.ev == nil:
+		case !c.wordy && sameKind(c.facts, f, unit):
+			rivalCols = append(rivalCols, k)
+		default:
+			texts = append(texts, c.text)
+			for _, w := range c.words {
+				if !isNumeric(w) { // "9" of "9 nights" names no row: facts name rows through statesAny
+					label = append(label, w)
+				}
+			}
+			for _, g := range c.facts { // an identifier names the row too (work_mem, E_BKP_0042)
+				if g.Kind == Code && strings.IndexFunc(g.Text, unicode.IsLetter) >= 0 {
+					label = append(label, keyWord(g.Text))
+				}
+			}
+		}
+	}
+	return label, texts, rivalCols
+}
+
+// sameKind reports whether facts (a cell's) hold a fact of f's kind. For a
 // number it must be comparable with f's value in its cell, whose unit is
 // unit ("" when the cell gives the number bare, its unit in the header):
 // a value with that unit or, when unit is "", a bare one or one with a
 // unit that f has.
-func sameKind(cell string, f Fact, unit string) bool {
-	for _, g := range Facts(cell) {
+func sameKind(facts []Fact, f Fact, unit string) bool {
+	for _, g := range facts {
 		if g.Kind != f.Kind {
 			continue
 		}
@@ -183,74 +362,11 @@ func numberUnit(f Fact) string {
 	return u
 }
 
-// cellUnit is the unit of the first number of a cell ("" when bare or none).
-func cellUnit(cell string) string {
-	for _, g := range Facts(cell) {
-		if g.Kind == Number {
-			return numberUnit(g)
-		}
-	}
-	return ""
-}
-
-// keyWords are the lower-cased word tokens of texts (no single letters).
-func keyWords(texts ...string) []string {
-	var out []string
-	for _, text := range texts {
-		for _, t := range tokens(text) {
-			w := strings.ToLower(strings.Trim(text[t[0]:t[1]], "*_`'\"()[],;"))
-			if utf8Len(w) >= 2 {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
-}
-
-func utf8Len(s string) int { return len([]rune(s)) }
-
-// wordMatch reports whether key word k (a cell's) and term t (a lexeme of
-// the sentence or the question) name the same thing: equal, or, for words
-// of at least three letters, one inside the other ("tomatoes" and
-// "tomato", "homeserver" and "server", "influenza" and "flu"); numbers
-// only when equal.
-func wordMatch(k, t string) bool {
-	if k == t {
-		return true
-	}
-	if isNumeric(k) || isNumeric(t) {
-		return false
-	}
-	short, long := k, t
-	if utf8Len(short) > utf8Len(long) {
-		short, long = long, short
-	}
-	return utf8Len(short) >= 3 && strings.Contains(long, short)
-}
-
-func isNumeric(s string) bool {
-	for _, r := range s {
-		if !unicode.IsDigit(r) && r != '.' && r != ',' && r != '-' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// names reports whether some word of key matches some term of terms,
-// other than those that a word of also matches (a word both keys share
-// tells neither apart).
-func names(key, terms, also []string) bool {
-	for _, t := range terms {
-		for _, k := range key {
-			if !wordMatch(k, t) {
-				continue
-			}
-			shared := false
-			for _, a := range also {
-				shared = shared || wordMatch(a, t)
-			}
-			if !shared {
+// statesAny reports whether one of cells states one of facts.
+func statesAny(cells []*cell, facts []Fact) bool {
+	for _, c := range cells {
+		for _, g := range facts {
+			if c.ev != nil && c.ev.Has(g) {
 				return true
 			}
 		}
@@ -258,44 +374,34 @@ func names(key, terms, also []string) bool {
 	return false
 }
 
-// keyNamed reports whether a cell's key (its row label or its column
-// header) is named: by the sentence, or by the question when the sentence
-// names none of the rival keys (another row's label, another column's
-// header) instead.
-func keyNamed(key []string, rivals [][]string, sentence, question []string) bool {
-	if names(key, sentence, nil) {
-		return true
-	}
-	if !names(key, question, nil) {
-		return false
-	}
-	for _, r := range rivals {
-		if names(r, sentence, key) {
-			return false
-		}
-	}
-	return true
-}
-
 // tableMismatch checks fact f of a sentence against the cited evidence e
 // when e states it only in table data cells: some such cell must have its
-// row named by the sentence or the question (keyNamed: the words of the
-// row's other cells, or a fact of theirs that the sentence or the question
-// states; a row with no other cell passes) and, when the row holds another
-// value of f's kind, its column header named too. facts are the sentence's
-// and the question's facts other than f. It returns "" when f passes (or
-// is stated outside tables, or in no data cell), else what is wrong, in
+// row named by the sentence or the question (keyNamed over the row's
+// label, against the other rows' labels, or a fact of the label that the
+// sentence or the question states; a table of one row passes) and, when
+// the row holds another value of f's kind, its column named too (by its
+// header or the cell's own words against the other columns' headers, or
+// by a unit the header names that f has). facts are the sentence's and
+// the question's facts other than f. It returns "" when f passes (or is
+// stated outside tables, or in no data cell), else what is wrong, in
 // words.
 func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []string) string {
 	if e.prose == nil || e.prose.Has(f) {
 		return ""
 	}
-	first := ""
-	for _, c := range e.cells {
+	// f is the value, not a name of its row: "1" of "I have 1 gadget"
+	// does not name the row "widget 1".
+	sentence, question = withoutValue(sentence, f), withoutValue(question, f)
+	first, checked := "", 0
+	for _, ref := range e.cells {
+		c := ref.cell()
 		if !c.ev.Has(f) {
 			continue
 		}
-		t := c.t
+		if checked++; checked > maxCellsChecked {
+			break
+		}
+		t := ref.t
 		// The cell's own reading of the value decides what its rivals are:
 		// "2025" of a sentence is the year of the cell's date 2025-02-07,
 		// whose rivals are other dates, not the mileage beside it.
@@ -304,72 +410,74 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 		if g.Kind == Number && f.Kind == Number { // a bare cell: the sentence's unit counts too
 			g.values = append(append([]string{}, g.values...), f.values...)
 		}
-		label, rivalCols := rowKey(t.rows[c.row], c.col, g, unit)
+		label, texts, rivalCols := rowKey(t.rows[ref.row], ref.col, g, unit)
 		var rivalRows [][]string
-		for r, other := range t.rows {
-			if r != c.row {
-				l, _ := rowKey(other, c.col, g, unit)
-				rivalRows = append(rivalRows, keyWords(l...))
+		for r := range t.rows {
+			if r != ref.row {
+				l, _, _ := rowKey(t.rows[r], ref.col, g, unit)
+				rivalRows = append(rivalRows, l)
 			}
+		}
+		var labelCells []*cell
+		for k := range t.rows[ref.row] {
+			if k != ref.col && !contains(rivalCols, k) {
+				labelCells = append(labelCells, &t.rows[ref.row][k])
+			}
+		}
+		rowOK := len(label) == 0 || len(t.rows) == 1 || keyNamed(label, rivalRows, sentence, question) || statesAny(labelCells, facts)
+		header := &cell{}
+		if ref.col < len(t.header) {
+			header = &t.header[ref.col]
 		}
 		var rivalHeaders [][]string
 		var rivalNames []string
 		for _, k := range rivalCols {
 			if k < len(t.header) {
-				rivalHeaders = append(rivalHeaders, keyWords(t.header[k]))
-				rivalNames = append(rivalNames, t.header[k])
+				rivalHeaders = append(rivalHeaders, t.header[k].words)
+				rivalNames = append(rivalNames, t.header[k].text)
 			}
 		}
-		header := ""
-		if c.col < len(t.header) {
-			header = t.header[c.col]
-		}
-		rowOK := len(label) == 0 || keyNamed(keyWords(label...), rivalRows, sentence, question) || statesAny(label, facts)
 		// The column is named by its header or by the cell's own words
-		// ("scans land in `/srv/paperless/consume`").
-		colKey := keyWords(header, words(t.rows[c.row][c.col]))
-		colOK := len(rivalCols) == 0 || keyNamed(colKey, rivalHeaders, sentence, question) || statesAny([]string{header}, facts)
+		// ("scans land in `/srv/paperless/consume`"), or by a unit the
+		// header names that the sentence gives the value ("cost (€)").
+		colKey := append(append([]string{}, header.words...), c.words...)
+		colOK := len(rivalCols) == 0 || keyNamed(colKey, rivalHeaders, sentence, question) ||
+			statesAny([]*cell{header}, facts) || unitOf(header.units, f)
 		if rowOK && colOK {
 			return ""
 		}
 		if first == "" {
 			switch {
 			case !rowOK && len(rivalCols) > 0:
-				first = fmt.Sprintf("%q is in the table row %q under %q, which neither the sentence nor the question names", f.Text, strings.Join(label, " | "), header)
+				first = fmt.Sprintf("%q is in the table row %q under %q, which neither the sentence nor the question names", f.Text, strings.Join(texts, " | "), header.text)
 			case !rowOK:
-				first = fmt.Sprintf("%q is in the table row %q, which neither the sentence nor the question names", f.Text, strings.Join(label, " | "))
+				first = fmt.Sprintf("%q is in the table row %q, which neither the sentence nor the question names", f.Text, strings.Join(texts, " | "))
 			default:
-				first = fmt.Sprintf("%q is in the table column %q (not %s), which neither the sentence nor the question names", f.Text, header, strings.Join(rivalNames, ", "))
+				first = fmt.Sprintf("%q is in the table column %q (not %s), which neither the sentence nor the question names", f.Text, header.text, strings.Join(rivalNames, ", "))
 			}
 		}
 	}
 	return first
 }
 
-// rowKey splits the cells of row other than column col into the row's
-// label (what the row is about: words, names, codes, or values of another
-// kind than f) and the columns holding another value of f's kind (for
-// which the column header tells the values apart; sameKind with unit, the
-// unit of f's cell).
-func rowKey(row []string, col int, f Fact, unit string) (label []string, rivalCols []int) {
-	for k, cell := range row {
-		switch {
-		case k == col || strings.TrimSpace(cell) == "":
-		case sameKind(cell, f, unit) && !wordy(cell):
-			rivalCols = append(rivalCols, k)
-		default:
-			label = append(label, cell)
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
 		}
 	}
-	return label, rivalCols
+	return false
 }
 
-// statesAny reports whether one of texts states one of facts.
-func statesAny(texts []string, facts []Fact) bool {
-	for _, t := range texts {
-		ev := NewEvidence(t, nil)
-		for _, g := range facts {
-			if ev.Has(g) {
+// unitOf reports whether fact f is a number with one of units.
+func unitOf(units []string, f Fact) bool {
+	if f.Kind != Number {
+		return false
+	}
+	for _, v := range f.values {
+		_, u, _ := strings.Cut(v, " ")
+		for _, n := range units {
+			if u != "" && u == n {
 				return true
 			}
 		}
@@ -417,4 +525,20 @@ func (e *Evidence) matching(f Fact) Fact {
 		}
 	}
 	return f
+}
+
+// withoutValue returns terms without those that spell fact f's value.
+func withoutValue(terms []string, f Fact) []string {
+	spell := map[string]bool{keyWord(f.Text): true}
+	for _, v := range f.values {
+		num, _, _ := strings.Cut(v, " ")
+		spell[num] = true
+	}
+	var out []string
+	for _, t := range terms {
+		if !spell[t] {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -367,7 +367,9 @@ func (r *runner) store(ctx context.Context, in <-chan prepared) (storeCounts, er
 
 // storeGroup writes the documents of group that have no problem in one
 // transaction (one at a time if that fails, so that one bad document fails
-// alone), then counts and reports every file of the group in order.
+// alone), then counts and reports every file of the group in order. It
+// returns a database connection failure after reporting what was stored
+// before it.
 func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCounts) error {
 	st, rep := r.opts.Store, r.rep
 	var docs []store.Document
@@ -379,20 +381,27 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 	}
 	interrupted := ctx.Err() != nil // drop what is not stored yet
 	failed := map[int]error{}       // index in group → why it was not stored
+	stored := map[int]bool{}        // index in group → committed
+	var connErr error               // the database went away: report what was stored, then stop
 	if len(docs) > 0 && !interrupted {
 		// The group being stored finishes even if ctx is cancelled now.
-		if _, err := st.PutDocuments(context.WithoutCancel(ctx), r.coll.ID, r.table, docs); err != nil {
-			if isConnErr(err) {
-				return err
+		if _, err := st.PutDocuments(context.WithoutCancel(ctx), r.coll.ID, r.table, docs); err == nil {
+			for i, p := range group {
+				stored[i] = p.err == nil
 			}
+		} else if isConnErr(err) {
+			return err
+		} else {
 			for i, p := range group {
 				if p.err != nil {
 					continue
 				}
-				if _, err := st.PutDocument(context.WithoutCancel(ctx), r.coll.ID, r.table, p.doc); err != nil {
-					if isConnErr(err) {
-						return err
-					}
+				if _, err := st.PutDocument(context.WithoutCancel(ctx), r.coll.ID, r.table, p.doc); err == nil {
+					stored[i] = true
+				} else if isConnErr(err) {
+					connErr = err
+					break
+				} else {
 					failed[i] = err
 				}
 			}
@@ -416,8 +425,8 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 			rep.Warn(pr.Path, pr.Err)
 			continue
 		}
-		if interrupted {
-			continue
+		if !stored[i] && failed[i] == nil {
+			continue // interrupted, or the database went away before it
 		}
 		if len(p.junk) > 0 {
 			c.junk++
@@ -448,5 +457,5 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 			sr.Stored(p.file.Path)
 		}
 	}
-	return nil
+	return connErr
 }

@@ -281,6 +281,13 @@ func (s *Store) PutDocuments(ctx context.Context, collectionID int, table string
 // putDocuments is PutDocuments inside the caller's transaction.
 func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string, docs []Document) ([]int64, error) {
 	nd := len(docs)
+	seen := make(map[string]bool, nd)
+	for _, d := range docs {
+		if seen[d.Path] {
+			return nil, fmt.Errorf("document %s is twice in one call", d.Path)
+		}
+		seen[d.Path] = true
+	}
 	paths, hashes, sizes, mtimes := make([]string, nd), make([][]byte, nd), make([]int64, nd), make([]time.Time, nd)
 	titles, bodies, formats := make([]string, nd), make([]string, nd), make([]string, nd)
 	for i, d := range docs {
@@ -315,7 +322,7 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 	for i, p := range paths {
 		id, ok := byPath[p]
 		if !ok {
-			return nil, fmt.Errorf("document %s was not stored (the same path twice in one call?)", p)
+			return nil, fmt.Errorf("document %s was not stored", p)
 		}
 		docIDs[i] = id
 	}
