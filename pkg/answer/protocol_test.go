@@ -134,3 +134,16 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// A table of names and numbers has no language; prose has.
+func TestOtherLanguage(t *testing.T) {
+	// whatlanggo reads this table as German with confidence 1.0.
+	contacts := "Contacts\n| who | what | phone |\n|---|---|---|\n| Jonas Weber | Sanitär und Heizung, Notdienst rund um die Uhr | +49 30 5552841 |\n| Hausmeister Yilmaz | Mülltonnen, Treppenhaus und Winterdienst | +49 30 5550000 |\n| Anna Schröder | Hausverwaltung, Nebenkostenabrechnung | +49 170 5551234 |\n| Dr. Maria Santos | Zahnarztpraxis, Termine nur nach Vereinbarung | +49 30 5559012 |"
+	if otherLanguage("What is Jonas Weber's phone number?", contacts) {
+		t.Error("a contacts table is in no other language than an English question")
+	}
+	french := "Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges, quatre tomates bien mûres. Faire revenir chaque légume séparément dans l'huile d'olive, puis laisser mijoter une heure et demie à feu doux."
+	if !otherLanguage("How many people does the ratatouille recipe serve?", french) {
+		t.Error("a French recipe is in another language than an English question")
+	}
+}

@@ -379,7 +379,7 @@ The printer has no fixed address.`, nil)
 		{"a true sentence about the other year", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
 			Sentence{Text: "In 2023 I harvested 9.8 kg of tomatoes.", Terms: terms("2023", "harvest", "9.8", "kg", "tomato"), Evidence: harvest}, true, ""},
 		{"another crop's row", Question{Text: "How many kilos of courgettes did I harvest in 2024?", Terms: terms("kilo", "courgett", "harvest", "2024")},
-			Sentence{Text: "I harvested 4.5 kg of courgettes in 2024.", Terms: terms("harvest", "4.5", "kg", "courgett", "2024"), Evidence: harvest}, false, `row "runner beans"`},
+			Sentence{Text: "I harvested 4.5 kg of courgettes in 2024.", Terms: terms("harvest", "4.5", "kg", "courgett", "2024"), Evidence: harvest}, false, `row "runner beans | 3.1 kg | 4.5 kg" under "2024"`},
 		{"the question names the row, the sentence another one", Question{Text: "How many kilos of tomatoes did I harvest in 2024?", Terms: terms("kilo", "tomato", "harvest", "2024")},
 			Sentence{Text: "The runner beans gave 4.5 kg in 2024.", Terms: terms("runner", "bean", "gave", "4.5", "kg", "2024"), Evidence: harvest}, true, ""},
 		{"the question names the row and column", Question{Text: "What rear tyre pressure at full load?", Terms: terms("rear", "tyre", "pressur", "full", "load")},
@@ -391,7 +391,7 @@ The printer has no fixed address.`, nil)
 		{"a row in words with a number", Question{Text: "Tyre pressure with 3 people in the car?", Terms: terms("tyre", "pressur", "3", "peopl", "car")},
 			Sentence{Text: "Front 2.3 bar, rear 2.2 bar.", Terms: terms("front", "2.3", "bar", "rear", "2.2"), Evidence: tyres}, true, ""},
 		{"the NAS's address for the printer", Question{Text: "What IP address does the printer have?", Terms: terms("ip", "address", "printer")},
-			Sentence{Text: "The printer is at 192.168.50.10.", Terms: terms("printer", "192.168.50.10"), Evidence: hosts}, false, `row "nas | file server, backups"`},
+			Sentence{Text: "The printer is at 192.168.50.10.", Terms: terms("printer", "192.168.50.10"), Evidence: hosts}, false, `row "nas | 192.168.50.10 | file server, backups"`},
 		{"a row named by a part of a word", Question{Text: "What is the IP of the home server?", Terms: terms("ip", "home", "server")},
 			Sentence{Text: "It is 192.168.50.20.", Terms: terms("192.168.50.20"), Evidence: hosts}, true, ""},
 		{"a row named by a cell other than the first", Question{Text: "Where does Grafana run?", Terms: terms("grafana", "run")},
@@ -399,13 +399,13 @@ The printer has no fixed address.`, nil)
 		{"a key-value table needs no column", Question{Text: "How much shared_buffers did I give PostgreSQL?", Terms: terms("shared_buffers", "postgresql")},
 			Sentence{Text: "4 GB.", Terms: terms("4", "gb"), Evidence: settings}, true, ""},
 		{"a setting's value for another setting", Question{Text: "How much memory did I give the shared buffers?", Terms: terms("memori", "share", "buffer")},
-			Sentence{Text: "The shared buffers get 64MB.", Terms: terms("share", "buffer", "get", "64mb"), Evidence: settings}, false, `row "work_mem"`},
+			Sentence{Text: "The shared buffers get 64MB.", Terms: terms("share", "buffer", "get", "64mb"), Evidence: settings}, false, `row "work_mem | 64MB"`},
 		{"a row named by its date", Question{Text: "What did the service on 2024-09-12 cost?", Terms: terms("servic", "2024-09-12", "cost")},
 			Sentence{Text: "It cost 141 €.", Terms: terms("cost", "141"), Evidence: service}, true, ""},
 		{"a row named by its work", Question{Text: "When was the brake fluid changed?", Terms: terms("brake", "fluid", "chang")},
 			Sentence{Text: "On 2 March 2023, at 96,750 km.", Terms: terms("2", "march", "2023", "96,750", "km"), Evidence: service}, true, ""},
 		{"another row's cost", Question{Text: "How much did the brake fluid change cost?", Terms: terms("brake", "fluid", "chang", "cost")},
-			Sentence{Text: "The brake fluid change cost 141 €.", Terms: terms("brake", "fluid", "chang", "cost", "141"), Evidence: service}, false, `row "2024-09-12 | 118,900 | TÜV inspection passed, no defects"`},
+			Sentence{Text: "The brake fluid change cost 141 €.", Terms: terms("brake", "fluid", "chang", "cost", "141"), Evidence: service}, false, `row "2024-09-12 | 118,900 | TÜV inspection passed, no defects | 141 €"`},
 		{"a cost when the row's other number has no unit", Question{Text: "How much was the TÜV inspection?", Terms: terms("tüv", "inspect")},
 			Sentence{Text: "The TÜV inspection was 141 €.", Terms: terms("tüv", "inspect", "141"), Evidence: service}, true, ""},
 		{"the mileage read as the cost", Question{Text: "How much was the TÜV inspection?", Terms: terms("tüv", "inspect")},
@@ -603,5 +603,52 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 	wifi := NewEvidence("Wi-Fi › Guest network\nBoth NASes run TrueNAS.", nil)
 	if !wifi.hasWord("wifi") || !wifi.hasWord("nas") {
 		t.Error("Wi-Fi is wifi, NASes holds NAS")
+	}
+}
+
+// Wrong answers a newcomer saw with a car log of their own: a year the
+// row does not have, the cost column given as the mileage, a count given
+// as a price.
+func TestCheckNewcomerTables(t *testing.T) {
+	tm := func(ls string) []Term {
+		var out []Term
+		for _, l := range strings.Fields(ls) {
+			out = append(out, Term{Lexeme: l, DF: 1})
+		}
+		return out
+	}
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	log := NewEvidence(`Car › Service log
+| date | km | work | cost |
+|---|---|---|---|
+| 2021-04-20 | 61,200 | oil change | 189.00 EUR |
+| 2023-05-11 | 84,300 | brake pads | 265.00 EUR |
+| 2023-09-28 | 93,700 | TÜV inspection (passed) | 134.00 EUR |`, nil)
+	check := func(q, qt, s, st string) Verdict {
+		return Check(Question{Text: q, Terms: tm(qt)}, Sentence{Text: s, Terms: tm(st), Evidence: log}, opts)
+	}
+	if v := check("How much did the oil change cost in 2023?", "oil chang cost 2023", "The oil change cost in 2023 was 189.00 EUR.", "oil chang cost 2023 189.00 eur"); v.Supported {
+		t.Errorf("a year that only other rows have: %+v", v)
+	}
+	if v := check("How much did the oil change cost in 2021?", "oil chang cost 2021", "The oil change in 2021 cost 189.00 EUR.", "oil chang 2021 cost 189.00 eur"); !v.Supported {
+		t.Errorf("the row's own year: %+v", v)
+	}
+	if v := check("How much did the oil change cost?", "oil chang cost", "The oil change cost 189.00 EUR.", "oil chang cost 189.00 eur"); !v.Supported {
+		t.Errorf("no year asked: %+v", v)
+	}
+	if got := Asks("What was the mileage at the TÜV inspection?"); got != Distance {
+		t.Errorf("mileage: %q", got)
+	}
+	if Gives(Distance, "The TÜV inspection (passed) was at 134.00 EUR.") || !Gives(Distance, "At 93,700 km.") || !Gives(Distance, "93,700.") {
+		t.Error("a distance is a number without a unit or with one of distance, not an amount of money")
+	}
+	if got := Asks("How much were the flights to Lisbon?"); got != Money {
+		t.Errorf("how much were: %q", got)
+	}
+	if Gives(Quantity, "It was 34 €.") || !Gives(Quantity, "Six people.") {
+		t.Error("an amount of money is no quantity")
+	}
+	if got := Asks("How many euros did I spend on fuel?"); got != Money {
+		t.Errorf("how many euros: %q", got)
 	}
 }

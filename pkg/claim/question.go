@@ -81,12 +81,13 @@ const (
 	PhoneNumber AnswerType = "phone number"   // what is X's phone number: six digits or more
 	PortNumber  AnswerType = "port"           // which port does X run on: a number
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
+	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
 )
 
 var (
 	// costRe finds a question about a price (English, French, German, Spanish).
-	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
+	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|^how much (is|are|was|were)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
 	// quantityRe finds a question about a quantity. "How often" is not one:
 	// "quarterly" answers it.
 	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b`)
@@ -107,6 +108,7 @@ var (
 	portQRe = regexp.MustCompile(`(?i)\bport number\b|\bon (which|what) port\b|\b(which|what) port (does|do|did|is|should|will)\b.*\b(run|runs|running|listen|listens|serve|serves|use|uses|expose|exposes|bind|binds|open|reach|stream|streams)\b|\bsur quel port\b|\bauf welche[mn]? port\b|\ben qu[eé] puerto\b`)
 	// durationQRe finds "how long" (a time, or a length: "how long are the
 	// passages" is answered by "100 words").
+	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b`)
 	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
 )
 
@@ -129,6 +131,8 @@ func Asks(question string) AnswerType {
 		return PhoneNumber
 	case portQRe.MatchString(question):
 		return PortNumber
+	case distanceQRe.MatchString(question):
+		return Distance
 	case quantityRe.MatchString(question):
 		return Quantity
 	}
@@ -159,7 +163,8 @@ var (
 // Gives reports whether sentence gives a value of type t: for Money, a
 // number with a currency (14,000 yen, 438 €, $5) or the word "free"; for
 // Quantity, a number (digits or a number word: "38 minutes", "six") or a
-// date; for MailAddress an e-mail address; for IPAddress an IPv4 or IPv6
+// date, but not only amounts of money; for Distance a number without a
+// unit or with one of distance; for MailAddress an e-mail address; for IPAddress an IPv4 or IPv6
 // address; for PhoneNumber three digits or more; for PortNumber a digit;
 // for Duration a word of time ("minutes", "overnight", "heures"), an end
 // ("until it has doubled"), a date, a number with a unit of time or length,
@@ -173,20 +178,37 @@ func Gives(t AnswerType, sentence string) bool {
 				continue
 			}
 			for _, v := range f.values {
-				switch v[strings.LastIndexByte(v, ' ')+1:] {
-				case "eur", "usd", "gbp", "jpy", "chf", "isk", "sek", "nok", "dkk", "kr", "cad", "aud":
+				if currencies[v[strings.LastIndexByte(v, ' ')+1:]] {
 					return true
 				}
 			}
 		}
 		return freeRe.MatchString(sentence)
 	case Quantity:
+		// An amount of money answers a price, not a quantity ("34 €" for
+		// how many people).
+		money := false
 		for _, f := range Facts(sentence) {
-			if f.Kind == Number || f.Kind == Date {
+			switch {
+			case f.Kind == Number && currencies[numberUnit(f)]:
+				money = true
+			case f.Kind == Number || f.Kind == Date:
 				return true
 			}
 		}
-		return strings.ContainsAny(sentence, "0123456789")
+		return !money && strings.ContainsAny(sentence, "0123456789")
+	case Distance:
+		for _, f := range Facts(sentence) {
+			if f.Kind != Number {
+				continue
+			}
+			switch numberUnit(f) {
+			case "", "km", "m", "mi", "ft":
+				return true
+			}
+		}
+		return false
+
 	case MailAddress:
 		for _, f := range Facts(sentence) {
 			if f.Kind == Email {
@@ -262,3 +284,7 @@ func Restates(question, sentence string, questionTerms, sentenceTerms []string) 
 	}
 	return true
 }
+
+// currencies are the normalised units (units) of money.
+var currencies = map[string]bool{"eur": true, "usd": true, "gbp": true, "jpy": true, "chf": true, "isk": true, "sek": true,
+	"nok": true, "dkk": true, "kr": true, "cad": true, "aud": true}

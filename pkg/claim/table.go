@@ -410,7 +410,7 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 		if g.Kind == Number && f.Kind == Number { // a bare cell: the sentence's unit counts too
 			g.values = append(append([]string{}, g.values...), f.values...)
 		}
-		label, texts, rivalCols := rowKey(t.rows[ref.row], ref.col, g, unit)
+		label, _, rivalCols := rowKey(t.rows[ref.row], ref.col, g, unit)
 		var rivalRows [][]string
 		for r := range t.rows {
 			if r != ref.row {
@@ -425,6 +425,12 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 			}
 		}
 		rowOK := len(label) == 0 || len(t.rows) == 1 || keyNamed(label, rivalRows, sentence, question) || statesAny(labelCells, facts)
+		// A fact of the sentence or the question that another row states
+		// and this one does not names that row: "in 2023" of the oil
+		// change whose only row is dated 2021, while other rows are 2023.
+		if rowOK && namesOtherRow(t, ref, rivalCols, labelCells, facts) {
+			rowOK = false
+		}
 		header := &cell{}
 		if ref.col < len(t.header) {
 			header = &t.header[ref.col]
@@ -449,9 +455,9 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 		if first == "" {
 			switch {
 			case !rowOK && len(rivalCols) > 0:
-				first = fmt.Sprintf("%q is in the table row %q under %q, which neither the sentence nor the question names", f.Text, strings.Join(texts, " | "), header.text)
+				first = fmt.Sprintf("%q is in the table row %q under %q, which neither the sentence nor the question names", f.Text, rowText(t.rows[ref.row]), header.text)
 			case !rowOK:
-				first = fmt.Sprintf("%q is in the table row %q, which neither the sentence nor the question names", f.Text, strings.Join(texts, " | "))
+				first = fmt.Sprintf("%q is in the table row %q, which neither the sentence nor the question names", f.Text, rowText(t.rows[ref.row]))
 			default:
 				first = fmt.Sprintf("%q is in the table column %q (not %s), which neither the sentence nor the question names", f.Text, header.text, strings.Join(rivalNames, ", "))
 			}
@@ -541,4 +547,36 @@ func withoutValue(terms []string, f Fact) []string {
 		}
 	}
 	return out
+}
+
+// rowText is a row as the reader sees it, its cells joined by " | ".
+func rowText(row []cell) string {
+	var texts []string
+	for _, c := range row {
+		texts = append(texts, c.text)
+	}
+	return strings.Join(texts, " | ")
+}
+
+// namesOtherRow reports whether one of facts (the sentence's and the
+// question's, the value itself left out) is stated by a label cell of
+// another row of t (a cell outside the columns rivalCols, which hold the
+// values) and by none of this row's label cells (labelCells).
+func namesOtherRow(t *table, ref cellRef, rivalCols []int, labelCells []*cell, facts []Fact) bool {
+	for _, g := range facts {
+		if statesAny(labelCells, []Fact{g}) {
+			continue
+		}
+		for r, row := range t.rows {
+			if r == ref.row {
+				continue
+			}
+			for k := range row {
+				if k != ref.col && !contains(rivalCols, k) && row[k].ev != nil && row[k].ev.Has(g) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
