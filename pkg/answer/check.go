@@ -139,9 +139,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 // order) that supports a sentence on its own and holds at least the share
 // focus of what the question is about that the passages the model cited
 // hold (claim.Verdict.Focus: the question's terms weighted by rarity);
-// check runs the claim checks for a set of passage numbers. A small model that numbers a citation wrong
-// still answers from a passage on the question, so the right one covers
-// the question as well; a sentence copied from a passage on something
+// check runs the claim checks for a set of passage numbers. A small model
+// that numbers a citation wrong still answers from a passage on the
+// question, so the right one covers the question as well; a sentence copied from a passage on something
 // else ("Shinkansen tickets cost 14,000 yen", cited from the Iceland
 // budget for the Blue Lagoon's tickets) is not re-cited. Pairs are not
 // tried: two passages together can hold a sentence's terms and its facts

@@ -78,7 +78,7 @@ const (
 	Money       AnswerType = "price"          // how much did X cost: an amount of money
 	MailAddress AnswerType = "e-mail address" // what is X's e-mail address: an address
 	IPAddress   AnswerType = "IP address"     // what is the IP (address) of X: an IPv4 or IPv6 address
-	PhoneNumber AnswerType = "phone number"   // what is X's phone number: six digits or more
+	PhoneNumber AnswerType = "phone number"   // what is X's phone number: three digits or more (112)
 	PortNumber  AnswerType = "port"           // which port does X run on: a number
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
@@ -106,9 +106,10 @@ var (
 	// verb of serving ("which port does Jellyfin run on"); not a harbour
 	// ("which port does the ferry leave from").
 	portQRe = regexp.MustCompile(`(?i)\bport number\b|\bon (which|what) port\b|\b(which|what) port (does|do|did|is|should|will)\b.*\b(run|runs|running|listen|listens|serve|serves|use|uses|expose|exposes|bind|binds|open|reach|stream|streams)\b|\bsur quel port\b|\bauf welche[mn]? port\b|\ben qu[eé] puerto\b`)
+	// distanceQRe finds a question about a mileage or odometer reading.
+	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b`)
 	// durationQRe finds "how long" (a time, or a length: "how long are the
 	// passages" is answered by "100 words").
-	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b`)
 	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
 )
 
@@ -203,12 +204,11 @@ func Gives(t AnswerType, sentence string) bool {
 				continue
 			}
 			switch numberUnit(f) {
-			case "", "km", "m", "mi", "ft":
+			case "", "km", "m", "ft":
 				return true
 			}
 		}
 		return false
-
 	case MailAddress:
 		for _, f := range Facts(sentence) {
 			if f.Kind == Email {

@@ -2,8 +2,10 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -206,14 +208,12 @@ func keyWord(w string) string {
 func keyWords(text string) []string {
 	var out []string
 	for _, t := range tokens(text) {
-		if w := keyWord(text[t[0]:t[1]]); utf8Len(w) >= 2 {
+		if w := keyWord(text[t[0]:t[1]]); utf8.RuneCountInString(w) >= 2 {
 			out = append(out, w)
 		}
 	}
 	return out
 }
-
-func utf8Len(s string) int { return len([]rune(s)) }
 
 // wordMatch reports whether key word k (a cell's) and term t (a lexeme of
 // the sentence or the question) name the same thing: equal, or, for words
@@ -228,10 +228,10 @@ func wordMatch(k, t string) bool {
 		return false
 	}
 	short, long := k, t
-	if utf8Len(short) > utf8Len(long) {
+	if utf8.RuneCountInString(short) > utf8.RuneCountInString(long) {
 		short, long = long, short
 	}
-	return utf8Len(short) >= 4 && (strings.HasPrefix(long, short) || strings.HasSuffix(long, short))
+	return utf8.RuneCountInString(short) >= 4 && (strings.HasPrefix(long, short) || strings.HasSuffix(long, short))
 }
 
 func isNumeric(s string) bool {
@@ -295,9 +295,8 @@ func keyNamed(key []string, rivals [][]string, sentence, question []string) bool
 // the row's label (what the row is about: words, names, codes, or values
 // of another kind than f) and the columns holding another value of f's
 // kind (for which the column header tells the values apart; sameKind with
-// unit, the unit of f's cell). The label's texts come too, for messages
-// and for the facts a question may name the row by.
-func rowKey(row []cell, col int, f Fact, unit string) (label []string, texts []string, rivalCols []int) {
+// unit, the unit of f's cell).
+func rowKey(row []cell, col int, f Fact, unit string) (label []string, rivalCols []int) {
 	for k := range row {
 		c := &row[k]
 		switch {
@@ -305,7 +304,6 @@ func rowKey(row []cell, col int, f Fact, unit string) (label []string, texts []s
 		case !c.wordy && sameKind(c.facts, f, unit):
 			rivalCols = append(rivalCols, k)
 		default:
-			texts = append(texts, c.text)
 			for _, w := range c.words {
 				if !isNumeric(w) { // "9" of "9 nights" names no row: facts name rows through statesAny
 					label = append(label, w)
@@ -318,7 +316,7 @@ func rowKey(row []cell, col int, f Fact, unit string) (label []string, texts []s
 			}
 		}
 	}
-	return label, texts, rivalCols
+	return label, rivalCols
 }
 
 // sameKind reports whether facts (a cell's) hold a fact of f's kind. For a
@@ -405,22 +403,22 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 		// The cell's own reading of the value decides what its rivals are:
 		// "2025" of a sentence is the year of the cell's date 2025-02-07,
 		// whose rivals are other dates, not the mileage beside it.
-		g := c.ev.matching(f)
+		g := c.reading(f)
 		unit := numberUnit(g)
 		if g.Kind == Number && f.Kind == Number { // a bare cell: the sentence's unit counts too
 			g.values = append(append([]string{}, g.values...), f.values...)
 		}
-		label, _, rivalCols := rowKey(t.rows[ref.row], ref.col, g, unit)
+		label, rivalCols := rowKey(t.rows[ref.row], ref.col, g, unit)
 		var rivalRows [][]string
 		for r := range t.rows {
 			if r != ref.row {
-				l, _, _ := rowKey(t.rows[r], ref.col, g, unit)
+				l, _ := rowKey(t.rows[r], ref.col, g, unit)
 				rivalRows = append(rivalRows, l)
 			}
 		}
 		var labelCells []*cell
 		for k := range t.rows[ref.row] {
-			if k != ref.col && !contains(rivalCols, k) {
+			if k != ref.col && !slices.Contains(rivalCols, k) {
 				labelCells = append(labelCells, &t.rows[ref.row][k])
 			}
 		}
@@ -464,15 +462,6 @@ func (e *Evidence) tableMismatch(f Fact, facts []Fact, sentence, question []stri
 		}
 	}
 	return first
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // unitOf reports whether fact f is a number with one of units.
@@ -521,11 +510,11 @@ func tableMismatches(q Question, s Sentence) string {
 	return strings.Join(bad, "; ")
 }
 
-// matching returns the fact of the evidence that states f (Has): the
-// cell's own reading of the value, with its kind and unit; f itself when
-// none is found.
-func (e *Evidence) matching(f Fact) Fact {
-	for _, g := range Facts(e.text) {
+// reading returns the fact of the cell that states f (Has): the cell's
+// own reading of the value, with its kind and unit; f itself when none
+// does alone.
+func (c *cell) reading(f Fact) Fact {
+	for _, g := range c.facts {
 		if NewEvidence(g.Text, nil).Has(f) {
 			return g
 		}
@@ -572,7 +561,7 @@ func namesOtherRow(t *table, ref cellRef, rivalCols []int, labelCells []*cell, f
 				continue
 			}
 			for k := range row {
-				if k != ref.col && !contains(rivalCols, k) && row[k].ev != nil && row[k].ev.Has(g) {
+				if k != ref.col && !slices.Contains(rivalCols, k) && row[k].ev != nil && row[k].ev.Has(g) {
 					return true
 				}
 			}

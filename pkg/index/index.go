@@ -1,9 +1,8 @@
 // Package index runs `hrag index`: it walks folders, extracts the text of
 // changed files, cuts it into chunks, embeds the chunks whose embedded text
 // is new and stores the documents a group per transaction (each document
-// whole, old version or new). Data flows one
-// way, through the stages of pipeline.go: walk → extract → chunk → embed →
-// store.
+// whole, old version or new). Data flows one way, through the stages of
+// pipeline.go: walk → extract → chunk → embed → store.
 package index
 
 import (

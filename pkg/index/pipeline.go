@@ -26,9 +26,10 @@ import (
 // and extracts their text (extractWorkers at a time, in order); chunk cuts
 // them into chunks and looks up the vectors already stored; embed gives the
 // rest a vector, in batches across documents; store writes the documents
-// waiting for it a group per transaction and counts what was written. Each stage counts its
-// own work (walkCounts, storeCounts) and reports progress (progress); a
-// file's problem travels down the line with it and is counted by store.
+// waiting for it a group per transaction and counts what was written. Each
+// stage counts its own work (walkCounts, storeCounts) and reports progress
+// (progress); a file's problem travels down the line with it and is
+// counted by store.
 
 // runner holds what the stages of one run share.
 type runner struct {

@@ -346,14 +346,14 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 	doc, ord, start, end, toks, inj := make([]int64, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n)
 	page0, page1 := make([]int32, 0, n), make([]int32, 0, n)
 	content, crumb, ectx := make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
-	chunkHashes := make([][]byte, 0, n)
+	chunkHashes, vecs := make([][]byte, 0, n), make([][]float32, 0, n)
 	for i, d := range docs {
 		for _, c := range d.Chunks {
 			doc, ord, start, end, toks, inj = append(doc, docIDs[i]), append(ord, int32(c.Ordinal)), append(start, int32(c.StartLine)),
 				append(end, int32(c.EndLine)), append(toks, int32(c.Tokens)), append(inj, int32(c.Injections))
 			page0, page1 = append(page0, int32(c.StartPage)), append(page1, int32(c.EndPage))
 			content, crumb, ectx = append(content, c.Content), append(crumb, c.Breadcrumb), append(ectx, c.EmbedContext)
-			chunkHashes = append(chunkHashes, c.EmbedHash)
+			chunkHashes, vecs = append(chunkHashes, c.EmbedHash), append(vecs, c.Embedding)
 		}
 	}
 	rows, err = tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
@@ -389,12 +389,6 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 			return nil, fmt.Errorf("chunk %d of document %d was not stored", ord[i], doc[i])
 		}
 		chunkIDs[i] = id
-	}
-	vecs := make([][]float32, 0, n)
-	for _, d := range docs {
-		for _, c := range d.Chunks {
-			vecs = append(vecs, c.Embedding)
-		}
 	}
 	_, err = tx.CopyFrom(ctx, pgx.Identifier{table}, []string{"chunk_id", "embed_hash", "embedding"},
 		pgx.CopyFromSlice(n, func(i int) ([]any, error) {
