@@ -1,0 +1,129 @@
+package text
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+const postgresNote = "## Memory\n\nI set shared_buffers = 4GB (a quarter of the 16 GB of RAM) on the NAS. The work_mem is 64MB, raised from the default in May 2024.\n\n- effective_cache_size = 12GB\n- maintenance_work_mem = 1GB\n"
+
+func TestLocate(t *testing.T) {
+	for _, c := range []struct {
+		name, passage, quote, want string // want: the passage text located; "" = not located
+		exact                           bool
+	}{
+		{"verbatim", postgresNote, "The work_mem is 64MB", "The work_mem is 64MB", true},
+		{"case, spaces and a final period", postgresNote, "the  work_mem is 64MB, raised from the default in May 2024.", "The work_mem is 64MB, raised from the default in May 2024", true},
+		{"typographic quotes and dashes", "He said \"don't\" - twice.", "He said “don’t” – twice", "He said \"don't\" - twice", true},
+		{"markdown marks", "Use **`pg_dump`** for backups.", "Use pg_dump for backups", "Use **`pg_dump`** for backups", true},
+		{"trimmed parenthesis", postgresNote, "I set shared_buffers = 4GB on the NAS", "I set shared_buffers = 4GB (a quarter of the 16 GB of RAM) on the NAS", false},
+		{"one word dropped", postgresNote, "work_mem is 64MB, raised from default in May 2024", "work_mem is 64MB, raised from the default in May 2024", false},
+		{"a value changed: located, but the passage's words are returned", postgresNote, "The work_mem is 128MB, raised from the default in May 2024", "The work_mem is 64MB, raised from the default in May 2024", false},
+		{"words not in the passage", postgresNote, "The backup runs every night at 02:00 to the NAS", "", false},
+		{"half the words invented", postgresNote, "shared_buffers was lowered to 2GB after the crash last winter", "", false},
+		{"a short quote must be verbatim", postgresNote, "work_mem 64MB", "", false},
+		{"a short verbatim quote", postgresNote, "64MB", "64MB", true},
+		{"empty", postgresNote, "  ", "", false},
+		{"other script", "東京タワーの高さは333メートルです。", "高さは333メートル", "高さは333メートル", true},
+		{"cyrillic, case folded", "Сервер работает на порту 8080.", "сервер работает на порту 8080", "Сервер работает на порту 8080", true},
+		{"table row without pipes", "| host | address |\n|---|---|\n| nas | 10.0.0.5 |\n| router | 10.0.0.1 |", "router 10.0.0.1", "router | 10.0.0.1", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, ok := Locate(c.passage, c.quote)
+			got := ""
+			if ok {
+				got = c.passage[s.Start:s.End]
+			}
+			if got != c.want {
+				t.Fatalf("Locate(%q) = %q (score %.2f), want %q", c.quote, got, s.Score, c.want)
+			}
+			if ok && s.Exact != c.exact {
+				t.Errorf("Exact = %v, want %v", s.Exact, c.exact)
+			}
+			if ok && s.Exact && s.Score != 1 {
+				t.Errorf("an exact match scores %v, want 1", s.Score)
+			}
+		})
+	}
+}
+
+func TestUnit(t *testing.T) {
+	table := "Prices:\n\n| item | price |\n|---|---|\n| battery | 89 € |\n| tyres | 420 € |\n"
+	for _, c := range []struct {
+		name, passage, at, want string // at: a substring whose range is asked
+	}{
+		{"the sentence of a prose quote", postgresNote, "64MB", "The work_mem is 64MB, raised from the default in May 2024."},
+		{"a list item", postgresNote, "12GB", "- effective_cache_size = 12GB"},
+		{"a table row with its header", table, "420 €", "| item | price |\n|---|---|\n| tyres | 420 € |"},
+		{"sentences across a line break", "The NAS has 16 GB of RAM\nand two disks. It runs ZFS.", "two disks", "The NAS has 16 GB of RAM\nand two disks."},
+		{"abbreviations and decimals do not end a sentence", "See e.g. the NAS at 10.0.0.5 for v2.1 files. Other text.", "v2.1", "See e.g. the NAS at 10.0.0.5 for v2.1 files."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			i := strings.Index(c.passage, c.at)
+			if got := Unit(c.passage, i, i+len(c.at)); got != c.want {
+				t.Fatalf("Unit = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestClauses(t *testing.T) {
+	got := []string{}
+	for _, c := range Clauses("work_mem is 4GB and shared_buffers is 1,000 MB; it runs at 7:30. Next, the disks.") {
+		got = append(got, c.Text)
+	}
+	want := []string{"work_mem is 4GB", "shared_buffers is 1,000 MB", "it runs at 7:30.", "Next", "the disks."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Clauses = %q, want %q", got, want)
+	}
+}
+
+// FuzzLocate checks Locate's invariants on any input: a located span lies
+// inside the passage on rune boundaries, its score is in [MinQuoteScore,
+// 1], and a quote cut from the passage itself is found exactly.
+func FuzzLocate(f *testing.F) {
+	f.Add(postgresNote, 10, 40)
+	f.Add("| a | b |\n|---|---|\n| x | 1 |", 0, 12)
+	f.Add("Ünïcödé “quotes” — dashes", 2, 20)
+	f.Fuzz(func(t *testing.T, passage string, i, j int) {
+		if !utf8.ValidString(passage) || len(passage) == 0 {
+			return
+		}
+		i, j = abs(i)%len(passage), abs(j)%len(passage)
+		if i > j {
+			i, j = j, i
+		}
+		for i > 0 && !utf8.RuneStart(passage[i]) {
+			i--
+		}
+		for j < len(passage) && !utf8.RuneStart(passage[j]) {
+			j++
+		}
+		quote := passage[i:j]
+		s, ok := Locate(passage, quote)
+		if ok {
+			if s.Start < 0 || s.End > len(passage) || s.Start > s.End {
+				t.Fatalf("span [%d, %d) outside the passage of %d bytes", s.Start, s.End, len(passage))
+			}
+			if s.Score < MinQuoteScore || s.Score > 1 {
+				t.Fatalf("score %v", s.Score)
+			}
+			if !utf8.ValidString(passage[s.Start:s.End]) {
+				t.Fatalf("span cuts a rune")
+			}
+		}
+		if folded := strings.Trim(Fold(quote).S, ` ."'…`); folded != "" && !ok {
+			t.Fatalf("a quote cut from the passage (%q) was not located", quote)
+		}
+		_ = Unit(passage, i, j)
+		_ = Clauses(quote)
+	})
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}

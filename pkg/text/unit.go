@@ -1,0 +1,292 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Unit returns the smallest units of passage that hold the byte range
+// [start, end), as the text a reader would read them in:
+//   - a table row: the table's header row and delimiter row, then every
+//     row the range touches (a pipe table that reads on its own);
+//   - a list item or another line that is not prose (a heading, a
+//     key = value line): the lines the range touches;
+//   - prose: the sentences the range touches, from the start of the first
+//     to the end of the last, within its paragraph.
+//
+// A range that spans several of these returns the lines it touches, with
+// the header rows of a table among them.
+func Unit(passage string, start, end int) string {
+	start, end = max(0, min(start, len(passage))), max(0, min(end, len(passage)))
+	if start > end {
+		start, end = end, start
+	}
+	if end > start && passage[end-1] == '\n' {
+		end-- // a range ending with its line break ends on that line
+	}
+	ls := lineStart(passage, start)
+	le := lineEnd(passage, end)
+	lines := strings.Split(passage[ls:le], "\n")
+	if table := allTableRows(lines); table {
+		header := tableHeader(passage, ls)
+		return strings.TrimSpace(strings.Join(append(header, lines...), "\n"))
+	}
+	if len(lines) > 1 || !isProseLine(lines[0]) {
+		return strings.TrimSpace(passage[ls:le])
+	}
+	// One prose line: widen to the sentences within the paragraph
+	// (lines not separated by a blank line).
+	ps, pe := paragraph(passage, ls, le)
+	para := passage[ps:pe]
+	ends := SentenceEnds(para)
+	s, e := 0, len(para)
+	for _, k := range ends {
+		if k <= start-ps && k > s {
+			s = k
+		}
+		if k >= end-ps && k < e {
+			e = k
+		}
+	}
+	return strings.TrimSpace(para[s:e])
+}
+
+func lineStart(s string, i int) int {
+	return strings.LastIndexByte(s[:i], '\n') + 1
+}
+
+func lineEnd(s string, i int) int {
+	if k := strings.IndexByte(s[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
+// paragraph widens the lines [ls, le) to their paragraph: the lines around
+// them up to a blank line or a line that is not prose.
+func paragraph(s string, ls, le int) (int, int) {
+	for ls > 0 {
+		ps := strings.LastIndexByte(s[:ls-1], '\n') + 1
+		if l := s[ps : ls-1]; strings.TrimSpace(l) == "" || !isProseLine(l) {
+			break
+		}
+		ls = ps
+	}
+	for le < len(s) {
+		ne := len(s)
+		if k := strings.IndexByte(s[le+1:], '\n'); k >= 0 {
+			ne = le + 1 + k
+		}
+		if l := s[le+1 : ne]; strings.TrimSpace(l) == "" || !isProseLine(l) {
+			break
+		}
+		le = ne
+	}
+	return ls, le
+}
+
+// IsTableRow reports whether line is a row of a Markdown pipe table.
+func IsTableRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") && strings.Count(t, "|") >= 2
+}
+
+// IsDelimiterRow reports whether line is a pipe table's delimiter row
+// (| --- | :-: |).
+func IsDelimiterRow(line string) bool {
+	t := strings.Trim(strings.TrimSpace(line), "|")
+	if !strings.Contains(t, "-") {
+		return false
+	}
+	return strings.Trim(t, "-:| \t") == ""
+}
+
+func allTableRows(lines []string) bool {
+	for _, l := range lines {
+		if !IsTableRow(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// tableHeader returns the header and delimiter rows of the table whose row
+// starts at byte ls of s, or nil when the row is the header itself or the
+// table has no delimiter row above it.
+func tableHeader(s string, ls int) []string {
+	var above []string
+	for i := ls; i > 0; {
+		ps := lineStart(s, i-1)
+		l := s[ps : i-1]
+		if !IsTableRow(l) {
+			break
+		}
+		above = append(above, l)
+		i = ps
+	}
+	// above is nearest first; the delimiter row is the table's second row.
+	n := len(above)
+	if n < 2 || !IsDelimiterRow(above[n-2]) {
+		return nil
+	}
+	return []string{above[n-1], above[n-2]}
+}
+
+// isProseLine: a line of running text, not a heading, list item, table
+// row, quote mark, code fence or key = value line.
+func isProseLine(l string) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || IsTableRow(t) || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		return false
+	}
+	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "+ ") || orderedItem(t) {
+		return false
+	}
+	if k := strings.IndexByte(t, '='); k > 0 && !strings.ContainsAny(strings.TrimSpace(t[:k]), " \t") {
+		return false // key = value
+	}
+	return !strings.HasSuffix(t, ":")
+}
+
+func orderedItem(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
+
+// abbreviations end in a period that does not end a sentence (lower case,
+// without the period).
+var abbreviations = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`e.g i.e etc vs approx no nr dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est
+		jan feb mar apr jun jul aug sep sept oct nov dec mt ft
+		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd
+		env av apr.-j.-c mme mlle cf p.ex`) {
+		abbreviations[w] = true
+	}
+}
+
+// SentenceEnds returns the byte offsets just after each sentence end of s
+// (after the punctuation and any closing quote or bracket, before the
+// space): '.', '!', '?', '…', '。', '！', '？' followed by white space and
+// then not by a lower-case letter, or a line break after such a mark.
+// Decimals (4.5), addresses (10.0.0.5), abbreviations (e.g., Dr.) and
+// initials (J. Smith) do not end a sentence.
+func SentenceEnds(s string) []int {
+	var out []int
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if !strings.ContainsRune(".!?…。！？", r) {
+			continue
+		}
+		end := i
+		for end < len(s) && strings.ContainsRune(`"')]»”’`, rune(s[end])) {
+			end++
+		}
+		if r == '。' || r == '！' || r == '？' {
+			out = append(out, end)
+			continue
+		}
+		if end < len(s) && !unicode.IsSpace(rune(s[end])) {
+			continue
+		}
+		if r == '.' && abbreviationBefore(s[:i-1]) {
+			continue
+		}
+		j := end
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		if next, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && unicode.IsLower(next) {
+			continue
+		}
+		out = append(out, end)
+	}
+	return out
+}
+
+// abbreviationBefore reports whether text ends in an abbreviation or an
+// initial.
+func abbreviationBefore(text string) bool {
+	i := strings.LastIndexFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })
+	w := text[i+1:]
+	if utf8.RuneCountInString(w) == 1 {
+		r, _ := utf8.DecodeRuneInString(w)
+		return unicode.IsUpper(r)
+	}
+	return abbreviations[strings.ToLower(w)]
+}
+
+// Clause is a part of a sentence between clause breaks, with its byte
+// range in the sentence.
+type Clause struct {
+	Text       string
+	Start, End int
+}
+
+// Clauses cuts s at line breaks, sentence ends, semicolons, colons and
+// commas followed by a space, and at the coordinating conjunctions that join two statements
+// (and, but, whereas, while; und, aber, während; et, mais, tandis que;
+// y, pero, mientras). Each clause is trimmed; empty ones are left out.
+func Clauses(s string) []Clause {
+	var cuts [][2]int // [start, end) of each break
+	for _, k := range SentenceEnds(s) {
+		cuts = append(cuts, [2]int{k, k})
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', ';':
+			cuts = append(cuts, [2]int{i, i + 1})
+		case ',', ':': // not inside 1,000 or 7:30
+			if i+1 < len(s) && s[i+1] == ' ' {
+				cuts = append(cuts, [2]int{i, i + 1})
+			}
+		}
+	}
+	low := strings.ToLower(s)
+	for _, w := range clauseWords {
+		for i := 0; ; {
+			k := strings.Index(low[i:], " "+w+" ")
+			if k < 0 {
+				break
+			}
+			cuts = append(cuts, [2]int{i + k, i + k + len(w) + 2})
+			i += k + 1
+		}
+	}
+	// sort cuts by start (few: insertion sort)
+	for i := 1; i < len(cuts); i++ {
+		for j := i; j > 0 && cuts[j][0] < cuts[j-1][0]; j-- {
+			cuts[j], cuts[j-1] = cuts[j-1], cuts[j]
+		}
+	}
+	var out []Clause
+	pos := 0
+	add := func(a, b int) {
+		if a >= b {
+			return
+		}
+		t := strings.TrimSpace(s[a:b])
+		if strings.Trim(t, " .!?") == "" {
+			return
+		}
+		lead := strings.Index(s[a:b], t)
+		out = append(out, Clause{Text: t, Start: a + lead, End: a + lead + len(t)})
+	}
+	for _, c := range cuts {
+		if c[0] < pos {
+			continue
+		}
+		add(pos, c[0])
+		pos = c[1]
+	}
+	add(pos, len(s))
+	return out
+}
+
+var clauseWords = []string{"and", "but", "whereas", "while", "und", "aber", "während", "et", "mais", "tandis que", "y", "pero", "mientras"}
