@@ -88,7 +88,7 @@ func (f Folded) Span(i, j int) (start, end int) {
 }
 
 // Token is a word of a folded text: a maximal run of letters and digits,
-// joined by '_', and by '.', ',', ':', '/', '-', '@', '+' or '\'' between
+// joined by '_', and by '.', ',', ':', '/', '-', '@', '+' or '\” between
 // two letters or digits (so 4.5, 10.0.0.5, shared_buffers, e-mail, it's
 // are one token each). Start and End are byte offsets into Folded.S.
 type Token struct {
@@ -100,7 +100,9 @@ type Token struct {
 func Tokens(s string) []Token {
 	var out []Token
 	start := -1
-	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.Is(unicode.Mn, r) }
+	alnum := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.Is(unicode.Mn, r)
+	}
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {

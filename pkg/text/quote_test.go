@@ -11,7 +11,7 @@ const postgresNote = "## Memory\n\nI set shared_buffers = 4GB (a quarter of the 
 func TestLocate(t *testing.T) {
 	for _, c := range []struct {
 		name, passage, quote, want string // want: the passage text located; "" = not located
-		exact                           bool
+		exact                      bool
 	}{
 		{"verbatim", postgresNote, "The work_mem is 64MB", "The work_mem is 64MB", true},
 		{"case, spaces and a final period", postgresNote, "the  work_mem is 64MB, raised from the default in May 2024.", "The work_mem is 64MB, raised from the default in May 2024", true},
