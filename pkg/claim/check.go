@@ -25,7 +25,7 @@ const (
 )
 
 // Reasons lists every Reason, in the order the checks run.
-var Reasons = []Reason{NoCitation, UnsupportedFact, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement}
+var Reasons = []Reason{NoCitation, UnsupportedFact, NegationMismatch, UnboundValue, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement}
 
 // Evidence is the text of one or more passages, indexed for the checks.
 // Build it with NewEvidence and combine several with Merge.
@@ -229,12 +229,22 @@ type Question struct {
 }
 
 // Sentence is one answer sentence: its text without citation marks, its
-// distinct terms with their document frequencies, and the evidence of the
-// passages it cites (nil when it cites none).
+// distinct terms with their document frequencies, and its evidence.
 type Sentence struct {
-	Text     string
-	Terms    []Term
+	Text  string
+	Terms []Term
+	// Evidence is what must state every fact of the sentence: the located
+	// quotation (with a table's header row when it is a table row), or the
+	// cited passages when no quotation was asked for; nil when it cites no
+	// shown passage.
 	Evidence *Evidence
+	// Context is what must hold the question's and the sentence's words:
+	// the units around the quotation (text.Unit) with the passage's title
+	// and breadcrumb; nil: Evidence.
+	Context *Evidence
+	// Quote is the passage text the sentence restates (the quotation's
+	// units), read clause by clause by Bind; "": not bound.
+	Quote string
 }
 
 // Options are the thresholds of the checks.
@@ -297,15 +307,19 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	// Every signal is measured, whatever fails first, so that evaluation
 	// runs can set the thresholds from the same replies.
-	support, absent := TermSupport(s.Terms, s.Evidence, q.N)
-	coverage, uncovered := Coverage(q.Terms, s.Evidence)
+	ctx := s.Context
+	if ctx == nil {
+		ctx = s.Evidence
+	}
+	support, absent := TermSupport(s.Terms, ctx, q.N)
+	coverage, uncovered := Coverage(q.Terms, ctx)
 	var topical []Term
 	for _, t := range q.Terms {
 		if !typeWords[t.Lexeme] {
 			topical = append(topical, t)
 		}
 	}
-	focus, _ := TermSupport(topical, s.Evidence, q.N)
+	focus, _ := TermSupport(topical, ctx, q.N)
 	v := Verdict{Supported: true, Support: support, Coverage: coverage, Focus: focus}
 	fail := func(r Reason, detail string) Verdict {
 		v.Supported, v.Reason, v.Detail = false, r, detail
@@ -318,21 +332,30 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		}
 	}
 	if len(missing) > 0 {
-		return fail(UnsupportedFact, strings.Join(missing, ", ")+" not in the cited passages")
+		where := "the cited passages"
+		if s.Quote != "" {
+			where = "its quote"
+		}
+		return fail(UnsupportedFact, strings.Join(missing, ", ")+" not in "+where)
 	}
 	if !q.CrossLanguage {
 		if d := tableMismatches(q, s); d != "" {
 			return fail(UnsupportedFact, d)
 		}
 	}
+	if s.Quote != "" && !q.CrossLanguage {
+		if r, d := Bind(s.Text, s.Quote); r != "" {
+			return fail(r, d)
+		}
+	}
 	for _, f := range findCodes(q.Text) {
-		if !s.Evidence.Has(f) {
+		if !ctx.Has(f) {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
 		}
 	}
 	if !q.CrossLanguage {
 		for _, a := range acronyms(q.Text) {
-			if !s.Evidence.hasWord(strings.ToLower(a)) {
+			if !ctx.hasWord(strings.ToLower(a)) {
 				missing = append(missing, fmt.Sprintf("%q", a))
 			}
 		}
@@ -342,7 +365,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
 		for _, t := range q.Terms {
-			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !ctx.terms[t.Lexeme] && !ctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
 			}
 		}
@@ -356,7 +379,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	// another passage's number).
 	if opts.MaxRareShare >= 0 {
 		for _, t := range s.Terms {
-			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !s.Evidence.terms[t.Lexeme] && !s.Evidence.tokens[t.Lexeme] {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !ctx.terms[t.Lexeme] && !ctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
 			}
 		}

@@ -642,13 +642,65 @@ func TestCheckNewcomerTables(t *testing.T) {
 	if Gives(Distance, "The TÜV inspection (passed) was at 134.00 EUR.") || !Gives(Distance, "At 93,700 km.") || !Gives(Distance, "93,700.") {
 		t.Error("a distance is a number without a unit or with one of distance, not an amount of money")
 	}
-	if got := Asks("How much were the flights to Lisbon?"); got != Money {
+	if got := Asks("How much were the flights to Lisbon?"); got != Amount {
 		t.Errorf("how much were: %q", got)
+	}
+	if Gives(Amount, "The flights were for 2 people.") || !Gives(Amount, "The flights were 480 €.") {
+		t.Error("'how much were' is answered by a price, not a head count")
 	}
 	if Gives(Quantity, "It was 34 €.") || !Gives(Quantity, "Six people.") {
 		t.Error("an amount of money is no quantity")
 	}
 	if got := Asks("How many euros did I spend on fuel?"); got != Money {
 		t.Errorf("how many euros: %q", got)
+	}
+}
+
+// TestBindQuote checks the holes of the lexical checks that reading a
+// sentence against its quotation closes: values bound to the wrong
+// setting, and negation. Mutations that make it fail: Bind returning ""
+// always (first three cases), negated() ignoring "n't" (the fourth),
+// bindValues skipping the identifier's own clause (the last ok case).
+func TestBindQuote(t *testing.T) {
+	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
+	for _, c := range []struct {
+		sentence, quote string
+		want            Reason
+	}{
+		{"work_mem is 4GB and shared_buffers is 64MB.", conf, UnboundValue},
+		{"shared_buffers is not 4GB.", conf, NegationMismatch},
+		{"The backup runs on Sundays.", "The backup does not run on Sundays; it runs on Saturdays.", NegationMismatch},
+		{"The printer isn't on the guest network.", "The printer is on the guest network.", NegationMismatch},
+		{"shared_buffers is 4GB and work_mem is 64MB.", conf, ""},
+		{"The backup does not run on Sundays.", "The backup does not run on Sundays; it runs on Saturdays.", ""},
+		{"It runs on Saturdays.", "The backup does not run on Sundays; it runs on Saturdays.", ""},
+		{"The Normans conquered England in 1066.", "In 1066, the Normans, led by William, conquered England with 7,000 men.", ""},
+		{"No, the notes say the disk is not encrypted.", "The disk is not encrypted.", ""},
+		{"The router at 10.0.0.1 uses eth0.", "| nas | 10.0.0.5 | eth1 |\n| router | 10.0.0.1 | eth0 |", ""},
+	} {
+		if got, d := Bind(c.sentence, c.quote); got != c.want {
+			t.Errorf("Bind(%q) = %q (%s), want %q", c.sentence, got, d, c.want)
+		}
+	}
+}
+
+// TestCheckQuoteEvidence: with a quotation, facts must be in the quote,
+// not merely somewhere in the passage, while the question's words may be
+// in the quote's context. Mutation: Check reading facts from Context.
+func TestCheckQuoteEvidence(t *testing.T) {
+	opts := Options{MinQuestionCoverage: 0.5, MinTermSupport: -1, MaxRareShare: -1}
+	passage := "PostgreSQL tuning › Memory\nshared_buffers = 4GB\nwork_mem = 64MB"
+	q := Question{Text: "What is work_mem set to?", Terms: []Term{{Lexeme: "work_mem", DF: 1}}}
+	quoted := func(sentence, quote string) Verdict {
+		return Check(q, Sentence{Text: sentence, Evidence: NewEvidence(quote, nil), Context: NewEvidence(passage, nil), Quote: quote}, opts)
+	}
+	if v := quoted("work_mem is 64MB.", "work_mem = 64MB"); !v.Supported {
+		t.Errorf("the quote states it: %+v", v)
+	}
+	if v := quoted("work_mem is 4GB.", "work_mem = 64MB"); v.Supported || v.Reason != UnsupportedFact {
+		t.Errorf("4GB is in the passage but not in the quote: %+v", v)
+	}
+	if got := Asks("How much is the RAM in the NAS?"); got != Amount || !Gives(got, "The NAS has 16 GB of RAM.") {
+		t.Errorf("how much is the RAM: %q", got)
 	}
 }

@@ -83,11 +83,16 @@ const (
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
+	Amount      AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
 )
+
+// amountRe finds "how much is X", which asks for a price (the ticket) or
+// a quantity (the RAM in the NAS) alike.
+var amountRe = regexp.MustCompile(`(?i)^how much (is|are|was|were)\b`)
 
 var (
 	// costRe finds a question about a price (English, French, German, Spanish).
-	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|^how much (is|are|was|were)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
+	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b`)
 	// quantityRe finds a question about a quantity. "How often" is not one:
 	// "quarterly" answers it.
 	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b`)
@@ -134,6 +139,8 @@ func Asks(question string) AnswerType {
 		return PortNumber
 	case distanceQRe.MatchString(question):
 		return Distance
+	case amountRe.MatchString(question):
+		return Amount
 	case quantityRe.MatchString(question):
 		return Quantity
 	}
@@ -228,6 +235,15 @@ func Gives(t AnswerType, sentence string) bool {
 		return digits >= 3 // 112
 	case PortNumber:
 		return strings.ContainsAny(sentence, "0123456789")
+	case Amount:
+		// A price, or a quantity with a unit (16 GB, 2 kg): a bare count
+		// ("2 people" for the flights) answers neither.
+		for _, f := range Facts(sentence) {
+			if f.Kind == Number && numberUnit(f) != "" {
+				return true
+			}
+		}
+		return freeRe.MatchString(sentence)
 	case Duration:
 		// A time: a time word, a date or an end (until when), or a clock
 		// span (3:55 h).

@@ -1,0 +1,203 @@
+package claim
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// Reasons of the binding checks (Bind), which read an answer sentence
+// against the quotation that states it, clause by clause.
+const (
+	// NegationMismatch: a clause of the sentence and the clause of the
+	// quote it restates disagree in polarity ("shared_buffers is not 4GB"
+	// from "shared_buffers = 4GB").
+	NegationMismatch Reason = "negation_mismatch"
+	// UnboundValue: the sentence gives an identifier a value that the
+	// quote gives another identifier, while it gives this one another
+	// value ("work_mem is 4GB" from "shared_buffers = 4GB, work_mem =
+	// 64MB").
+	UnboundValue Reason = "unbound_value"
+)
+
+// Bind checks sentence against quote, the passage text that states it
+// (the located quotation, or its unit), clause by clause (text.Clauses):
+//
+//   - polarity: each clause of the sentence with content words is matched
+//     with the quote's clause that shares the most of them (at least half,
+//     at least one); a negation cue (not, no, never, n't, nicht, kein, pas,
+//     jamais, nunca, ...) in one and not the other fails
+//     (NegationMismatch);
+//   - values bound to identifiers: a value (a fact of Facts) that the
+//     sentence's clause gives next to an identifier (a code-like token:
+//     shared_buffers, eth0, E_BKP_0042) must not sit in the quote in clauses
+//     without that identifier while the identifier's own clause in the
+//     quote holds another value of the same kind (UnboundValue).
+//
+// It returns "" and "" when the sentence passes. Values missing from the
+// quote altogether are the fact check's to report (Check), not Bind's.
+func Bind(sentence, quote string) (Reason, string) {
+	qcs := text.Clauses(quote)
+	qwords := make([][]string, len(qcs))
+	for i, c := range qcs {
+		qwords[i] = contentWords(c.Text)
+	}
+	for _, sc := range text.Clauses(sentence) {
+		sw := contentWords(sc.Text)
+		if len(sw) > 0 {
+			best, overlap, tie := -1, 0, false
+			for i, qw := range qwords {
+				n := shared(sw, qw)
+				switch {
+				case n > overlap:
+					best, overlap, tie = i, n, false
+				case n == overlap && n > 0 && negated(qcs[i].Text) != negated(qcs[best].Text):
+					tie = true
+				}
+			}
+			if best >= 0 && !tie && 2*overlap >= len(sw) && negated(sc.Text) != negated(qcs[best].Text) {
+				if negated(sc.Text) {
+					return NegationMismatch, fmt.Sprintf("it says %q where its quote says %q", sc.Text, qcs[best].Text)
+				}
+				return NegationMismatch, fmt.Sprintf("it says %q where its quote negates it: %q", sc.Text, qcs[best].Text)
+			}
+		}
+		if r, d := bindValues(sc.Text, qcs); r != "" {
+			return r, d
+		}
+	}
+	return "", ""
+}
+
+// bindValues is Bind's second rule for one clause of the sentence.
+func bindValues(clause string, qcs []text.Clause) (Reason, string) {
+	var ids []string
+	for _, f := range findCodes(clause) {
+		if !isValueCode(f) {
+			ids = append(ids, f.values[0])
+		}
+	}
+	if len(ids) == 0 {
+		return "", ""
+	}
+	qfacts := make([][]Fact, len(qcs))
+	qev := make([]*Evidence, len(qcs))
+	for i, c := range qcs {
+		qfacts[i] = Facts(c.Text)
+		qev[i] = NewEvidence(c.Text, nil)
+	}
+	for _, f := range Facts(clause) {
+		if f.Kind != Number && f.Kind != Date && !(f.Kind == Code && isValueCode(f)) {
+			continue
+		}
+		for _, id := range ids {
+			if f.Kind == Code && f.values[0] == id {
+				continue
+			}
+			boundHere, rival := false, ""
+			for i := range qcs {
+				if !qev[i].tokens[id] {
+					continue
+				}
+				if qev[i].Has(f) {
+					boundHere = true
+					break
+				}
+				for _, g := range qfacts[i] {
+					if g.Kind == f.Kind && !(g.Kind == Code && !isValueCode(g)) {
+						rival = g.Text
+					}
+				}
+			}
+			if !boundHere && rival != "" {
+				return UnboundValue, fmt.Sprintf("it gives %s the value %q, which its quote gives %s %q", id, f.Text, id, rival)
+			}
+		}
+	}
+	return "", ""
+}
+
+// isValueCode: a code that is a value rather than a name: it holds a
+// digit and no letter beyond a unit-like tail (10.0.0.5, 0.8.0, 1:5:5).
+func isValueCode(f Fact) bool {
+	letters, digits := 0, 0
+	for _, r := range f.Text {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return digits > 0 && letters <= 1
+}
+
+// negationCues are the words that negate a clause (folded, see text.Fold).
+var negationCues = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`not no never none nobody nothing neither nor cannot without
+		nicht kein keine keinen keinem keiner keines nie niemals ohne
+		ne pas jamais aucun aucune rien sans
+		nunca ningún ninguna ningun tampoco sin`) {
+		negationCues[w] = true
+	}
+}
+
+// negated reports whether a clause holds a negation cue (negationCues, a
+// word ending in n't, or French n' before a verb).
+func negated(clause string) bool {
+	for _, t := range text.Tokens(text.Fold(clause).S) {
+		w := t.Text
+		if negationCues[w] || strings.HasSuffix(w, "n't") || strings.HasPrefix(w, "n'") {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWords are function words of English, German, French and Spanish,
+// which say nothing of what a clause is about.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of to in on at by for from with as is are was were be been being it its this that these those
+		there here and or but if then than so do does did has have had will would can could should may might must i you he she we they
+		my your his her our their me him us them which who whom whose what when where why how also only just about into over under
+		der die das den dem des ein eine einen einem einer und oder ist sind war waren im in am an auf aus bei mit von zu zum zur für es
+		le la les un une des du de et ou est sont était à au aux en dans sur par pour avec il elle ce cette
+		el los las una del y o es son era en con por para al lo se`) {
+		stopWords[w] = true
+	}
+}
+
+// contentWords returns the folded words of s that are neither function
+// words, negation cues nor numbers.
+func contentWords(s string) []string {
+	var out []string
+	for _, t := range text.Tokens(text.Fold(s).S) {
+		w := t.Text
+		if stopWords[w] || negationCues[w] || strings.HasSuffix(w, "n't") || !strings.ContainsFunc(w, unicode.IsLetter) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// shared counts the words of a found in b, a word matching another that
+// it equals or shares its first five letters with (conquer, conquered).
+func shared(a, b []string) int {
+	n := 0
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || len(x) >= 5 && len(y) >= 5 && x[:5] == y[:5] {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
