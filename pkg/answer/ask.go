@@ -27,13 +27,13 @@ const (
 var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
-// (claim.Reasons) and ReasonAction.
+// (claim.Reasons), ReasonAction and ReasonNoQuote.
 func SentenceReasons() []string {
 	var out []string
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction)
+	return append(out, ReasonAction, ReasonNoQuote)
 }
 
 // Citation maps a cited number to its passage.
@@ -58,7 +58,10 @@ type Sentence struct {
 	// the sentence but Passages do (they pass every check): the model's
 	// own citations, replaced.
 	CitedByModel []int `json:"cited_by_model,omitempty"`
-	Shown        bool  `json:"shown"`
+	// Quote is where the sentence's quotation was found; nil when it was
+	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
+	Quote *Quote `json:"quote,omitempty"`
+	Shown bool   `json:"shown"`
 	// Reason is empty for a shown sentence, else why it was removed: a
 	// claim.Reason, or ReasonAction.
 	Reason string `json:"reason,omitempty"`
@@ -75,6 +78,24 @@ type Sentence struct {
 	// Similarity is the cosine similarity of the sentence's embedding to its
 	// closest cited passage's (check (d)); nil when not computed.
 	Similarity *float64 `json:"similarity,omitempty"`
+}
+
+// Quote is the passage text a sentence's quotation was located at
+// (text.Locate): the notes' own words, which are shown and checked, never
+// the model's copy of them.
+type Quote struct {
+	Text    string `json:"text"`        // the located words (a table row with its header row)
+	Model   string `json:"model_quote"` // the quotation as the model wrote it ("" when it gave none and its sentence was located)
+	Passage int    `json:"passage"`     // the passage's number
+	// StartLine and EndLine are the file lines of the located words (0,
+	// left out, for formats without lines), counted in the stored passage;
+	// StartPage and EndPage the passage's pages in a PDF.
+	StartLine int     `json:"start_line,omitempty"`
+	EndLine   int     `json:"end_line,omitempty"`
+	StartPage int     `json:"page_start,omitempty"`
+	EndPage   int     `json:"page_end,omitempty"`
+	Exact     bool    `json:"exact"` // found verbatim after folding case, spaces, quotes and dashes
+	Score     float64 `json:"score"` // share of the quotation's words found in order, in [0, 1]
 }
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a

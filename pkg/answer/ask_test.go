@@ -28,12 +28,17 @@ var ro = retrieve.Options{MinSimilarity: 0.4, MinCoverage: 0.5}
 // reply is a structured answer as the model would write it.
 func reply(found bool, sentences ...any) string {
 	type s struct {
-		Text     string `json:"text"`
 		Passages []int  `json:"passages"`
+		Quote    string `json:"quote,omitempty"`
+		Text     string `json:"text"`
 	}
 	var ss []s
 	for i := 0; i+1 < len(sentences); i += 2 {
-		ss = append(ss, s{sentences[i].(string), sentences[i+1].([]int)})
+		ss = append(ss, s{Text: sentences[i].(string), Passages: sentences[i+1].([]int)})
+		if q, ok := sentences[min(i+2, len(sentences)-1)].(quoted); ok && i+2 < len(sentences) {
+			ss[len(ss)-1].Quote = string(q)
+			i++
+		}
 	}
 	if ss == nil {
 		ss = []s{}
@@ -41,6 +46,10 @@ func reply(found bool, sentences ...any) string {
 	b, _ := json.Marshal(map[string]any{"found": found, "sentences": ss})
 	return string(b)
 }
+
+// quoted is a sentence's quotation in reply's arguments, after its
+// passages.
+type quoted string
 
 // fixture indexes testdata/notes into a fresh schema and returns a
 // retriever over it.
@@ -86,7 +95,7 @@ func TestAsk(t *testing.T) {
 	other := n%6 + 1 // a shown passage that does not hold the answer
 
 	t.Run("structured answer: request, prompt, verdicts, citations", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))})
 		var streamed strings.Builder
 		res, err := asker(srv).Ask(context.Background(), q, ro, func(d string) { streamed.WriteString(d) })
 		if err != nil {
@@ -103,7 +112,7 @@ func TestAsk(t *testing.T) {
 			t.Fatalf("no progress or usage: %q %+v", streamed.String(), res.LLM)
 		}
 		req := srv.Last()
-		if req.Messages[0].Content != answer.JSONSystemPrompt || len(req.ResponseFormat) == 0 || !strings.Contains(string(req.ResponseFormat), `"grounded_answer"`) {
+		if req.Messages[0].Content != answer.JSONSystemPrompt || len(req.ResponseFormat) == 0 || !strings.Contains(string(req.ResponseFormat), `"quoted_answer"`) || !strings.Contains(string(req.ResponseFormat), `"quote"`) {
 			t.Fatalf("structured request not sent: %s", req.ResponseFormat)
 		}
 		user := req.Messages[len(req.Messages)-1].Content
@@ -127,20 +136,20 @@ func TestAsk(t *testing.T) {
 
 	t.Run("a number the cited passage lacks is removed", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
-			"You set shared_buffers to 4GB.", []int{n},
-			"Later you raised it to 8GB.", []int{n})})
+			"You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"),
+			"Later you raised it to 8GB.", []int{n}, quoted("Going higher did not help the benchmark"))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) {
 			t.Fatalf("%+v", res)
 		}
 		rm := res.Removed()
-		if len(rm) != 1 || rm[0].Reason != string(claim.UnsupportedFact) || !strings.Contains(rm[0].Detail, `"8GB"`) {
+		if len(rm) != 1 || rm[0].Reason != string(claim.UnsupportedFact) || !strings.Contains(rm[0].Detail, `"8GB"`) || !strings.Contains(rm[0].Detail, "not in its quote") {
 			t.Fatalf("removed %+v", rm)
 		}
 	})
 
 	t.Run("the right claim cited from the wrong passage is cited from the right one", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{other})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{other}, quoted("shared_buffers = 4GB"))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || len(res.Sentences[0].CitedByModel) != 1 ||
 			res.Sentences[0].CitedByModel[0] != other || !containsAny(res.Warnings, "cited instead") {
@@ -153,13 +162,15 @@ func TestAsk(t *testing.T) {
 		budget := passageWith(t, r, q, "Blue Lagoon, Comfort tickets")
 		japan := passageWith(t, r, q, "14,000 yen")
 		const copied = "Individual Shinkansen tickets from Kyoto to Tokyo cost about 14,000 yen each."
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{budget})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{budget}, quoted(copied))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
-		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].CitedByModel != nil {
+		// Its words are found in the Japan passage, which holds less of what
+		// the question is about (the Blue Lagoon, Iceland) than the budget.
+		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.OffQuestion) {
 			t.Fatalf("%+v", res)
 		}
 		// Cited from the Japan passage itself, it is true, and shown.
-		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{japan})})
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{japan}, quoted(copied))})
 		if res, _ := asker(srv).Ask(context.Background(), q, ro, nil); res.Abstained {
 			t.Fatalf("%+v", res)
 		}
@@ -168,21 +179,21 @@ func TestAsk(t *testing.T) {
 	t.Run("a question about a price needs an amount of money", func(t *testing.T) {
 		const q = "How much does a replacement battery for the UPS cost?"
 		ups := passageWith(t, r, q, "APCRBC154")
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The replacement battery costs APCRBC154.", []int{ups})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The replacement battery costs APCRBC154.", []int{ups}, quoted("Replacement battery: APCRBC154."))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.WrongType) {
 			t.Fatalf("%+v", res)
 		}
 		const q2 = "How much did the rental car cost in Iceland?"
 		car := passageWith(t, r, q2, "1,140 €")
-		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "The Dacia Duster cost 1,140 € for 10 days.", []int{car})})
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "The Dacia Duster cost 1,140 € for 10 days.", []int{car}, quoted("Dacia Duster, 10 days, full insurance | 1,140 €"))})
 		if res, _ := asker(srv).Ask(context.Background(), q2, ro, nil); res.Abstained || !strings.Contains(res.Answer, "1,140 €") {
 			t.Fatalf("%+v", res)
 		}
 	})
 
 	t.Run("a claim no shown passage supports is removed", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || res.Answer != answer.NoCheckedAnswer || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
@@ -190,12 +201,12 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("citations to passage 0 or 99 are ignored", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{0, n, 99})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{0, n, 99}, quoted("shared_buffers = 4GB"))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || len(res.Invalid) != 2 || res.Invalid[0] != 0 || res.Invalid[1] != 99 || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) {
 			t.Fatalf("%+v", res)
 		}
-		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{99})})
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{99}, quoted("shared_buffers = 4GB"))})
 		res, _ = asker(srv).Ask(context.Background(), q, ro, nil)
 		if !res.Abstained || res.Reason != answer.ReasonNoValidCitations {
 			t.Fatalf("only invalid citations: %+v", res)
@@ -203,7 +214,7 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("a server without structured outputs: plain text, said once", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{RejectFormat: true, Text: fmt.Sprintf("You set `shared_buffers = 4GB` [%d].", n)})
+		srv := llmtest.New(t, llmtest.Reply{RejectFormat: true, Text: fmt.Sprintf("You set `shared_buffers = 4GB` [%d].\n> Set `shared_buffers = 4GB`, a quarter of the RAM.", n)})
 		a := asker(srv)
 		res, err := a.Ask(context.Background(), q, ro, nil)
 		if err != nil {
@@ -222,7 +233,7 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("a reply that is not JSON is read as text and checked", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: fmt.Sprintf("It is 4GB [%d]. It is also 12GB [%d].", n, n)})
+		srv := llmtest.New(t, llmtest.Reply{Text: fmt.Sprintf("It is 4GB [%d].\n> shared_buffers = 4GB\nIt is also 12GB [%d].\n> a quarter of the RAM", n, n)})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) || len(res.Removed()) != 1 || !containsAny(res.Warnings, "JSON") {
 			t.Fatalf("%+v", res)
@@ -230,7 +241,7 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("a reply cut at max_tokens keeps its complete sentences", func(t *testing.T) {
-		full := reply(true, "You set shared_buffers to 4GB.", []int{n}, "Going higher did not help the benchmark.", []int{n})
+		full := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"), "Going higher did not help the benchmark.", []int{n})
 		srv := llmtest.New(t, llmtest.Reply{Text: full[:len(full)-30], Finish: "length"})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || !res.LLM.Truncated || !containsAny(res.Warnings, "cut off") {
@@ -247,7 +258,7 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("an answer in another language than the question is flagged", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Sie haben shared_buffers auf 4GB gesetzt, ein Viertel des Arbeitsspeichers.", []int{n})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Sie haben shared_buffers auf 4GB gesetzt, ein Viertel des Arbeitsspeichers.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
 		if !containsAny(res.Warnings, "language") {
 			t.Fatalf("no warning: %+v", res)
@@ -263,7 +274,7 @@ func TestAsk(t *testing.T) {
 		const mq = "What did the suspicious IT support email say?"
 		k := passageWith(t, r, mq, "examp1e.net")
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
-			"The sender was it-helpdesk@examp1e.net.", []int{k},
+			"The sender was it-helpdesk@examp1e.net.", []int{k}, quoted("Sender address was it-helpdesk@examp1e.net"),
 			"Log in at https://examp1e.net/login to keep your mailbox.", []int{k})})
 		res, err := asker(srv).Ask(context.Background(), mq, ro, nil)
 		if err != nil {
@@ -286,7 +297,7 @@ func TestAsk(t *testing.T) {
 	})
 
 	t.Run("a question that is not valid UTF-8 is repaired", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n})})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, nil)
 		if err != nil {
 			t.Fatal(err)

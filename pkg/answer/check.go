@@ -9,93 +9,122 @@ import (
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
-// check runs the claim checks on every sentence of d against the passages
-// it cites and fills res.Sentences and res.Citations: (a)-(c) of package
-// claim, (d) the embedding similarity when a.MinSimilarity >= 0, and the
-// unrequested-action rule, and the answer type (claim.Asks) over the
-// whole answer. Terms and their document frequencies come from
-// the collection's BM25 statistics.
+// sentenceCheck is one sentence of the model's draft on its way through
+// the checks: where its quotation was found and the texts it is checked
+// against.
+type sentenceCheck struct {
+	draft draftSentence
+	out   Sentence
+	// n is the passage (1-based) whose words state the sentence, 0 when its
+	// quotation was found in no shown passage; span is where.
+	n    int
+	span text.Span
+	// evidence is what must state the sentence's facts (the quotation, a
+	// table row with its header); context what must hold its and the
+	// question's words (the units around the quotation, with the passage's
+	// title and breadcrumb); unit is the quotation's units alone.
+	evidence, context, unit string
+	// cited is the text of the first passage the model cited, when the
+	// quotation was found in another one; citedTerms its lexemes.
+	cited string
+	// lexemes of draft.text, evidence and context.
+	terms, evidenceTerms, contextTerms, citedTerms []string
+}
+
+// check runs the claim checks on every sentence of d and fills
+// res.Sentences and res.Citations. Each sentence's quotation is located in
+// the passage it cites (text.Locate), or, when the model numbered it
+// wrong, in another shown passage, which is then cited instead; a
+// sentence whose quotation is found nowhere is removed (ReasonNoQuote). The
+// sentence is then checked against the located words (claim.Check with
+// the quotation as evidence and its units as context, and claim.Bind),
+// then for restating the question, for telling the reader to act
+// (Action), and the whole answer for the answer type (claim.Asks); (d),
+// the embedding similarity, when a.MinSimilarity >= 0. Terms and their
+// document frequencies come from the collection's BM25 statistics.
 func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result) error {
-	texts := make([]string, 0, len(passages)+len(d.sentences))
-	for _, p := range passages {
-		texts = append(texts, EvidenceText(p))
+	sents := make([]*sentenceCheck, len(d.sentences))
+	texts := []string{question, claim.TopicText(question)}
+	for i, ds := range d.sentences {
+		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}}}
+		for _, c := range ds.cited {
+			if c < 1 || c > len(passages) {
+				sc.out.InvalidPassages = appendNew(sc.out.InvalidPassages, c)
+				continue
+			}
+			sc.out.Passages = appendNew(sc.out.Passages, c)
+		}
+		if len(sc.out.Passages) > 0 {
+			sc.locate(passages)
+		}
+		sents[i] = sc
+		texts = append(texts, sc.draft.text, sc.evidence, sc.context, sc.cited)
 	}
-	for _, s := range d.sentences {
-		texts = append(texts, s.text)
-	}
-	texts = append(texts, question, claim.TopicText(question))
 	lexemes, df, n, err := a.Retriever.Store.Lexemes(ctx, collection, texts)
 	if err != nil {
 		return fmt.Errorf("claim checks: %w", err)
 	}
-	evidence := make([]*claim.Evidence, len(passages))
-	for i := range passages {
-		evidence[i] = claim.NewEvidence(texts[i], lexemes[i])
-	}
-	q := claim.Question{Text: question, N: n}
-	for _, l := range lexemes[len(lexemes)-1] {
-		q.Terms = append(q.Terms, claim.Term{Lexeme: l, DF: df[l]})
-	}
-	// verify runs the checks on sentence i citing the passages nums.
-	verify := func(i int, text string, nums []int) (claim.Verdict, bool) {
-		var cited []*claim.Evidence
-		var citedText []string
-		for _, c := range nums {
-			cited = append(cited, evidence[c-1])
-			citedText = append(citedText, passages[c-1].Content)
+	terms := func(ls []string) []claim.Term {
+		out := make([]claim.Term, 0, len(ls))
+		for _, l := range ls {
+			out = append(out, claim.Term{Lexeme: l, DF: df[l]})
 		}
-		cs := claim.Sentence{Text: text}
-		if len(cited) > 0 {
-			cs.Evidence = claim.Merge(cited...)
-		}
-		for _, l := range lexemes[len(passages)+i] {
-			cs.Terms = append(cs.Terms, claim.Term{Lexeme: l, DF: df[l]})
-		}
-		qi := q
-		qi.CrossLanguage = otherLanguage(question, strings.Join(citedText, "\n"))
-		return claim.Check(qi, cs, a.Checks), qi.CrossLanguage
+		return out
 	}
-	for i, ds := range d.sentences {
-		s := Sentence{Text: ds.text, Passages: []int{}}
-		for _, c := range ds.cited {
-			if c < 1 || c > len(passages) {
-				s.InvalidPassages = appendNew(s.InvalidPassages, c)
-				continue
+	questionTerms, topicTerms := lexemes[0], lexemes[1]
+	for i, sc := range sents {
+		sc.terms, sc.evidenceTerms, sc.contextTerms, sc.citedTerms = lexemes[2+4*i], lexemes[3+4*i], lexemes[4+4*i], lexemes[5+4*i]
+	}
+	q := claim.Question{Text: question, N: n, Terms: terms(topicTerms)}
+	yesNo := claim.YesNo(question)
+	for _, sc := range sents {
+		s := &sc.out
+		switch {
+		case len(s.Passages) == 0:
+			s.Reason, s.Detail = string(claim.NoCitation), "it cites no passage that was shown"
+		case sc.n == 0:
+			s.Reason, s.Detail = ReasonNoQuote, "its quotation is not in the passages it cites nor in any other shown passage"
+			if strings.TrimSpace(sc.draft.quote) == "" {
+				s.Detail = "it gives no quotation, and its own words are not in the passages"
 			}
-			s.Passages = appendNew(s.Passages, c)
-		}
-		v, xl := verify(i, ds.text, s.Passages)
-		// A sentence that cites passages but is not supported by them may
-		// be supported by other shown passages: small models often give the
-		// wrong number. It is then cited with the passage that passes every
-		// check, the same checks as the model's own citations. A sentence
-		// that cites no shown passage at all is not re-cited: check (a).
-		if !v.Supported && len(s.Passages) > 0 {
-			if nums, v2, xl2, ok := recite(len(passages), v.Focus, func(nums []int) (claim.Verdict, bool) { return verify(i, ds.text, nums) }); ok {
-				s.CitedByModel = s.Passages
-				s.Passages, v, xl = nums, v2, xl2
+		default:
+			p := passages[sc.n-1]
+			qi := q
+			qi.CrossLanguage = otherLanguage(question, p.Content)
+			v := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
+				Evidence: claim.NewEvidence(sc.evidence, sc.evidenceTerms),
+				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit}, a.Checks)
+			s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
+			// Words copied from a passage on something else (the
+			// Shinkansen fare, cited from the Iceland budget for the Blue
+			// Lagoon's tickets) are not re-cited: the passage where they are
+			// must hold as much of what the question is about (claim's
+			// Focus) as the one the model cited.
+			if s.Shown && sc.cited != "" {
+				orig := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Evidence: claim.NewEvidence(sc.cited, sc.citedTerms)}, a.Checks)
+				if v.Focus < orig.Focus {
+					s.Shown, s.Reason = false, string(claim.OffQuestion)
+					s.Detail = fmt.Sprintf("its quotation is in passage %d, which holds less of what the question is about than passage %d, which it cited", sc.n, s.CitedByModel[0])
+				}
 			}
-		}
-		s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, xl
-		if s.Shown && claim.Restates(question, ds.text, lexemes[len(lexemes)-2], lexemes[len(passages)+i]) {
-			s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
-		}
-		flagged := false
-		for _, c := range s.Passages {
-			flagged = flagged || len(passages[c-1].Injections) > 0
-		}
-		if s.Shown {
-			if kind, asked := Action(question, ds.text); kind != "" && (!asked || flagged) {
-				s.Shown, s.Reason = false, ReasonAction
-				s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kind)
-				if flagged {
-					s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kind)
+			if s.Shown && !yesNo && claim.Restates(question, sc.draft.text, questionTerms, sc.terms) {
+				s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
+			}
+			if s.Shown {
+				flagged := len(p.Injections) > 0
+				if kind, asked := Action(question, sc.draft.text); kind != "" && (!asked || flagged) {
+					s.Shown, s.Reason = false, ReasonAction
+					s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kind)
+					if flagged {
+						s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kind)
+					}
 				}
 			}
 		}
-		res.Sentences = append(res.Sentences, s)
+		res.Sentences = append(res.Sentences, *s)
 	}
 	// An answer to a question about a price or a quantity must give one:
 	// a true sentence on something else (the storage fee for the price of
@@ -122,7 +151,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			continue
 		}
 		if s.CitedByModel != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("the model cited %v for %q; it is stated in %v, which is cited instead", s.CitedByModel, clip(s.Text, 60), s.Passages))
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the model cited %v for %q; its quotation is in %v, which is cited instead", s.CitedByModel, clip(s.Text, 60), s.Passages))
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {
@@ -135,25 +164,55 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	return nil
 }
 
-// recite looks for one shown passage (numbered 1..shown, tried in rank
-// order) that supports a sentence on its own and holds at least the share
-// focus of what the question is about that the passages the model cited
-// hold (claim.Verdict.Focus: the question's terms weighted by rarity);
-// check runs the claim checks for a set of passage numbers. A small model
-// that numbers a citation wrong still answers from a passage on the
-// question, so the right one covers the question as well; a sentence copied from a passage on something
-// else ("Shinkansen tickets cost 14,000 yen", cited from the Iceland
-// budget for the Blue Lagoon's tickets) is not re-cited. Pairs are not
-// tried: two passages together can hold a sentence's terms and its facts
-// about different subjects (a price of one thing, the name of another),
-// which the checks cannot tell from a true two-passage claim.
-func recite(shown int, focus float64, check func([]int) (claim.Verdict, bool)) ([]int, claim.Verdict, bool, bool) {
-	for n := 1; n <= shown; n++ {
-		if v, xl := check([]int{n}); v.Supported && v.Focus >= focus {
-			return []int{n}, v, xl, true
+// ReasonNoQuote marks a sentence whose quotation (or, when it gave none,
+// its own words) is found in no shown passage (text.Locate).
+const ReasonNoQuote = "quote_not_found"
+
+// locate finds the sentence's quotation (its own words when the model gave
+// none) in the passages it cites, in their order, else in the other shown
+// passages, the best located first (exact, then by score): a model that
+// numbers a passage wrong still copies its words. It sets n, span, the
+// texts the checks read and out.Quote; a quotation found in a passage the
+// model did not cite makes that passage the citation (out.CitedByModel
+// keeps the model's own).
+func (sc *sentenceCheck) locate(passages []retrieve.Passage) {
+	quote := sc.draft.quote
+	if strings.TrimSpace(quote) == "" {
+		quote = sc.draft.text
+	}
+	for _, c := range sc.out.Passages {
+		if sp, ok := text.Locate(passages[c-1].Content, quote); ok {
+			sc.n, sc.span = c, sp
+			break
 		}
 	}
-	return nil, claim.Verdict{}, false, false
+	if sc.n == 0 {
+		for i, p := range passages {
+			sp, ok := text.Locate(p.Content, quote)
+			if ok && (sc.n == 0 || sp.Exact && !sc.span.Exact || sp.Exact == sc.span.Exact && sp.Score > sc.span.Score) {
+				sc.n, sc.span = i+1, sp
+			}
+		}
+		if sc.n == 0 {
+			return
+		}
+		sc.out.CitedByModel = sc.out.Passages
+		sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
+	}
+	sc.out.Passages = []int{sc.n}
+	p := passages[sc.n-1]
+	sc.unit = text.Unit(p.Content, sc.span.Start, sc.span.End)
+	sc.evidence = p.Content[sc.span.Start:sc.span.End]
+	if text.IsTableRow(sc.unit) {
+		sc.evidence = sc.unit // a row is read with its header
+	}
+	sc.context = p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + sc.unit
+	sc.out.Quote = &Quote{Text: sc.evidence, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
+		StartPage: p.StartPage, EndPage: p.EndPage}
+	if p.StartLine > 0 {
+		sc.out.Quote.StartLine = min(p.EndLine, p.StartLine+strings.Count(p.Content[:sc.span.Start], "\n"))
+		sc.out.Quote.EndLine = min(p.EndLine, sc.out.Quote.StartLine+strings.Count(sc.evidence, "\n"))
+	}
 }
 
 // clip shortens s to n runes for a message.

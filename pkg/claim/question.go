@@ -304,3 +304,14 @@ func Restates(question, sentence string, questionTerms, sentenceTerms []string) 
 // currencies are the normalised units (units) of money.
 var currencies = map[string]bool{"eur": true, "usd": true, "gbp": true, "jpy": true, "chf": true, "isk": true, "sek": true,
 	"nok": true, "dkk": true, "kr": true, "cad": true, "aud": true}
+
+// yesNoRe finds a question that asks whether something holds: it starts
+// with an auxiliary verb (English, German, French "est-ce que", Spanish
+// questions start with the verb and are not recognised).
+var yesNoRe = regexp.MustCompile(`(?i)^\s*(do|does|did|is|are|was|were|can|could|has|have|had|will|would|should|shall|may|might|must|isn't|aren't|doesn't|don't|didn't|ist|sind|hat|haben|kann|können|gibt es|war|wird|est-ce que?|est-il|sont-ils|peut-on)\b`)
+
+// YesNo reports whether question asks whether something holds ("Does the
+// warranty cover the battery?", "Do the notes support the claim that …?"):
+// an answer to it repeats the question's words by design, so it is not
+// judged as a restatement; its quotation must settle it.
+func YesNo(question string) bool { return yesNoRe.MatchString(question) }
