@@ -265,6 +265,7 @@ type EvalAnswersOptions struct {
 	Report  string // also write the whole report as JSON to this file ("" = none)
 	NoGate  bool   // switch the relevance gate off: every question reaches the LLM
 	TopK    int    // passages given to the LLM (0: RAG_TOP_K)
+	Split   string // "tune" or "holdout": only the questions of that part ("": all)
 }
 
 // NewCmdEvalAnswers builds `hrag eval answers`. runF replaces the run
@@ -283,10 +284,15 @@ relevance gate, the LLM at RAG_LLM_BASE_URL, claim checks) and reports:
   source cited       answers citing an expected source / answers to questions with sources
   key-phrase recall  mean share of key phrases found in the answer (case-insensitive),
                      over answers to questions with key phrases
-  correct            answerable questions answered with every key phrase
+  correct            answerable questions answered correctly: matching a gold answer
+                     ("answers", SQuAD normalisation, contained or token F1 >= 0.5),
+                     settling a yes/no question as its "verdict" says, else holding
+                     every key phrase; a negated answer is not correct
+  wrong shown        questions with a wrong answer shown (answered and not correct,
+                     or any answer to an unanswerable question) / all questions
   sentences shown    sentences that passed the claim checks / sentences written
   unsupported shown  shown sentences answering an unanswerable question, or with a
-                     number, date, code, URL, path or e-mail address in none of the
+                     digit run (number, date, version, code) in none of the
                      question's sources (must be 0)
   without checks     answer and abstention rates and unsupported sentences as if
                      every sentence citing a shown passage were shown
@@ -300,8 +306,9 @@ sentence passed the claim checks, or it was empty) are excluded from the answer
 metrics.
 
 The QA set is a JSONL file, one object per line:
-  {"question": "...", "answerable": true, "answer": "...",
-   "key_phrases": ["..."], "sources": ["folder/file.md"], "note": "..."}
+  {"question": "...", "answerable": true, "answer": "...", "answers": ["gold", "..."],
+   "key_phrases": ["..."], "sources": ["folder/file.md"], "note": "...",
+   "verdict": "yes|no", "split": "tune|holdout"}
 "answerable" is required; sources are paths relative to the notes folder.
 
 --notes DIR is indexed into the evaluation's own collection
@@ -330,6 +337,7 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 	fl.StringVar(&opts.Report, "report", "", "also write the whole report as JSON to this file (keeps the answers of a long run with the table)")
 	fl.BoolVar(&opts.NoGate, "no-gate", false, "switch the relevance gate off: every question goes to the LLM")
 	fl.IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
+	fl.StringVar(&opts.Split, "split", "", `ask only the questions of one part of the set: "tune" or "holdout" (field "split")`)
 	return cmd
 }
 
@@ -355,6 +363,21 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	items, err := eval.LoadQA(opts.Dataset)
 	if err != nil {
 		return fmt.Errorf("--dataset: %w", err)
+	}
+	if opts.Split != "" {
+		if opts.Split != eval.SplitTune && opts.Split != eval.SplitHoldout {
+			return usageError{fmt.Errorf("--split %q: want %s or %s", opts.Split, eval.SplitTune, eval.SplitHoldout)}
+		}
+		var part []eval.QAItem
+		for _, it := range items {
+			if it.Split == opts.Split {
+				part = append(part, it)
+			}
+		}
+		if len(part) == 0 {
+			return usageError{fmt.Errorf("--split %s: %s has no question of that part (field \"split\")", opts.Split, opts.Dataset)}
+		}
+		items = part
 	}
 	if opts.Notes != "" {
 		if st, err := os.Stat(opts.Notes); err != nil || !st.IsDir() {
@@ -497,7 +520,8 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("citations all valid (answers)", m.CitationsValid, true)
 	row("expected source cited (answers with sources)", m.SourceHit, true)
 	row("key-phrase recall (answers with key phrases)", m.PhraseRecall, false)
-	row("correct: answered with all key phrases (answerable with key phrases)", m.Correct, true)
+	row("correct (answerable with gold answers, a verdict or key phrases)", m.Correct, true)
+	row("wrong shown: wrong answers and answers to unanswerables (all questions)", m.WrongShown, true)
 	row("sentences shown (sentences the model wrote)", m.SupportedSentences, true)
 	fmt.Fprintf(tw, "unsupported sentences shown (must be 0)\t%d\t\n", m.UnsupportedShown)
 	row("without claim checks: answer rate", m.AnswerRateNoChecks, true)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -90,9 +91,19 @@ type QuestionResult struct {
 	Warnings       []string `json:"warnings,omitempty"` // from retrieval and citation checks
 	Seconds        float64  `json:"seconds"`            // wall time of the question (retrieval + LLM)
 	Kind           string   `json:"kind,omitempty"`     // the QA item's kind
-	// Correct: answered, and the answer holds every key phrase
-	// (PhraseFound). Answerable questions with key phrases only.
+	// Correct: answered, and the answer matches a gold answer (MatchGold)
+	// when the item has answers, settles it as its verdict says
+	// (MatchVerdict) when it has one, else holds every key phrase
+	// (PhraseFound) without a negation the key phrases lack. Answerable
+	// questions with answers, a verdict or key phrases only.
 	Correct *bool `json:"correct"`
+	// GoldF1 is the best token F1 of the answer against the gold answers
+	// (TokenF1); answered questions with answers only.
+	GoldF1 *float64 `json:"gold_f1,omitempty"`
+	// Wrong: shown and not correct: an answer to an unanswerable question,
+	// or an answer that is not correct (Correct false). The headline error
+	// of a QA run.
+	Wrong bool `json:"wrong_shown"`
 	// Sentences are the model's sentences with the claim checks' verdicts
 	// (shown or removed, and why).
 	Sentences []answer.Sentence `json:"sentences"`
@@ -138,9 +149,13 @@ type AnswerMetrics struct {
 	// PhraseRecall = sum of per-question phrase recall / answered questions
 	// with key phrases: the mean recall over those questions.
 	PhraseRecall Ratio `json:"phrase_recall"`
-	// Correct = answered answerable questions whose answer holds every key
-	// phrase / answerable questions with key phrases: end-to-end accuracy.
+	// Correct = answered answerable questions whose answer is correct
+	// (QuestionResult.Correct) / answerable questions with answers, a
+	// verdict or key phrases: end-to-end accuracy.
 	Correct Ratio `json:"correct"`
+	// WrongShown = questions with a wrong answer shown (QuestionResult.Wrong)
+	// / all questions: the headline error, beside Correct.
+	WrongShown Ratio `json:"wrong_shown"`
 	// SupportedSentences = sentences shown / sentences written, over the
 	// answers the model wrote (the claim checks removed the rest).
 	SupportedSentences Ratio `json:"supported_sentences"`
@@ -287,13 +302,14 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	if q.Sentences == nil {
 		q.Sentences = []answer.Sentence{}
 	}
-	var expected *claim.Evidence
+	var expected *string
 	if len(item.Sources) > 0 && sources != nil {
-		var es []*claim.Evidence
+		var all []string
 		for _, s := range item.Sources {
-			es = append(es, claim.NewEvidence(sources[s], nil))
+			all = append(all, sources[s])
 		}
-		expected = claim.Merge(es...)
+		joined := strings.Join(all, "\n")
+		expected = &joined
 	}
 	abstainedByModel := res.Reason == answer.ReasonModelAbstained || res.Reason == answer.ReasonNoRelevantPassages ||
 		res.Reason == answer.ReasonEmptyAnswer || res.Reason == answer.ReasonNoLLM
@@ -302,7 +318,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 			continue
 		}
 		q.AnsweredNoChecks = true
-		bad := !item.Answerable || expected != nil && !factsIn(s.Text, expected)
+		bad := !item.Answerable || expected != nil && !numbersIn(s.Text, *expected)
 		if bad {
 			q.UnsupportedNoChecks++
 			if s.Shown && q.Answered {
@@ -324,7 +340,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		q.Passages = append(q.Passages, loc)
 	}
 	seen := map[string]bool{}
-	if item.Answerable && len(item.KeyPhrases) > 0 {
+	if item.Answerable && (len(item.KeyPhrases) > 0 || len(item.Answers) > 0 || item.Verdict != "") {
 		q.Correct = new(bool)
 	}
 	for _, c := range res.Citations {
@@ -343,7 +359,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		q.SourceHit = &hit
 	}
 	if r, ok := PhraseRecall(res.Answer, item.KeyPhrases); ok {
-		*q.Correct = r == 1
+		*q.Correct = r == 1 && (!negates(res.Answer) || slices.ContainsFunc(item.KeyPhrases, negates))
 		q.PhraseRecall = &r
 		for _, p := range item.KeyPhrases {
 			if !PhraseFound(res.Answer, p) {
@@ -351,17 +367,15 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 			}
 		}
 	}
-	return q
-}
-
-// factsIn reports whether every fact of text (claim.Facts) is in e.
-func factsIn(text string, e *claim.Evidence) bool {
-	for _, f := range claim.Facts(text) {
-		if !e.Has(f) {
-			return false
-		}
+	switch {
+	case len(item.Answers) > 0:
+		ok, f1 := MatchGold(res.Answer, item.Answers)
+		*q.Correct, q.GoldF1 = ok, &f1
+	case item.Verdict != "":
+		*q.Correct = MatchVerdict(res.Answer, item.Verdict)
 	}
-	return true
+	q.Wrong = !item.Answerable || q.Correct != nil && !*q.Correct
+	return q
 }
 
 // SummarizeAnswers computes the AnswerMetrics of rs (see their doc for the
@@ -385,6 +399,10 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 			}
 		}
 		m.UnsupportedShown += r.Unsupported
+		m.WrongShown.Den++
+		if r.Wrong {
+			m.WrongShown.Num++
+		}
 		m.UnsupportedNoChecks += r.UnsupportedNoChecks
 		if r.Kind != "" {
 			k := m.ByKind[r.Kind]

@@ -40,7 +40,31 @@ type QAItem struct {
 	// Note is a free comment (why a question is a near miss, ...); ignored
 	// by the metrics.
 	Note string `json:"note,omitempty"`
+	// Answers are the gold answers of an answerable question, several
+	// forms allowed ("2.5 billion years ago", "about 2.5 billion years
+	// ago"): when present they, not KeyPhrases, decide whether an answer is
+	// correct (MatchGold). Optional; answerable questions only.
+	Answers []string `json:"answers,omitempty"`
+	// Verdict is the settled answer of a yes/no question ("yes" or "no",
+	// Verdict*): an answer is correct when it says so first. Optional;
+	// answerable questions only.
+	Verdict string `json:"verdict,omitempty"`
+	// Split is "tune" or "holdout": sets used to choose thresholds keep a
+	// part out of the tuning, and `eval answers --split` runs one part.
+	Split string `json:"split,omitempty"`
+	// ID, Claim and TopicSources describe where an item comes from (its id
+	// in a public set, the claim a yes/no question asks about, the notes an
+	// unanswerable question was written against); ignored by the metrics.
+	ID           string   `json:"id,omitempty"`
+	Claim        string   `json:"claim,omitempty"`
+	TopicSources []string `json:"topic_sources,omitempty"`
 }
+
+// Verdicts of a yes/no question (QAItem.Verdict).
+const (
+	VerdictYes = "yes"
+	VerdictNo  = "no"
+)
 
 // The kinds of question a QA set may tag with "kind" (QAItem.Kind).
 const (
@@ -62,6 +86,22 @@ const (
 	// KindOffTopic is an unanswerable question on a subject the notes do
 	// not cover at all.
 	KindOffTopic = "off_topic"
+	// KindSQuAD2 is a question of a public reading-comprehension set with
+	// adversarially written unanswerable questions (SQuAD 2.0 style),
+	// answerable or not.
+	KindSQuAD2 = "squad2"
+	// KindClaim is a yes/no question on whether the notes support a claim,
+	// answerable (with a Verdict) or not (the notes do not settle it).
+	KindClaim = "claim"
+)
+
+// anyKinds are the kinds for answerable and unanswerable questions alike.
+var anyKinds = map[string]bool{KindSQuAD2: true, KindClaim: true}
+
+// Splits of a QA set (QAItem.Split).
+const (
+	SplitTune    = "tune"
+	SplitHoldout = "holdout"
 )
 
 // qaKinds maps the valid values of QAItem.Kind to whether each is for
@@ -151,15 +191,27 @@ func parseQAItem(raw []byte) (QAItem, error) {
 		return item, errors.New(`"question" is empty`)
 	}
 	item.Answerable = *v.Answerable
-	if !item.Answerable && (len(item.KeyPhrases) > 0 || len(item.Sources) > 0) {
-		return item, errors.New("an unanswerable question has no key phrases or sources")
+	if !item.Answerable && (len(item.KeyPhrases) > 0 || len(item.Sources) > 0 || len(item.Answers) > 0 || item.Verdict != "") {
+		return item, errors.New("an unanswerable question has no key phrases, sources, answers or verdict")
+	}
+	if item.Verdict != "" && item.Verdict != VerdictYes && item.Verdict != VerdictNo {
+		return item, fmt.Errorf("verdict %q: want %q or %q", item.Verdict, VerdictYes, VerdictNo)
+	}
+	if item.Split != "" && item.Split != SplitTune && item.Split != SplitHoldout {
+		return item, fmt.Errorf("split %q: want %q or %q", item.Split, SplitTune, SplitHoldout)
+	}
+	for _, a := range item.Answers {
+		if NormalizeAnswer(a) == "" {
+			return item, fmt.Errorf("gold answer %q is empty once normalised", a)
+		}
 	}
 	if item.Kind != "" {
 		forAnswerable, ok := qaKinds[item.Kind]
 		switch {
+		case anyKinds[item.Kind]:
 		case !ok:
-			return item, fmt.Errorf("unknown kind %q: want %s, %s, %s, %s or %s", item.Kind,
-				KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic)
+			return item, fmt.Errorf("unknown kind %q: want %s, %s, %s, %s, %s, %s or %s", item.Kind,
+				KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic, KindSQuAD2, KindClaim)
 		case forAnswerable && !item.Answerable:
 			return item, fmt.Errorf("kind %q is for answerable questions", item.Kind)
 		case !forAnswerable && item.Answerable:

@@ -43,8 +43,8 @@ func TestReadQAErrors(t *testing.T) {
 		{`{"question": "q", "answerable": "yes"}`, "line 1: not a QA object"},
 		{`{"question": "q", "answerable": true} {"question": "r", "answerable": true}`, "line 1: more than one JSON value"},
 		{"{\"question\": \"q\", \"answerable\": true}\n{\"question\": \"q\", \"answerable\": false}", `line 2: question "q" is already asked on line 1`},
-		{`{"question": "q", "answerable": false, "key_phrases": ["x"]}`, "line 1: an unanswerable question has no key phrases or sources"},
-		{`{"question": "q", "answerable": false, "sources": ["a.md"]}`, "line 1: an unanswerable question has no key phrases or sources"},
+		{`{"question": "q", "answerable": false, "key_phrases": ["x"]}`, "line 1: an unanswerable question has no key phrases, sources, answers or verdict"},
+		{`{"question": "q", "answerable": false, "sources": ["a.md"]}`, "line 1: an unanswerable question has no key phrases, sources, answers or verdict"},
 		{`{"question": "q", "answerable": true, "key_phrases": [" "]}`, "line 1: empty key phrase"},
 		{`{"question": "q", "answerable": true, "sources": ["/etc/passwd"]}`, `line 1: source "/etc/passwd": want a slash-separated path relative to the notes root`},
 		{`{"question": "q", "answerable": true, "sources": ["../x.md"]}`, `source "../x.md"`},
@@ -87,7 +87,7 @@ func TestReadQAKind(t *testing.T) {
 		t.Errorf("kinds %q, want %q", got, want)
 	}
 	for _, c := range []struct{ in, want string }{
-		{`{"question": "q", "answerable": true, "kind": "multi"}`, `line 1: unknown kind "multi": want single, multi_passage, cross_language, near_miss or off_topic`},
+		{`{"question": "q", "answerable": true, "kind": "multi"}`, `line 1: unknown kind "multi": want single, multi_passage, cross_language, near_miss, off_topic, squad2 or claim`},
 		{`{"question": "q", "answerable": true, "kind": "Single"}`, `line 1: unknown kind "Single"`},
 		{`{"question": "q", "answerable": true, "kind": " "}`, `line 1: unknown kind " "`},
 		{"{\"question\": \"p\", \"answerable\": true}\n{\"question\": \"q\", \"answerable\": false, \"kind\": \"single\"}", `line 2: kind "single" is for answerable questions`},

@@ -1,0 +1,173 @@
+package eval
+
+import (
+	"strings"
+	"unicode"
+)
+
+// GoldF1 is the least token F1 (SQuAD's, over normalised answers) between
+// an answer and a gold answer for the answer to count as correct when it
+// does not contain the gold answer whole: an answer that restates most of
+// a long gold answer ("about 2.5 billion years ago, during the Great
+// Oxygenation Event") in other order or with a word more.
+const GoldF1 = 0.5
+
+// NormalizeAnswer is SQuAD's answer normalisation (Rajpurkar et al. 2016,
+// the official evaluation script): lower case, punctuation removed, the
+// articles a, an and the removed, white space collapsed.
+func NormalizeAnswer(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsPunct(r) || unicode.IsSymbol(r) && r != '€' && r != '$' && r != '£' && r != '%' {
+			return ' '
+		}
+		return unicode.ToLower(r)
+	}, s)
+	var keep []string
+	for _, w := range strings.Fields(s) {
+		if w != "a" && w != "an" && w != "the" {
+			keep = append(keep, w)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+// TokenF1 is SQuAD's token F1 of prediction against gold, both normalised
+// (NormalizeAnswer): the harmonic mean of the shares of shared tokens
+// (counted with multiplicity) in each. 0 when either is empty.
+func TokenF1(prediction, gold string) float64 {
+	p, g := strings.Fields(NormalizeAnswer(prediction)), strings.Fields(NormalizeAnswer(gold))
+	if len(p) == 0 || len(g) == 0 {
+		return 0
+	}
+	count := map[string]int{}
+	for _, t := range g {
+		count[t]++
+	}
+	common := 0
+	for _, t := range p {
+		if count[t] > 0 {
+			count[t]--
+			common++
+		}
+	}
+	if common == 0 {
+		return 0
+	}
+	precision, recall := float64(common)/float64(len(p)), float64(common)/float64(len(g))
+	return 2 * precision * recall / (precision + recall)
+}
+
+// MatchGold reports whether answer is correct against the gold answers:
+// after NormalizeAnswer it contains one of them as whole words, or reaches
+// GoldF1 token F1 with one; and it does not negate (a negation word that no
+// gold answer has: "It was not in 1066" is not the answer 1066). best is
+// the highest token F1 over the gold answers.
+func MatchGold(answer string, golds []string) (ok bool, best float64) {
+	a := " " + NormalizeAnswer(answer) + " "
+	for _, g := range golds {
+		ng := NormalizeAnswer(g)
+		f1 := TokenF1(answer, g)
+		best = max(best, f1)
+		if ng != "" && strings.Contains(a, " "+ng+" ") || f1 >= GoldF1 {
+			ok = true
+		}
+	}
+	if ok && negates(answer) {
+		for _, g := range golds {
+			if negates(g) {
+				return true, best
+			}
+		}
+		return false, best
+	}
+	return ok, best
+}
+
+// MatchVerdict reports whether answer settles a yes/no question as
+// verdict (VerdictYes or VerdictNo) says: its first word, normalised, is
+// "yes" or "no" (or their German, French and Spanish forms) and agrees.
+func MatchVerdict(answer, verdict string) bool {
+	first, _, _ := strings.Cut(NormalizeAnswer(answer), " ")
+	switch first {
+	case "yes", "ja", "oui", "si", "sí":
+		return verdict == VerdictYes
+	case "no", "nein", "non":
+		return verdict == VerdictNo
+	}
+	return false
+}
+
+// negationWords are the evaluation's own negation words (English, German,
+// French, Spanish), kept apart from the answer checks' so that the
+// evaluation does not grade the checks with their own rules.
+var negationWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("not no never none neither nor cannot isnt arent wasnt werent doesnt dont didnt wont cant nicht kein keine nie pas jamais aucun nunca") {
+		negationWords[w] = true
+	}
+}
+
+// negates reports whether s holds a negation word (apostrophes dropped:
+// "isn't" is "isnt").
+func negates(s string) bool {
+	s = strings.NewReplacer("'", "", "’", "").Replace(strings.ToLower(s))
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if negationWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersIn reports whether every run of digits in text (thousands
+// separators and decimal marks joined: "1,140" is 1140) occurs as a run of
+// digits in source: the evaluation's own test that a shown sentence's
+// numbers, dates, versions and codes come from the question's gold
+// sources, independent of the answer checks' fact extractor.
+func numbersIn(text, source string) bool {
+	have := map[string]bool{}
+	for _, d := range digitRuns(source, true) {
+		have[d] = true
+	}
+	for _, d := range digitRuns(text, false) {
+		if !have[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// digitRuns returns the digit runs of s, joined across one ',' or '.'
+// between digits, and, with parts, each part of such a joined run.
+func digitRuns(s string, parts bool) []string {
+	var out []string
+	var run, part strings.Builder
+	flush := func() {
+		if part.Len() > 0 && parts {
+			out = append(out, part.String())
+			part.Reset()
+		}
+		if run.Len() > 0 {
+			out = append(out, run.String())
+			run.Reset()
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r >= '0' && r <= '9':
+			run.WriteRune(r)
+			part.WriteRune(r)
+		case (r == ',' || r == '.') && run.Len() > 0 && i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9':
+			if part.Len() > 0 && parts {
+				out = append(out, part.String())
+			}
+			part.Reset()
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}

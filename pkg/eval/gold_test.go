@@ -1,0 +1,68 @@
+package eval
+
+import (
+	"math"
+	"testing"
+)
+
+// TestMatchGold pins SQuAD's normalisation and token F1 (values from the
+// official script's definition) and the evaluation's own rules: a
+// negated answer is not correct, and a yes/no question is settled by the
+// answer's first word. Mutations that fail it: dropping the article
+// removal (the first case), the negation rule (the "not" case), or
+// comparing the verdict to the last word.
+func TestMatchGold(t *testing.T) {
+	if got := NormalizeAnswer("The  Normans' conquest, in 1066!"); got != "normans conquest in 1066" {
+		t.Errorf("NormalizeAnswer = %q", got)
+	}
+	// prediction "in 1066 by the Normans" vs gold "1066": 1 common token,
+	// precision 1/4, recall 1 → F1 0.4.
+	if f := TokenF1("in 1066 by the Normans", "1066"); math.Abs(f-0.4) > 1e-9 {
+		t.Errorf("TokenF1 = %v, want 0.4", f)
+	}
+	for _, c := range []struct {
+		answer string
+		golds  []string
+		want   bool
+	}{
+		{"The Normans conquered England in 1066.", []string{"1066", "in 1066"}, true},
+		{"It began about 2.5 billion years ago.", []string{"2.5 billion years ago"}, true},
+		{"Oxygen accumulated during the Great Oxygenation Event, 2.5 billion years ago.", []string{"2.5 billion years ago during the Great Oxygenation Event"}, true},
+		{"The Normans did not conquer England in 1066.", []string{"1066"}, false},
+		{"It was 1067.", []string{"1066"}, false},
+		{"The war ended in 1763 with the Treaty of Paris.", []string{"Treaty of Paris"}, true},
+		{"It is not allowed.", []string{"not allowed"}, true},
+	} {
+		if ok, _ := MatchGold(c.answer, c.golds); ok != c.want {
+			t.Errorf("MatchGold(%q, %q) = %v, want %v", c.answer, c.golds, ok, c.want)
+		}
+	}
+	if !MatchVerdict("Yes, the notes support it: vitamin D ...", VerdictYes) || MatchVerdict("Yes, ...", VerdictNo) ||
+		!MatchVerdict("No. The page says it rose.", VerdictNo) || MatchVerdict("The claim is not supported; yes.", VerdictYes) {
+		t.Error("MatchVerdict")
+	}
+	if !numbersIn("It cost 1,140 € in 2023.", "| Dacia | 1140 € |\nIn 2023 we went.") || numbersIn("It cost 1,150 €.", "1,140 €") {
+		t.Error("numbersIn")
+	}
+}
+
+// TestScoreQuestionWrongShown: an answer to an unanswerable question and a
+// wrong answer to an answerable one both count as wrong shown; a right
+// one does not. Mutation: Wrong = !item.Answerable only.
+func TestScoreQuestionWrongShown(t *testing.T) {
+	items := []QAItem{
+		{Question: "When?", Answerable: true, Answers: []string{"1066"}},
+		{Question: "When else?", Answerable: true, Answers: []string{"1066"}},
+		{Question: "Who?", Answerable: false},
+		{Question: "Does it hold?", Answerable: true, Verdict: VerdictNo},
+	}
+	answers := []string{"In 1066 [1].", "In 1067 [1].", "William [1].", "No, it does not [1]."}
+	var rs []QuestionResult
+	for i, it := range items {
+		rs = append(rs, ScoreQuestion(it, result(answers[i], []string{"a.md"}, []int{1}, nil, false, ""), "/n", nil))
+	}
+	m := SummarizeAnswers(rs)
+	if m.WrongShown.Num != 2 || m.WrongShown.Den != 4 || m.Correct.Num != 2 || m.Correct.Den != 3 {
+		t.Fatalf("wrong shown %+v, correct %+v", m.WrongShown, m.Correct)
+	}
+}
