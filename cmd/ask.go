@@ -143,7 +143,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 	text := res.Answer
 	if f.IO.IsStdoutTTY() && !raw {
 		if md, err := render.NewMarkdown(f.IO.TerminalWidth()); err == nil {
-			text = md.Render(text)
+			text = md.Answer(res)
 		}
 	}
 	fmt.Fprintln(f.IO.Out, strings.TrimRight(text, "\n"))

@@ -264,7 +264,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	if w := languageMismatch(res.Question, joinText(res.Sentences)); w != "" {
 		res.Warnings = append(res.Warnings, w)
 	}
-	res.Answer = compose(res.Sentences)
+	res.Answer = Compose(res.Sentences)
 	for _, s := range res.Sentences {
 		res.Invalid = appendNew(res.Invalid, s.InvalidPassages...)
 	}
@@ -369,9 +369,9 @@ func Budget(ps []retrieve.Passage, tokens int) []retrieve.Passage {
 	return ps
 }
 
-// compose writes the shown sentences as the answer, each followed by its
-// citations: "It is 4GB [1]. It was set in May [1, 2]."
-func compose(ss []Sentence) string {
+// Compose writes the shown sentences of ss as an answer, each followed by
+// its citations: "It is 4GB [1]. It was set in May [1, 2]." (Result.Answer).
+func Compose(ss []Sentence) string {
 	var b strings.Builder
 	for _, s := range ss {
 		if !s.Shown {

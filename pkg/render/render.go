@@ -250,6 +250,64 @@ func rank(name string, r int) string {
 	return fmt.Sprintf("%s #%d", name, r)
 }
 
+// Answer renders an answer for the terminal: each shown sentence with its
+// citation, rendered with glamour, followed by the words of the notes it
+// was checked against (its located quote), dimmed, with file and line:
+//
+//	The web server listens on port 8080 [2].
+//	  “The web server listens on port 8080 behind the proxy” (homelab/web.md:12)
+//
+// An answer without shown sentences (an abstention) is rendered as it is.
+func (m *Markdown) Answer(res answer.Result) string {
+	var b strings.Builder
+	shown := false
+	for _, s := range res.Sentences {
+		if !s.Shown {
+			continue
+		}
+		shown = true
+		one := res
+		one.Sentences = []answer.Sentence{s}
+		b.WriteString(strings.TrimRight(m.Render(answer.Compose(one.Sentences)), "\n"))
+		b.WriteString("\n")
+		if q := s.Quote; q != nil {
+			b.WriteString(m.dim(quoteLine(q, res.Citations)))
+			b.WriteString("\n")
+		}
+	}
+	if !shown {
+		return m.Render(res.Answer)
+	}
+	return b.String()
+}
+
+// quoteLine is a sentence's quote as Answer shows it: the located words on
+// one line (white space collapsed, at most 300 characters), and where they
+// are.
+func quoteLine(q *answer.Quote, cs []answer.Citation) string {
+	words := strings.Join(strings.Fields(q.Text), " ")
+	if r := []rune(words); len(r) > 300 {
+		words = string(r[:299]) + "…"
+	}
+	loc := ""
+	for _, c := range cs {
+		if c.N == q.Passage {
+			start, end := q.StartLine, q.EndLine
+			if start == 0 {
+				start, end = c.StartLine, c.EndLine
+			}
+			loc = " (" + Location(c.Path, start, end, q.StartPage, q.EndPage) + ")"
+		}
+	}
+	return answer.Printable("  “" + words + "”" + loc)
+}
+
+// dim wraps s in the terminal's faint style, unless the style is plain.
+func (m *Markdown) dim(s string) string {
+	pad := strings.Repeat(" ", m.margin)
+	return m.sgr("2", pad+s)
+}
+
 // SourcesList is the numbered "Sources" list for an answer's citations.
 func SourcesList(cs []answer.Citation) string {
 	if len(cs) == 0 {

@@ -92,3 +92,32 @@ func TestCitationsOfPagesAndSections(t *testing.T) {
 		t.Fatalf("plain passages:\n%s", plain)
 	}
 }
+
+// TestAnswerShowsQuotes: on a terminal each shown sentence is followed by
+// the words of the notes it was checked against, with file and lines; a
+// removed sentence and its quote are not shown. Mutation: Answer skipping
+// the quote line, or showing unshown sentences.
+func TestAnswerShowsQuotes(t *testing.T) {
+	m, err := newMarkdown(80, "notty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := answer.Result{
+		Citations: []answer.Citation{{N: 2, Path: "/notes/homelab/web.md", StartLine: 10, EndLine: 14}},
+		Sentences: []answer.Sentence{
+			{Text: "The web server listens on port 8080.", Passages: []int{2}, Shown: true,
+				Quote: &answer.Quote{Text: "The web server listens on port\n8080 behind the proxy", Passage: 2, StartLine: 12, EndLine: 13}},
+			{Text: "It was moved in 2019.", Passages: []int{2}, Shown: false,
+				Quote: &answer.Quote{Text: "moved the proxy", Passage: 2, StartLine: 14, EndLine: 14}},
+		},
+	}
+	out := stripANSI(m.Answer(res))
+	for _, want := range []string{"The web server listens on port 8080 [2].", "“The web server listens on port 8080 behind the proxy”", "web.md:12-13"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "2019") || strings.Contains(out, "moved the proxy") {
+		t.Errorf("a removed sentence was shown:\n%s", out)
+	}
+}
