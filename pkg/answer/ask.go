@@ -27,13 +27,13 @@ const (
 var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
-// (claim.Reasons), ReasonAction and ReasonNoQuote.
+// (claim.Reasons), ReasonAction, ReasonNoQuote and ReasonNotConfirmed.
 func SentenceReasons() []string {
 	var out []string
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction, ReasonNoQuote)
+	return append(out, ReasonAction, ReasonNoQuote, ReasonNotConfirmed)
 }
 
 // Citation maps a cited number to its passage.
@@ -62,6 +62,9 @@ type Sentence struct {
 	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
 	Quote *Quote `json:"quote,omitempty"`
 	Shown bool   `json:"shown"`
+	// Confirmed is the LLM's verdict when it was asked to confirm the
+	// sentence against its quote (Asker.Verify); nil when not asked.
+	Confirmed *bool `json:"confirmed,omitempty"`
 	// Reason is empty for a shown sentence, else why it was removed: a
 	// claim.Reason, or ReasonAction.
 	Reason string `json:"reason,omitempty"`
@@ -113,6 +116,12 @@ type Generation struct {
 	FirstToken       float64 `json:"first_token_seconds"`
 	TokensPerSecond  float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
 	Truncated        bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
+	// VerifyCalls, VerifySeconds and VerifyPromptTokens are the
+	// verification requests (Asker.Verify), their wall time and prompt
+	// tokens; 0 when none.
+	VerifyCalls        int     `json:"verify_calls,omitempty"`
+	VerifySeconds      float64 `json:"verify_seconds,omitempty"`
+	VerifyPromptTokens int     `json:"verify_prompt_tokens,omitempty"`
 }
 
 // Result is the outcome of one question.
@@ -163,6 +172,10 @@ type Asker struct {
 	// sentence and one of its cited passages (RAG_CLAIM_MIN_SIMILARITY);
 	// negative: off.
 	MinSimilarity float64
+	// Verify asks the LLM, for every sentence that passed the checks,
+	// whether its quote states that answer to the question (RAG_VERIFY);
+	// a sentence it does not confirm is removed (ReasonNotConfirmed).
+	Verify bool
 	// MeasureSimilarity computes (d) for every sentence that cites a
 	// passage even when it is off, for evaluation runs that set its
 	// threshold.

@@ -249,6 +249,36 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	// Verification: the checked sentence goes back to the model with only
+	// the question and its quote; "no" removes it, "yes" keeps it.
+	// Mutation: verify ignoring the verdict (every sentence kept).
+	t.Run("verification asks about the quote and removes what the model does not confirm", func(t *testing.T) {
+		first := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"))
+		for _, c := range []struct {
+			verdict string
+			shown   bool
+		}{{`{"verdict": "no"}`, false}, {`{"verdict": "yes"}`, true}} {
+			srv := llmtest.New(t, llmtest.Reply{Text: first}, llmtest.Reply{Text: c.verdict})
+			a := asker(srv)
+			a.Verify = true
+			res, err := a.Ask(context.Background(), q, ro, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(srv.Requests) != 2 || !strings.Contains(lastUser(srv), "Quotation: \"") || !strings.Contains(lastUser(srv), "shared_buffers = 4GB") ||
+				!strings.Contains(string(srv.Last().ResponseFormat), "quote_verdict") {
+				t.Fatalf("verification request: %d requests, %q", len(srv.Requests), lastUser(srv))
+			}
+			s := res.Sentences[0]
+			if s.Shown != c.shown || s.Confirmed == nil || *s.Confirmed != c.shown || res.Abstained == c.shown || res.LLM.VerifyCalls != 1 {
+				t.Fatalf("%s: %+v", c.verdict, res)
+			}
+			if !c.shown && (s.Reason != answer.ReasonNotConfirmed || res.Reason != answer.ReasonUnsupportedClaims) {
+				t.Fatalf("%+v", s)
+			}
+		}
+	})
+
 	t.Run("a 500 in the middle of the stream is an error, nothing is shown", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{n}), FailAfter: 3})
 		res, err := asker(srv).Ask(context.Background(), q, ro, nil)

@@ -25,8 +25,9 @@ type sentenceCheck struct {
 	// evidence is what must state the sentence's facts (the quotation, a
 	// table row with its header); context what must hold its and the
 	// question's words (the units around the quotation, with the passage's
-	// title and breadcrumb); unit is the quotation's units alone.
-	evidence, context, unit string
+	// title and breadcrumb); unit is the quotation's units alone, section
+	// the passage's breadcrumb.
+	evidence, context, unit, section string
 	// cited is the text of the first passage the model cited, when the
 	// quotation was found in another one; citedTerms its lexemes.
 	cited string
@@ -146,6 +147,11 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			return err
 		}
 	}
+	if a.Verify && a.LLM != nil {
+		if err := a.verify(ctx, question, sents, res); err != nil {
+			return err
+		}
+	}
 	for _, s := range res.Sentences {
 		if !s.Shown {
 			continue
@@ -206,6 +212,7 @@ func (sc *sentenceCheck) locate(passages []retrieve.Passage) {
 	if text.IsTableRow(sc.unit) {
 		sc.evidence = sc.unit // a row is read with its header
 	}
+	sc.section = p.Breadcrumb
 	sc.context = p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + sc.unit
 	sc.out.Quote = &Quote{Text: sc.evidence, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
 		StartPage: p.StartPage, EndPage: p.EndPage}

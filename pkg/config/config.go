@@ -99,6 +99,10 @@ type Config struct {
 	// sentence and one of its cited passages (RAG_CLAIM_MIN_SIMILARITY;
 	// negative: off).
 	ClaimMinSimilarity float64
+	// Verify asks the LLM a second, short question for every sentence
+	// that passed the claim checks: does its quote state this answer to
+	// the question? (RAG_VERIFY).
+	Verify bool
 }
 
 // Var documents one variable: its name, default and meaning.
@@ -153,6 +157,7 @@ var Vars = []Var{
 	{"RAG_CLAIM_MAX_RARE_SHARE", "0.02", "claim check: a question term held by at most this share of the chunks (at least one) is rare and must be in a sentence's cited passages (negative: off)"},
 	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
+	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence"},
 }
 
 // Override is a command-line flag's value for a variable (e.g. --top-k for
@@ -324,6 +329,13 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 	c.ClaimMinTermSupport = number("RAG_CLAIM_MIN_TERM_SUPPORT", -1)
 	c.ClaimMaxRareShare = number("RAG_CLAIM_MAX_RARE_SHARE", -1)
 	c.ClaimMinSimilarity = number("RAG_CLAIM_MIN_SIMILARITY", -1)
+	if v := get("RAG_VERIFY"); strings.TrimSpace(v) != "" {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s=%q: want true or false", label("RAG_VERIFY"), v))
+		}
+		c.Verify = b
+	}
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")
 	}

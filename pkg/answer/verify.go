@@ -1,0 +1,93 @@
+package answer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/llm"
+)
+
+// ReasonNotConfirmed marks a sentence that passed the claim checks but
+// that the LLM, asked again with nothing but the question, the quote and
+// the sentence (Asker.Verify), did not confirm.
+const ReasonNotConfirmed = "not_confirmed"
+
+// VerifySchema is the JSON Schema of a verification reply:
+// {"verdict": "yes" | "no"}.
+var VerifySchema = &llm.Schema{Name: "quote_verdict", Schema: json.RawMessage(`{
+  "type": "object",
+  "properties": {"verdict": {"type": "string", "enum": ["yes", "no"]}},
+  "required": ["verdict"],
+  "additionalProperties": false
+}`)}
+
+// VerifySystemPrompt is the system message of a verification request.
+const VerifySystemPrompt = `You check an answer against a quotation from a person's notes.
+
+Reply with a JSON object {"verdict": "yes"} only if the quotation itself states the proposed answer to the question exactly as asked: the same person, thing, place, time and relation the question names. Otherwise reply {"verdict": "no"}: when the quotation is about something else, says something different, or does not settle the question.`
+
+// VerifyMessages is the chat of one verification: the question, where the
+// quotation stands in the notes (its section), the quotation, and the
+// sentence to confirm. It holds no other passage, so the model judges only
+// what the quotation says.
+func VerifyMessages(question, section, quote, sentence string) []llm.Message {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Question: %s\n\n", question)
+	if section != "" {
+		fmt.Fprintf(&b, "Section of the notes: %s\n", section)
+	}
+	fmt.Fprintf(&b, "Quotation: \"%s\"\n\nProposed answer: %s\n\nDoes the quotation state this answer to the question?", strings.ReplaceAll(quote, `"`, `'`), sentence)
+	return []llm.Message{{Role: "system", Content: VerifySystemPrompt}, {Role: "user", Content: b.String()}}
+}
+
+// parseVerdict reads a verification reply: true only for a clear yes (JSON
+// verdict "yes", or a reply whose first word is yes); anything else,
+// unreadable replies included, is no.
+func parseVerdict(reply string) bool {
+	var v struct {
+		Verdict string `json:"verdict"`
+	}
+	if i := strings.IndexByte(reply, '{'); i >= 0 && json.Unmarshal([]byte(reply[i:strings.LastIndexByte(reply, '}')+1]), &v) == nil {
+		return strings.EqualFold(strings.TrimSpace(v.Verdict), "yes")
+	}
+	first := strings.ToLower(strings.Trim(strings.SplitN(strings.TrimSpace(reply)+" ", " ", 2)[0], `."',!`))
+	return first == "yes"
+}
+
+// verify asks the LLM to confirm each shown sentence against its quote's
+// units (sc.unit) and removes the sentences it does not confirm
+// (ReasonNotConfirmed). The requests and their time are added to res.LLM.
+// A server that rejects the schema is asked in plain text.
+func (a *Asker) verify(ctx context.Context, question string, sents []*sentenceCheck, res *Result) error {
+	for i, sc := range sents {
+		s := &res.Sentences[i]
+		if !s.Shown || sc.n == 0 {
+			continue
+		}
+		msgs := VerifyMessages(question, strings.Trim(sc.section, "[]"), sc.unit, s.Text)
+		start := time.Now()
+		out, err := a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 12, Schema: VerifySchema}, nil)
+		if errors.Is(err, llm.ErrFormatUnsupported) {
+			out, err = a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 4}, nil)
+		}
+		if err != nil {
+			return fmt.Errorf("verifying an answer sentence: %w", err)
+		}
+		if res.LLM != nil {
+			res.LLM.VerifyCalls++
+			res.LLM.VerifySeconds += time.Since(start).Seconds()
+			res.LLM.VerifyPromptTokens += out.Usage.PromptTokens
+		}
+		ok := parseVerdict(out.Text)
+		s.Confirmed = &ok
+		if !ok {
+			s.Shown, s.Reason = false, ReasonNotConfirmed
+			s.Detail = "asked again with only the question and its quote, the model did not confirm it"
+		}
+	}
+	return nil
+}
