@@ -61,7 +61,7 @@ func TestSourcesAndAsk(t *testing.T) {
 	})
 
 	t.Run("ask prints the checked answer raw when piped, then lists sources", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set `shared_buffers = 4GB`.", []int{1}, "You later set it to 6GB.", []int{1})})
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set `shared_buffers = 4GB`.", []int{1}, quoted("Set `shared_buffers = 4GB`"), "You later set it to 6GB.", []int{1}, quoted("Set `shared_buffers = 4GB`"))})
 		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m", "RAG_LLM_API_KEY": "sk-do-not-print"})
 		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
 			t.Fatal(err)
@@ -70,7 +70,7 @@ func TestSourcesAndAsk(t *testing.T) {
 		if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "postgres-tuning.md:21-27 › PostgreSQL on the home server › Memory settings › shared_buffers") {
 			t.Fatalf("stdout:\n%s", out)
 		}
-		if strings.Contains(out.String(), "6GB") || !strings.Contains(errOut.String(), "removed 1 sentence(s)") || !strings.Contains(errOut.String(), `"6GB" (number) not in the cited passages`) {
+		if strings.Contains(out.String(), "6GB") || !strings.Contains(errOut.String(), "removed 1 sentence(s)") || !strings.Contains(errOut.String(), `"6GB" (number) not in its quote`) {
 			t.Fatalf("the unsupported sentence: stdout %q stderr %q", out, errOut)
 		}
 		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
@@ -95,7 +95,7 @@ func TestSourcesAndAsk(t *testing.T) {
 	})
 
 	t.Run("ask json carries every sentence's verdict; unsupported claims exit 4", func(t *testing.T) {
-		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set shared_buffers to 8GB.", []int{1})})
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set shared_buffers to 8GB.", []int{1}, quoted("Set `shared_buffers = 4GB`"))})
 		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
 		err := askRun(context.Background(), &AskOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}})
 		if ExitCode(err) != ExitAbstained {

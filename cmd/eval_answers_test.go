@@ -102,48 +102,59 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 		return ns
 	}
 	var rs []llmtest.Reply
+	written := 0 // sentences the fake model wrote
 	for _, it := range items {
 		it := it
 		rs = append(rs, llmtest.Reply{Respond: func(req llmtest.Request) string {
 			ps := promptPassages(req)
-			sentence := strings.Join(it.KeyPhrases, " and ") + "."
+			// The ideal answer: one sentence per key phrase, citing the
+			// shown passage of the question's sources that holds it and
+			// quoting the line there that holds it.
+			ideal := func() []any {
+				var args []any
+				for _, ph := range it.KeyPhrases {
+					for _, p := range ps {
+						if eval.PhraseFound(p.text, ph) && fromSources(p.source, it.Sources) {
+							args = append(args, ph+".", []int{p.n}, lineWith(ps, p.n, ph))
+							break
+						}
+					}
+				}
+				return args
+			}
 			switch it.Line {
 			case 5: // the right fact, cited from a passage that lacks it
 				for _, p := range ps {
 					if !eval.PhraseFound(p.text, "38 minutes") {
-						return structured(true, "It took 38 minutes.", []int{p.n})
+						n := holding(ps, "38 minutes")
+						return structured(true, "It took 38 minutes.", []int{p.n}, lineWith(ps, n, "38 minutes"))
 					}
 				}
 			case 6: // half of the key phrases
-				return structured(true, "Version 0.8.0.", cites(it, ps)[:1])
+				return structured(true, "Version 0.8.0.", cites(it, ps)[:1], lineWith(ps, cites(it, ps)[0], "0.8.0"))
 			case 8: // a citation to a passage that was not shown
-				return structured(true, sentence, append(cites(it, ps), 9))
+				args := ideal()
+				written += len(args) / 3
+				args[1] = append(args[1].([]int), 9)
+				return structured(true, args...)
 			case 10: // no citation
-				return structured(true, sentence, []int{})
+				return structured(true, strings.Join(it.KeyPhrases, " and ")+".", []int{})
 			case 13: // the model finds no answer
 				return structured(false)
 			case 30: // maintenance_work_mem answered with work_mem's value
-				return structured(true, "It is 64MB.", []int{holding(ps, "64MB")})
+				return structured(true, "It is 64MB.", []int{holding(ps, "64MB")}, lineWith(ps, holding(ps, "64MB"), "64MB"))
 			case 34: // the sourdough's salt for the ratatouille: the checks cannot tell (ratatouille is in 2 of 95 chunks: not rare at 2%)
-				return structured(true, "10 g of salt.", []int{holding(ps, "10 g salt")})
+				return structured(true, "10 g of salt.", []int{holding(ps, "10 g salt")}, lineWith(ps, holding(ps, "10 g salt"), "10 g salt"))
 			case 41: // only an invalid citation
 				return structured(true, "Mercury boils at 357 °C.", []int{7})
 			}
 			if !it.Answerable {
 				return structured(false)
 			}
-			if ns := cites(it, ps); ns != nil {
-				// A multi-passage answer also cites the passage of its other
-				// source that links the facts (the question's subject).
-				for _, src := range it.Sources {
-					for _, p := range ps {
-						if fromSources(p.source, []string{src}) {
-							ns = appendNew(ns, p.n)
-							break
-						}
-					}
-				}
-				return structured(true, sentence, ns)
+			if cites(it, ps) != nil {
+				args := ideal()
+				written += len(args) / 3
+				return structured(true, args...)
 			}
 			return structured(false)
 		}})
@@ -192,18 +203,21 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 		}
 	}
 
-	// A sentence made of an answerable question's key phrases, cited from
-	// the passage of its source that holds them, passes the claim checks,
-	// but for the questions below: their passages say it in other words
-	// than the question, or leave a rare term of it to a neighbouring
-	// passage; line 61's price is in the table row "Dacia Duster, 10 days,
-	// full insurance", which nothing in the question ("the rental car")
-	// names, and line 66's date in the row "Influenza", which "flu" does
-	// not name to a lexical check. That is the measured cost of the checks
-	// on this set at the default thresholds; a change of the checks that
-	// moves it shows here.
+	// A sentence for each of an answerable question's key phrases, cited
+	// from the passage of its source that holds it and quoting the line
+	// there, passes the claim checks, but for the questions below: their
+	// passages say it in other words than the question, or the question
+	// names a rare term that its passage holds outside the quoted units
+	// (the sentence, list item or table row with its header): "remote
+	// access" (54), the tetanus "booster" of a row that reads "Tetanus,
+	// diphtheria, pertussis (Tdap)" (63), the internet "contract" (75),
+	// release "2.3.0" for the owner's e-mail in the team table (83), the
+	// "Stufe" of the next sentence (93). That is the measured cost of the
+	// checks on ideal answers at the default thresholds
+	// (docs/measurements.md); a change of the checks that moves it shows
+	// here.
 	removedByChecks := map[int]bool{}
-	for _, n := range []int{44, 45, 47, 49, 56, 61, 66, 97} {
+	for _, n := range []int{44, 45, 47, 49, 54, 56, 63, 75, 83, 93, 97} {
 		removedByChecks[n] = true
 	}
 	for i, q := range rep.Questions {
@@ -249,9 +263,11 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	}
 	check("phrase recall", m.PhraseRecall, float64(okAnswerable)-0.5, okAnswerable) // line 6 found half its phrases
 	check("correct", m.Correct, float64(okAnswerable-1), answerable)
-	// Sentences written: one per answer attempt; shown: the answers.
-	written := okAnswerable + removed + 4                                            // + line 10, and the unanswerable lines 30, 34 and 41
-	check("sentences shown", m.SupportedSentences, float64(okAnswerable+1), written) // + line 34
+	// Sentences written: one per key phrase of an answer attempt, and one
+	// for each of lines 5, 6, 10, 30, 34 and 41 (line 8 writes its ideal ones).
+	if m.SupportedSentences.Den != written+6 || m.SupportedSentences.Num < float64(okAnswerable+1) {
+		t.Errorf("sentences shown %g of %d written, want %d written and at least %d shown", m.SupportedSentences.Num, m.SupportedSentences.Den, written+6, okAnswerable+1)
+	}
 	check("answer rate without checks", m.AnswerRateNoChecks, float64(okAnswerable+removed), answerable)
 	check("abstention rate without checks", m.AbstentionRateNoChecks, float64(unanswerable-2), unanswerable)
 	if m.UnsupportedShown != 1 || m.UnsupportedNoChecks != 2 {

@@ -43,27 +43,57 @@ func holding(ps []shownPassage, phrases ...string) int {
 	return 0
 }
 
-// structured is a reply of the structured protocol: found, then pairs of
-// sentence text and cited passage numbers.
+// structured is a reply of the structured protocol: found, then for each
+// sentence its text and cited passage numbers, and optionally its quote.
 func structured(found bool, sentences ...any) string {
 	type s struct {
-		Text     string `json:"text"`
 		Passages []int  `json:"passages"`
+		Quote    string `json:"quote,omitempty"`
+		Text     string `json:"text"`
 	}
 	ss := []s{}
 	for i := 0; i+1 < len(sentences); i += 2 {
-		ss = append(ss, s{sentences[i].(string), sentences[i+1].([]int)})
+		ss = append(ss, s{Text: sentences[i].(string), Passages: sentences[i+1].([]int)})
+		if i+2 < len(sentences) {
+			if q, ok := sentences[i+2].(quoted); ok {
+				ss[len(ss)-1].Quote = string(q)
+				i++
+			}
+		}
 	}
 	b, _ := json.Marshal(map[string]any{"found": found, "sentences": ss})
 	return string(b)
 }
 
+// quoted is a sentence's quote among structured's arguments, after its
+// passages.
+type quoted string
+
+// lineWith returns the line of passage n of ps that holds phrase
+// (eval.PhraseFound), trimmed of list and table marks: what a model that
+// copies its evidence quotes. "" when none does.
+func lineWith(ps []shownPassage, n int, phrase string) quoted {
+	for _, p := range ps {
+		if p.n != n {
+			continue
+		}
+		for _, l := range strings.Split(p.text, "\n") {
+			if eval.PhraseFound(l, phrase) {
+				return quoted(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*|")))
+			}
+		}
+	}
+	return ""
+}
+
 // citing is a model that answers sentence, citing the shown passage that
-// holds all of phrases; it says found=false when no passage does.
+// holds all of phrases and quoting its line holding the first; it says
+// found=false when no passage does.
 func citing(sentence string, phrases ...string) llmtest.Reply {
 	return llmtest.Reply{Respond: func(req llmtest.Request) string {
-		if n := holding(promptPassages(req), phrases...); n > 0 {
-			return structured(true, sentence, []int{n})
+		ps := promptPassages(req)
+		if n := holding(ps, phrases...); n > 0 {
+			return structured(true, sentence, []int{n}, lineWith(ps, n, phrases[0]))
 		}
 		return structured(false)
 	}}

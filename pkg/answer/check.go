@@ -59,7 +59,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			sc.out.Passages = appendNew(sc.out.Passages, c)
 		}
 		if len(sc.out.Passages) > 0 {
-			sc.locate(passages)
+			sc.locate(question, passages)
 		}
 		sents[i] = sc
 		texts = append(texts, sc.draft.text, sc.evidence, sc.context, sc.cited)
@@ -81,6 +81,17 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	}
 	q := claim.Question{Text: question, N: n, Terms: terms(topicTerms)}
 	yesNo := claim.YesNo(question)
+	// The answer's contexts together hold what the question is about.
+	var contexts []*claim.Evidence
+	for _, sc := range sents {
+		if sc.n > 0 {
+			contexts = append(contexts, claim.NewEvidence(sc.context, sc.contextTerms))
+		}
+	}
+	var whole *claim.Evidence
+	if len(contexts) > 0 {
+		whole = claim.Merge(contexts...)
+	}
 	for _, sc := range sents {
 		s := &sc.out
 		switch {
@@ -97,7 +108,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			qi.CrossLanguage = otherLanguage(question, p.Content)
 			v := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
 				Evidence: claim.NewEvidence(sc.evidence, sc.evidenceTerms),
-				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit}, a.Checks)
+				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: whole}, a.Checks)
 			s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
 			// Words copied from a passage on something else (the
 			// Shinkansen fare, cited from the Iceland budget for the Blue
@@ -170,6 +181,40 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	return nil
 }
 
+// bestSpan locates quote in passage (text.LocateAll) and, when it occurs
+// more than once, chooses the occurrence whose units (text.Unit) hold the
+// most of the question's words: "192.168.50.10" in the table row of the
+// NAS rather than in a line about the backups.
+func bestSpan(question, passage, quote string) (text.Span, bool) {
+	all := text.LocateAll(passage, quote)
+	if len(all) == 0 {
+		return text.Span{}, false
+	}
+	if len(all) == 1 {
+		return all[0], true
+	}
+	words := map[string]bool{}
+	for _, t := range text.Tokens(text.Fold(question).S) {
+		if len(t.Text) >= 3 {
+			words[t.Text] = true
+		}
+	}
+	best, bestN := all[0], -1
+	for _, sp := range all {
+		seen := map[string]bool{}
+		for _, t := range text.Tokens(text.Fold(text.Unit(passage, sp.Start, sp.End)).S) {
+			if words[t.Text] {
+				seen[t.Text] = true
+			}
+		}
+		n := len(seen)
+		if n > bestN {
+			best, bestN = sp, n
+		}
+	}
+	return best, true
+}
+
 // ReasonNoQuote marks a sentence whose quotation (or, when it gave none,
 // its own words) is found in no shown passage (text.Locate).
 const ReasonNoQuote = "quote_not_found"
@@ -181,20 +226,20 @@ const ReasonNoQuote = "quote_not_found"
 // texts the checks read and out.Quote; a quotation found in a passage the
 // model did not cite makes that passage the citation (out.CitedByModel
 // keeps the model's own).
-func (sc *sentenceCheck) locate(passages []retrieve.Passage) {
+func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 	quote := sc.draft.quote
 	if strings.TrimSpace(quote) == "" {
 		quote = sc.draft.text
 	}
 	for _, c := range sc.out.Passages {
-		if sp, ok := text.Locate(passages[c-1].Content, quote); ok {
+		if sp, ok := bestSpan(question, passages[c-1].Content, quote); ok {
 			sc.n, sc.span = c, sp
 			break
 		}
 	}
 	if sc.n == 0 {
 		for i, p := range passages {
-			sp, ok := text.Locate(p.Content, quote)
+			sp, ok := bestSpan(question, p.Content, quote)
 			if ok && (sc.n == 0 || sp.Exact && !sc.span.Exact || sp.Exact == sc.span.Exact && sp.Score > sc.span.Score) {
 				sc.n, sc.span = i+1, sp
 			}

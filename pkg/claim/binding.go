@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -27,7 +28,8 @@ const (
 //
 //   - polarity: each clause of the sentence with content words is matched
 //     with the quote's clause that shares the most of them (at least half,
-//     at least one); a negation cue (not, no, never, n't, nicht, kein, pas,
+//     and at least one for a negated clause, two for a plain one); a
+//     negation cue (not, no, never, n't, nicht, kein, pas,
 //     jamais, nunca, ...) in one and not the other fails
 //     (NegationMismatch);
 //   - values bound to identifiers: a value (a fact of Facts) that the
@@ -57,7 +59,15 @@ func Bind(sentence, quote string) (Reason, string) {
 					tie = true
 				}
 			}
-			if best >= 0 && !tie && 2*overlap >= len(sw) && negated(sc.Text) != negated(qcs[best].Text) {
+			// A negated sentence needs one shared word to be held to its
+			// clause; a plain one that restates a negated clause two: a
+			// fragment ("type F.") of "no adapter is needed: Portugal uses
+			// type F sockets" restates no negation.
+			need := 1
+			if !negated(sc.Text) {
+				need = 2
+			}
+			if best >= 0 && !tie && overlap >= need && 2*overlap >= len(sw) && negated(sc.Text) != negated(qcs[best].Text) {
 				if negated(sc.Text) {
 					return NegationMismatch, fmt.Sprintf("it says %q where its quote says %q", sc.Text, qcs[best].Text)
 				}
@@ -173,13 +183,13 @@ func init() {
 	}
 }
 
-// contentWords returns the folded words of s that are neither function
-// words, negation cues nor numbers.
+// contentWords returns the folded words of s of two letters or more that
+// are neither function words, negation cues nor numbers.
 func contentWords(s string) []string {
 	var out []string
 	for _, t := range text.Tokens(text.Fold(s).S) {
 		w := t.Text
-		if stopWords[w] || negationCues[w] || strings.HasSuffix(w, "n't") || !strings.ContainsFunc(w, unicode.IsLetter) {
+		if utf8.RuneCountInString(w) < 2 || stopWords[w] || negationCues[w] || strings.HasSuffix(w, "n't") || !strings.ContainsFunc(w, unicode.IsLetter) {
 			continue
 		}
 		out = append(out, w)

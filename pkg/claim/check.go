@@ -245,6 +245,11 @@ type Sentence struct {
 	// Quote is the passage text the sentence restates (the quotation's
 	// units), read clause by clause by Bind; "": not bound.
 	Quote string
+	// Answer is what must hold the question's identifiers and rare terms
+	// and reach its coverage: the contexts of every sentence of the answer
+	// (an answer from two passages names the question's subject in one and
+	// gives the value in the other); nil: Context.
+	Answer *Evidence
 }
 
 // Options are the thresholds of the checks.
@@ -311,8 +316,12 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if ctx == nil {
 		ctx = s.Evidence
 	}
+	qctx := s.Answer
+	if qctx == nil {
+		qctx = ctx
+	}
 	support, absent := TermSupport(s.Terms, ctx, q.N)
-	coverage, uncovered := Coverage(q.Terms, ctx)
+	coverage, uncovered := Coverage(q.Terms, qctx)
 	var topical []Term
 	for _, t := range q.Terms {
 		if !typeWords[t.Lexeme] {
@@ -349,13 +358,13 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		}
 	}
 	for _, f := range findCodes(q.Text) {
-		if !ctx.Has(f) {
+		if !qctx.Has(f) {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
 		}
 	}
 	if !q.CrossLanguage {
 		for _, a := range acronyms(q.Text) {
-			if !ctx.hasWord(strings.ToLower(a)) {
+			if !qctx.hasWord(strings.ToLower(a)) {
 				missing = append(missing, fmt.Sprintf("%q", a))
 			}
 		}
@@ -365,7 +374,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
 		for _, t := range q.Terms {
-			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !ctx.terms[t.Lexeme] && !ctx.tokens[t.Lexeme] {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !qctx.terms[t.Lexeme] && !qctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
 			}
 		}

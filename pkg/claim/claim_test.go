@@ -674,6 +674,7 @@ func TestBindQuote(t *testing.T) {
 		{"shared_buffers is 4GB and work_mem is 64MB.", conf, ""},
 		{"The backup does not run on Sundays.", "The backup does not run on Sundays; it runs on Saturdays.", ""},
 		{"It runs on Saturdays.", "The backup does not run on Sundays; it runs on Saturdays.", ""},
+		{"Type F.", "An adapter is not needed because Portugal uses the same type F sockets.", ""},
 		{"The Normans conquered England in 1066.", "In 1066, the Normans, led by William, conquered England with 7,000 men.", ""},
 		{"No, the notes say the disk is not encrypted.", "The disk is not encrypted.", ""},
 		{"The router at 10.0.0.1 uses eth0.", "| nas | 10.0.0.5 | eth1 |\n| router | 10.0.0.1 | eth0 |", ""},

@@ -35,15 +35,45 @@ const minFuzzyTokens = 4
 // minFuzzyTokens tokens. A trailing period and enclosing quotation marks of
 // quote are ignored. ok is false when quote is empty or not located.
 func Locate(passage, quote string) (s Span, ok bool) {
-	q := strings.Trim(Fold(quote).S, ` ."'…`)
-	if q == "" {
+	all := LocateAll(passage, quote)
+	if len(all) == 0 {
 		return Span{}, false
 	}
-	p := Fold(passage)
-	if i := strings.Index(p.S, q); i >= 0 {
-		start, end := p.Span(i, i+len(q))
-		return Span{Start: start, End: end, Score: 1, Exact: true}, true
+	return all[0], true
+}
+
+// LocateAll is Locate returning every verbatim occurrence of quote, in
+// order (a value such as an address may stand in several lines of a
+// passage, and the caller may choose by what surrounds it), or the one
+// best approximate span; nil when quote is not located.
+func LocateAll(passage, quote string) []Span {
+	q := strings.Trim(Fold(quote).S, ` ."'…`)
+	if q == "" {
+		return nil
 	}
+	p := Fold(passage)
+	var out []Span
+	for i := 0; i < len(p.S); {
+		k := strings.Index(p.S[i:], q)
+		if k < 0 {
+			break
+		}
+		start, end := p.Span(i+k, i+k+len(q))
+		out = append(out, Span{Start: start, End: end, Score: 1, Exact: true})
+		i += k + len(q)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if s, ok := locateApprox(p, q); ok {
+		return []Span{s}
+	}
+	return nil
+}
+
+// locateApprox is the approximate search of Locate over the folded passage
+// p for the folded quote q.
+func locateApprox(p Folded, q string) (Span, bool) {
 	qt := Tokens(q)
 	if len(qt) < minFuzzyTokens {
 		return Span{}, false

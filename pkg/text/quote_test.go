@@ -55,6 +55,8 @@ func TestUnit(t *testing.T) {
 	}{
 		{"the sentence of a prose quote", postgresNote, "64MB", "The work_mem is 64MB, raised from the default in May 2024."},
 		{"a list item", postgresNote, "12GB", "- effective_cache_size = 12GB"},
+		{"a list item's continuation line", "- The gravel protection insurance was worth it: a stone chipped the\n  windscreen on day 5 and the repair cost us nothing.\n- Petrol pumps want a PIN.", "windscreen",
+			"- The gravel protection insurance was worth it: a stone chipped the\n  windscreen on day 5 and the repair cost us nothing."},
 		{"a table row with its header", table, "420 €", "| item | price |\n|---|---|\n| tyres | 420 € |"},
 		{"sentences across a line break", "The NAS has 16 GB of RAM\nand two disks. It runs ZFS.", "two disks", "The NAS has 16 GB of RAM\nand two disks."},
 		{"abbreviations and decimals do not end a sentence", "See e.g. the NAS at 10.0.0.5 for v2.1 files. Other text.", "v2.1", "See e.g. the NAS at 10.0.0.5 for v2.1 files."},

@@ -10,8 +10,8 @@ import (
 // [start, end), as the text a reader would read them in:
 //   - a table row: the table's header row and delimiter row, then every
 //     row the range touches (a pipe table that reads on its own);
-//   - a list item or another line that is not prose (a heading, a
-//     key = value line): the lines the range touches;
+//   - a list item, with the lines that continue it, or another line that
+//     is not prose (a heading, a key = value line): those lines;
 //   - prose: the sentences the range touches, from the start of the first
 //     to the end of the last, within its paragraph.
 //
@@ -32,12 +32,13 @@ func Unit(passage string, start, end int) string {
 		header := tableHeader(passage, ls)
 		return strings.TrimSpace(strings.Join(append(header, lines...), "\n"))
 	}
-	if len(lines) > 1 || !isProseLine(lines[0]) {
+	ps, pe := paragraph(passage, ls, le)
+	if item := strings.TrimSpace(passage[ps:pe]); !isProseLine(firstLine(item)) || len(lines) > 1 {
+		if !isProseLine(firstLine(item)) {
+			return item // a list item with its continuation lines, a heading, key = value
+		}
 		return strings.TrimSpace(passage[ls:le])
 	}
-	// One prose line: widen to the sentences within the paragraph
-	// (lines not separated by a blank line).
-	ps, pe := paragraph(passage, ls, le)
 	para := passage[ps:pe]
 	ends := SentenceEnds(para)
 	s, e := 0, len(para)
@@ -52,6 +53,13 @@ func Unit(passage string, start, end int) string {
 	return strings.TrimSpace(para[s:e])
 }
 
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 func lineStart(s string, i int) int {
 	return strings.LastIndexByte(s[:i], '\n') + 1
 }
@@ -63,15 +71,23 @@ func lineEnd(s string, i int) int {
 	return len(s)
 }
 
-// paragraph widens the lines [ls, le) to their paragraph: the lines around
-// them up to a blank line or a line that is not prose.
+// paragraph widens the lines [ls, le) to their block: up to a blank
+// line, a heading, a table row or the start of a list item, which is
+// included (the item the lines continue); downwards up to a blank line or
+// a line that starts something else (a list item, heading, table row).
 func paragraph(s string, ls, le int) (int, int) {
-	for ls > 0 {
-		ps := strings.LastIndexByte(s[:ls-1], '\n') + 1
-		if l := s[ps : ls-1]; strings.TrimSpace(l) == "" || !isProseLine(l) {
-			break
+	if isProseLine(s[ls:min(le, lineEnd(s, ls))]) {
+		for ls > 0 {
+			ps := strings.LastIndexByte(s[:ls-1], '\n') + 1
+			l := s[ps : ls-1]
+			if strings.TrimSpace(l) == "" || IsTableRow(l) || strings.HasPrefix(strings.TrimSpace(l), "#") {
+				break
+			}
+			ls = ps
+			if !isProseLine(l) {
+				break // the list item (or key = value line) these lines continue
+			}
 		}
-		ls = ps
 	}
 	for le < len(s) {
 		ne := len(s)
