@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/eval"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
@@ -266,6 +268,13 @@ type EvalAnswersOptions struct {
 	NoGate  bool   // switch the relevance gate off: every question reaches the LLM
 	TopK    int    // passages given to the LLM (0: RAG_TOP_K)
 	Split   string // "tune" or "holdout": only the questions of that part ("": all)
+	// Replay answers from a recorded report instead of the LLM ("": ask
+	// the LLM); Skip lists checks to switch off (answer.SkipNames);
+	// VerifyAll asks the verification question of every located sentence
+	// (recorded for replays; enforced only with RAG_VERIFY=true).
+	Replay    string
+	Skip      []string
+	VerifyAll bool
 }
 
 // NewCmdEvalAnswers builds `hrag eval answers`. runF replaces the run
@@ -338,6 +347,9 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 	fl.BoolVar(&opts.NoGate, "no-gate", false, "switch the relevance gate off: every question goes to the LLM")
 	fl.IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
 	fl.StringVar(&opts.Split, "split", "", `ask only the questions of one part of the set: "tune" or "holdout" (field "split")`)
+	fl.StringVar(&opts.Replay, "replay", "", "answer from the model replies recorded in a --report file instead of the LLM (re-runs the checks on the same replies)")
+	fl.StringSliceVar(&opts.Skip, "skip-check", nil, "switch answer checks off to measure them: "+strings.Join(answer.SkipNames, ", "))
+	fl.BoolVar(&opts.VerifyAll, "verify-all", false, "ask the verification question (RAG_VERIFY) for every sentence whose quote was found, so that a replay can use it; enforced only with RAG_VERIFY=true")
 	return cmd
 }
 
@@ -357,8 +369,18 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	if err != nil {
 		return err
 	}
-	if cfg.LLMBaseURL == "" {
-		return usageError{fmt.Errorf("eval answers needs an LLM: set RAG_LLM_BASE_URL and RAG_LLM_MODEL (an OpenAI-compatible server; see the README)")}
+	var replay *eval.Replay
+	if opts.Replay != "" {
+		if replay, err = eval.LoadReplay(opts.Replay); err != nil {
+			return usageError{fmt.Errorf("--replay: %w", err)}
+		}
+	} else if cfg.LLMBaseURL == "" {
+		return usageError{fmt.Errorf("eval answers needs an LLM: set RAG_LLM_BASE_URL and RAG_LLM_MODEL (an OpenAI-compatible server; see the README), or --replay a report")}
+	}
+	for _, name := range opts.Skip {
+		if !slices.Contains(answer.SkipNames, name) {
+			return usageError{fmt.Errorf("--skip-check %q: want one of %s", name, strings.Join(answer.SkipNames, ", "))}
+		}
 	}
 	items, err := eval.LoadQA(opts.Dataset)
 	if err != nil {
@@ -432,6 +454,14 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	qprog := f.IO.NewProgress("asking", "questions", !f.Quiet)
 	asker := newAsker(cfg, r)
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
+	asker.MeasureVerify = opts.VerifyAll
+	if replay != nil {
+		asker.LLM = replay
+	}
+	asker.Skip = map[string]bool{}
+	for _, name := range opts.Skip {
+		asker.Skip[name] = true
+	}
 	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: asker, Retrieve: ro, Root: root, Progress: qprog})
 	qprog.Finish()
 	if err != nil {

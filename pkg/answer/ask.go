@@ -101,6 +101,17 @@ type Quote struct {
 	Score     float64 `json:"score"` // share of the quotation's words found in order, in [0, 1]
 }
 
+// Checks that Asker.Skip may switch off (evaluation only).
+const (
+	SkipQuote       = "quote"
+	SkipBind        = "bind"
+	SkipAnswerType  = "answer_type"
+	SkipRestatement = "restatement"
+)
+
+// SkipNames lists the names Asker.Skip accepts.
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement}
+
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,
 // or when it cites a passage with text addressed to an AI assistant.
@@ -176,6 +187,15 @@ type Asker struct {
 	// whether its quote states that answer to the question (RAG_VERIFY);
 	// a sentence it does not confirm is removed (ReasonNotConfirmed).
 	Verify bool
+	// MeasureVerify asks the verification question for every sentence
+	// whose quote was located, shown or not, and enforces it only with
+	// Verify: evaluation runs record every verdict for replays.
+	MeasureVerify bool
+	// Skip switches checks off, for evaluation runs that measure what each
+	// one does: SkipQuote (facts, words and binding against the whole
+	// passage, as without quotes), SkipBind, SkipAnswerType,
+	// SkipRestatement.
+	Skip map[string]bool
 	// MeasureSimilarity computes (d) for every sentence that cites a
 	// passage even when it is off, for evaluation runs that set its
 	// threshold.

@@ -60,6 +60,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		}
 		if len(sc.out.Passages) > 0 {
 			sc.locate(question, passages)
+			if a.Skip[SkipQuote] && sc.n > 0 {
+				sc.evidence = EvidenceText(passages[sc.n-1])
+			}
 		}
 		sents[i] = sc
 		texts = append(texts, sc.draft.text, sc.evidence, sc.context, sc.cited)
@@ -106,9 +109,16 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			p := passages[sc.n-1]
 			qi := q
 			qi.CrossLanguage = otherLanguage(question, p.Content)
-			v := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
+			cs := claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
 				Evidence: claim.NewEvidence(sc.evidence, sc.evidenceTerms),
-				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: whole}, a.Checks)
+				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: whole}
+			if a.Skip[SkipBind] {
+				cs.Quote = ""
+			}
+			if a.Skip[SkipQuote] { // the whole passage, as before quotes
+				cs.Context, cs.Quote, cs.Answer = nil, "", nil
+			}
+			v := claim.Check(qi, cs, a.Checks)
 			s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
 			// Words copied from a passage on something else (the
 			// Shinkansen fare, cited from the Iceland budget for the Blue
@@ -122,7 +132,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 					s.Detail = fmt.Sprintf("its quotation is in passage %d, which holds less of what the question is about than passage %d, which it cited", sc.n, s.CitedByModel[0])
 				}
 			}
-			if s.Shown && !yesNo && claim.Restates(question, sc.draft.text, questionTerms, sc.terms) {
+			if s.Shown && !yesNo && !a.Skip[SkipRestatement] && claim.Restates(question, sc.draft.text, questionTerms, sc.terms) {
 				s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
 			}
 			if s.Shown {
@@ -141,7 +151,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	// An answer to a question about a price or a quantity must give one:
 	// a true sentence on something else (the storage fee for the price of
 	// the tyres, a part number for the price of a battery) is no answer.
-	if t := claim.Asks(question); t != "" {
+	if t := claim.Asks(question); t != "" && !a.Skip[SkipAnswerType] {
 		gives := false
 		for _, s := range res.Sentences {
 			gives = gives || s.Shown && claim.Gives(t, s.Text)
@@ -158,7 +168,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			return err
 		}
 	}
-	if a.Verify && a.LLM != nil {
+	if (a.Verify || a.MeasureVerify) && a.LLM != nil {
 		if err := a.verify(ctx, question, sents, res); err != nil {
 			return err
 		}

@@ -58,14 +58,15 @@ func parseVerdict(reply string) bool {
 	return first == "yes"
 }
 
-// verify asks the LLM to confirm each shown sentence against its quote's
-// units (sc.unit) and removes the sentences it does not confirm
+// verify asks the LLM to confirm each shown sentence (each located one
+// with a.MeasureVerify) against its quote's units (sc.unit) and, with
+// a.Verify, removes the shown sentences it does not confirm
 // (ReasonNotConfirmed). The requests and their time are added to res.LLM.
 // A server that rejects the schema is asked in plain text.
 func (a *Asker) verify(ctx context.Context, question string, sents []*sentenceCheck, res *Result) error {
 	for i, sc := range sents {
 		s := &res.Sentences[i]
-		if !s.Shown || sc.n == 0 {
+		if sc.n == 0 || !s.Shown && !a.MeasureVerify {
 			continue
 		}
 		msgs := VerifyMessages(question, strings.Trim(sc.section, "[]"), sc.unit, s.Text)
@@ -84,7 +85,7 @@ func (a *Asker) verify(ctx context.Context, question string, sents []*sentenceCh
 		}
 		ok := parseVerdict(out.Text)
 		s.Confirmed = &ok
-		if !ok {
+		if !ok && s.Shown && a.Verify {
 			s.Shown, s.Reason = false, ReasonNotConfirmed
 			s.Detail = "asked again with only the question and its quote, the model did not confirm it"
 		}

@@ -1,0 +1,111 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/llm"
+)
+
+// ErrNotRecorded reports a request a Replay has no recorded reply for.
+var ErrNotRecorded = errors.New("no recorded reply")
+
+// Replay is an llm.Streamer that answers from a recorded QA run (an
+// AnswersReport written by --report): each question gets the model's
+// recorded reply, and each verification request (answer.VerifyMessages)
+// the recorded verdict of that sentence. It lets the answer checks be
+// re-run, switched off one by one or given other thresholds, on the very
+// replies a model gave, without the model.
+type Replay struct {
+	replies  map[string]recorded
+	verdicts map[string]bool // question + "\x00" + sentence text
+}
+
+type recorded struct {
+	text  string
+	usage llm.Usage
+}
+
+// LoadReplay reads a report written by `hrag eval answers --report`.
+// Errors: the file cannot be read or is not a report with replies.
+func LoadReplay(file string) (*Replay, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var rep AnswersReport
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, fmt.Errorf("%s: not an eval answers report: %w", file, err)
+	}
+	r := &Replay{replies: map[string]recorded{}, verdicts: map[string]bool{}}
+	for _, q := range rep.Questions {
+		if q.LLM == nil {
+			continue // the gate stopped it: no reply to replay
+		}
+		r.replies[q.Question] = recorded{q.Reply, llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}}
+		for _, s := range q.Sentences {
+			if s.Confirmed != nil {
+				r.verdicts[q.Question+"\x00"+s.Text] = *s.Confirmed
+			}
+		}
+	}
+	if len(r.replies) == 0 {
+		return nil, fmt.Errorf("%s: the report holds no model reply", file)
+	}
+	return r, nil
+}
+
+// Stream answers req from the recording (onDelta sees the whole reply at
+// once). A question or sentence that was not recorded fails with
+// ErrNotRecorded.
+func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(string)) (llm.Response, error) {
+	last := req.Messages[len(req.Messages)-1].Content
+	out := llm.Response{FinishReason: "stop", Duration: time.Millisecond}
+	if req.Messages[0].Content == answer.VerifySystemPrompt {
+		q := between(last, "Question: ", "\n")
+		s := between(last, "Proposed answer: ", "\n")
+		ok, found := r.verdicts[q+"\x00"+s]
+		if !found {
+			return out, fmt.Errorf("%w: verification of %q", ErrNotRecorded, s)
+		}
+		out.Text = `{"verdict": "no"}`
+		if ok {
+			out.Text = `{"verdict": "yes"}`
+		}
+		return out, nil
+	}
+	i := strings.LastIndex(last, "Question: ")
+	if i < 0 {
+		return out, fmt.Errorf("%w: the request has no question", ErrNotRecorded)
+	}
+	q := strings.TrimSpace(strings.SplitN(last[i+len("Question: "):], "\n", 2)[0])
+	rec, ok := r.replies[q]
+	if !ok {
+		return out, fmt.Errorf("%w: question %q", ErrNotRecorded, q)
+	}
+	out.Text, out.Usage = rec.text, rec.usage
+	if onDelta != nil {
+		onDelta(rec.text)
+	}
+	return out, nil
+}
+
+// between returns the text of s after prefix up to the next end (or the
+// end of s), "" when prefix is not in s.
+func between(s, prefix, end string) string {
+	i := strings.Index(s, prefix)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(prefix):]
+	if j := strings.Index(s, end); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
