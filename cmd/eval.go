@@ -553,6 +553,7 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("correct (answerable with gold answers, a verdict or key phrases)", m.Correct, true)
 	row("wrong shown: wrong answers and answers to unanswerables (all questions)", m.WrongShown, true)
 	row("sentences shown (sentences the model wrote)", m.SupportedSentences, true)
+	row("shown sentences with a located quote", m.QuotedShown, true)
 	fmt.Fprintf(tw, "unsupported sentences shown (must be 0)\t%d\t\n", m.UnsupportedShown)
 	row("without claim checks: answer rate", m.AnswerRateNoChecks, true)
 	row("without claim checks: abstention rate", m.AbstentionRateNoChecks, true)

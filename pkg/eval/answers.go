@@ -158,6 +158,9 @@ type AnswerMetrics struct {
 	// SupportedSentences = sentences shown / sentences written, over the
 	// answers the model wrote (the claim checks removed the rest).
 	SupportedSentences Ratio `json:"supported_sentences"`
+	// QuotedShown = shown sentences whose quote was located in a passage /
+	// shown sentences.
+	QuotedShown Ratio `json:"quoted_shown"`
 	// UnsupportedShown is the number of unsupported sentences that reached
 	// the user (QuestionResult.Unsupported); it must be 0.
 	// UnsupportedNoChecks is the same without the claim checks.
@@ -430,6 +433,10 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 			m.SupportedSentences.Den++
 			if s.Shown {
 				m.SupportedSentences.Num++
+				m.QuotedShown.Den++
+				if s.Quote != nil {
+					m.QuotedShown.Num++
+				}
 			}
 		}
 		m.UnsupportedShown += r.Unsupported
