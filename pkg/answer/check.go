@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/embed"
@@ -194,11 +196,25 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 // bestSpan locates quote in passage (text.LocateAll) and, when it occurs
 // more than once, chooses the occurrence whose units (text.Unit) hold the
 // most of the question's words: "192.168.50.10" in the table row of the
-// NAS rather than in a line about the backups.
-func bestSpan(question, passage, quote string) (text.Span, bool) {
+// NAS rather than in a line about the backups. An approximate match is
+// refused when a word it changed or left out (text.Dropped: four letters
+// or more, or a digit) is a word of the sentence: "The backup disk is 4
+// TB" is not located at "The primary disk is 4 TB".
+func bestSpan(question, sentence, passage, quote string) (text.Span, bool) {
 	all := text.LocateAll(passage, quote)
 	if len(all) == 0 {
 		return text.Span{}, false
+	}
+	if !all[0].Exact {
+		said := map[string]bool{}
+		for _, t := range text.Tokens(text.Fold(sentence).S) {
+			said[t.Text] = true
+		}
+		for _, w := range text.Dropped(passage, quote, all[0]) {
+			if said[w] && (utf8.RuneCountInString(w) >= 4 || strings.ContainsFunc(w, unicode.IsDigit)) {
+				return text.Span{}, false
+			}
+		}
 	}
 	if len(all) == 1 {
 		return all[0], true
@@ -242,14 +258,14 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 		quote = sc.draft.text
 	}
 	for _, c := range sc.out.Passages {
-		if sp, ok := bestSpan(question, passages[c-1].Content, quote); ok {
+		if sp, ok := bestSpan(question, sc.draft.text, passages[c-1].Content, quote); ok {
 			sc.n, sc.span = c, sp
 			break
 		}
 	}
 	if sc.n == 0 {
 		for i, p := range passages {
-			sp, ok := bestSpan(question, p.Content, quote)
+			sp, ok := bestSpan(question, sc.draft.text, p.Content, quote)
 			if ok && (sc.n == 0 || sp.Exact && !sc.span.Exact || sp.Exact == sc.span.Exact && sp.Score > sc.span.Score) {
 				sc.n, sc.span = i+1, sp
 			}

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -145,5 +146,24 @@ func TestOtherLanguage(t *testing.T) {
 	french := "Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges, quatre tomates bien mûres. Faire revenir chaque légume séparément dans l'huile d'olive, puis laisser mijoter une heure et demie à feu doux."
 	if !otherLanguage("How many people does the ratatouille recipe serve?", french) {
 		t.Error("a French recipe is in another language than an English question")
+	}
+}
+
+// TestBestSpan: an approximate quote whose changed word is what the
+// sentence asserts is not located, and a value that stands twice is taken
+// where its unit names the question's subject. Mutations: dropping the
+// Dropped test in bestSpan (first case), or taking all[0] (second).
+func TestBestSpan(t *testing.T) {
+	p := "The primary disk is 4 TB. The backup disk is 2 TB."
+	if _, ok := bestSpan("How big is the backup disk?", "The backup disk is 4 TB.", p, "The backup disk is 4 TB"); ok {
+		t.Error("a quote that changed the disk was located")
+	}
+	if _, ok := bestSpan("How big is the primary disk?", "The primary disk is 4 TB.", p, "The primary disk is 4TB"); !ok {
+		t.Error("a quote that spaced the number otherwise was not located")
+	}
+	table := "Backups go to 192.168.50.10 every night.\n\n| host | address |\n|---|---|\n| nas | 192.168.50.10 |"
+	sp, ok := bestSpan("What is the address of the nas?", "192.168.50.10.", table, "192.168.50.10")
+	if !ok || sp.Start < strings.Index(table, "| nas") {
+		t.Fatalf("located at %d (%v), want the table row", sp.Start, ok)
 	}
 }

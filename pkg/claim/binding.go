@@ -26,7 +26,10 @@ const (
 // Bind checks sentence against quote, the passage text that states it
 // (the located quotation, or its unit), clause by clause (text.Clauses):
 //
-//   - polarity: each clause of the sentence with content words is matched
+//   - polarity: a plain clause of the sentence may not use a word (three
+//     letters or more) that the quote uses only in negated clauses
+//     ("Backups are compressed" from "encrypted, but not compressed");
+//     each clause of the sentence with content words is matched
 //     with the quote's clause that shares the most of them (at least half,
 //     and at least one for a negated clause, two for a plain one); a
 //     negation cue (not, no, never, n't, nicht, kein, pas,
@@ -43,11 +46,28 @@ const (
 func Bind(sentence, quote string) (Reason, string) {
 	qcs := text.Clauses(quote)
 	qwords := make([][]string, len(qcs))
+	// inNegated: words of three letters or more that the quote says only in
+	// negated clauses ("not compressed", "keine SSD").
+	inNegated, inPlain := map[string]bool{}, map[string]bool{}
 	for i, c := range qcs {
 		qwords[i] = contentWords(c.Text)
+		for _, w := range qwords[i] {
+			if negated(c.Text) {
+				inNegated[w] = true
+			} else {
+				inPlain[w] = true
+			}
+		}
 	}
 	for _, sc := range text.Clauses(sentence) {
 		sw := contentWords(sc.Text)
+		if !negated(sc.Text) {
+			for _, w := range sw {
+				if utf8.RuneCountInString(w) >= 3 && !unicode.IsDigit([]rune(w)[0]) && inNegated[w] && !inPlain[w] {
+					return NegationMismatch, fmt.Sprintf("it says %q, which its quote says only negated: %q", sc.Text, quote)
+				}
+			}
+		}
 		if len(sw) > 0 {
 			best, overlap, tie := -1, 0, false
 			for i, qw := range qwords {
@@ -159,8 +179,25 @@ func init() {
 // negated reports whether a clause holds a negation cue (negationCues, a
 // word ending in n't, or French n' before a verb).
 func negated(clause string) bool {
-	for _, t := range text.Tokens(text.Fold(clause).S) {
+	ts := text.Tokens(text.Fold(clause).S)
+	restrictive := false // French ne ... que: "n'accepte que" (only), no negation
+	for _, t := range ts {
+		restrictive = restrictive || t.Text == "que" || t.Text == "qu'"
+	}
+	for i, t := range ts {
 		w := t.Text
+		next := ""
+		if i+1 < len(ts) {
+			next = ts[i+1].Text
+		}
+		switch {
+		case (w == "not" || w == "nicht") && (next == "only" || next == "nur" || next == "just"):
+			continue // not only ... but also
+		case w == "no" && next != "" && unicode.IsDigit([]rune(next)[0]):
+			continue // No. 4711
+		case restrictive && (w == "ne" || strings.HasPrefix(w, "n'")):
+			continue
+		}
 		if negationCues[w] || strings.HasSuffix(w, "n't") || strings.HasPrefix(w, "n'") {
 			return true
 		}
@@ -183,13 +220,13 @@ func init() {
 	}
 }
 
-// contentWords returns the folded words of s of two letters or more that
-// are neither function words, negation cues nor numbers.
+// contentWords returns the folded words and numbers of s of two characters
+// or more that are neither function words nor negation cues.
 func contentWords(s string) []string {
 	var out []string
 	for _, t := range text.Tokens(text.Fold(s).S) {
 		w := t.Text
-		if utf8.RuneCountInString(w) < 2 || stopWords[w] || negationCues[w] || strings.HasSuffix(w, "n't") || !strings.ContainsFunc(w, unicode.IsLetter) {
+		if utf8.RuneCountInString(w) < 2 || stopWords[w] || negationCues[w] || strings.HasSuffix(w, "n't") {
 			continue
 		}
 		out = append(out, w)

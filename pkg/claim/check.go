@@ -80,12 +80,13 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 			}
 		}
 	}
-	// Every other run of digits also counts as a bare number: "8080" of
-	// localhost:8080, "50" of an address (not the digits of numbers, whose
-	// units must match, nor the day and month of a date).
+	// Every other run of digits also states its number, for a sentence
+	// that gives it without a unit: "8080" of localhost:8080, "50" of an
+	// address (not the digits of numbers, whose units must match, nor the
+	// day and month of a date). It does not state a quantity: the 30 of
+	// 7:30 is not "30 minutes", the 04 of srv04 not "4 GB".
 	for _, run := range digitRuns(string(masked)) {
 		if n, err := strconv.ParseInt(run, 10, 64); err == nil {
-			e.bare[strconv.FormatInt(n, 10)] = true
 			e.withAny[strconv.FormatInt(n, 10)] = true
 		}
 	}

@@ -33,10 +33,8 @@ func Fold(s string) Folded {
 	f := Folded{Off: make([]int, 0, len(s)), End: make([]int, 0, len(s))}
 	space := false // a space is pending (written before the next non-space)
 	for i, r := range s {
-		end := i + utf8.RuneLen(r)
-		if r == utf8.RuneError {
-			end = i + 1
-		}
+		_, width := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte, 3 for a real U+FFFD
+		end := i + width
 		r = foldRune(r)
 		if r == ' ' {
 			space = len(f.Off) > 0

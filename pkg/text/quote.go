@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Span is a quotation located in a passage: the byte range [Start, End) of
 // the passage's own text that the quotation stands for.
@@ -27,12 +31,15 @@ const MinQuoteScore = 0.75
 const minFuzzyTokens = 4
 
 // Locate finds quote in passage: verbatim after folding (Fold: case, white
-// space, quotes, dashes and Markdown marks), else the span that best aligns
+// space, quotes, dashes and Markdown marks), then verbatim with every space
+// left out (spacing around "=" or between a number and its unit), else the span that best aligns
 // with the quote's tokens (a local alignment, Smith & Waterman 1981, over
 // tokens: +2 a match, -1 a changed token, -1 a quotation token missing
 // from the passage, -0.5 a passage token the quotation left out), accepted
 // when Score reaches MinQuoteScore and the quote has at least
-// minFuzzyTokens tokens. A trailing period and enclosing quotation marks of
+// minFuzzyTokens tokens and every quote token that holds a digit is in the
+// span. A verbatim match must not start or end inside a word or number of
+// the passage. A trailing period and enclosing quotation marks of
 // quote are ignored. ok is false when quote is empty or not located.
 func Locate(passage, quote string) (s Span, ok bool) {
 	all := LocateAll(passage, quote)
@@ -58,17 +65,129 @@ func LocateAll(passage, quote string) []Span {
 		if k < 0 {
 			break
 		}
-		start, end := p.Span(i+k, i+k+len(q))
+		a, b := i+k, i+k+len(q)
+		i = a + 1
+		if gluedBefore(p.S, a, q) || gluedAfter(p.S, b, q) {
+			continue // inside a longer word or number: "port 80" in "port 8080"
+		}
+		start, end := p.Span(a, b)
 		out = append(out, Span{Start: start, End: end, Score: 1, Exact: true})
-		i += k + len(q)
+		i = b
 	}
 	if len(out) > 0 {
 		return out
+	}
+	if s, ok := locateTight(p, q); ok {
+		return []Span{s}
 	}
 	if s, ok := locateApprox(p, q); ok {
 		return []Span{s}
 	}
 	return nil
+}
+
+// gluedBefore reports whether a match of q at byte a of s continues a
+// word or number of s: q starts with a letter or digit and s has one, or
+// one joined by '.', ',', ':', '/', '-' or '_', right before it.
+func gluedBefore(s string, a int, q string) bool {
+	first, _ := utf8.DecodeRuneInString(q)
+	if a == 0 || !alnum(first) {
+		return false
+	}
+	prev, n := utf8.DecodeLastRuneInString(s[:a])
+	if alnum(prev) {
+		return true
+	}
+	if strings.ContainsRune(".,:/-_", prev) && a-n > 0 {
+		pp, _ := utf8.DecodeLastRuneInString(s[:a-n])
+		return alnum(pp) && unicode.IsDigit(first)
+	}
+	return false
+}
+
+// gluedAfter is gluedBefore for the end b of the match: "10.0.0.5" in
+// "10.0.0.55", "v1.2" in "v1.2.3", "1 March" in "11 March" (before).
+func gluedAfter(s string, b int, q string) bool {
+	last, _ := utf8.DecodeLastRuneInString(q)
+	if b >= len(s) || !alnum(last) {
+		return false
+	}
+	next, n := utf8.DecodeRuneInString(s[b:])
+	if alnum(next) {
+		return true
+	}
+	if strings.ContainsRune(".,:/-_", next) && b+n < len(s) {
+		nn, _ := utf8.DecodeRuneInString(s[b+n:])
+		return alnum(nn) && unicode.IsDigit(last)
+	}
+	return false
+}
+
+// alnum reports whether r is a digit or a letter of a script written with
+// spaces between words: in Chinese, Japanese, Thai and the like, any
+// letter may end a word, so none glues a match to the text around it.
+func alnum(r rune) bool {
+	if unicode.IsDigit(r) {
+		return true
+	}
+	return unicode.IsLetter(r) && !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
+// Dropped returns the tokens of quote (folded) that are not among the
+// tokens of passage[s.Start:s.End]: what an approximate match changed or
+// left out. A caller may refuse a span whose dropped words are what the
+// answer asserts ("The backup disk is 4 TB" located at "The primary disk
+// is 4 TB"). Empty for an exact span.
+func Dropped(passage, quote string, s Span) []string {
+	if s.Exact {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, t := range Tokens(Fold(passage[s.Start:s.End]).S) {
+		have[t.Text] = true
+	}
+	var out []string
+	for _, t := range Tokens(Fold(quote).S) {
+		if !have[t.Text] {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+// locateTight is the verbatim search with every space left out of both
+// texts: a quote that spaced a setting or a number otherwise than its
+// passage ("shared_buffers = 4GB" for "shared_buffers=4GB", "4TB" for "4
+// TB") is still found verbatim. The first match that is not glued to a
+// word or number of the passage counts.
+func locateTight(p Folded, q string) (Span, bool) {
+	tq := strings.ReplaceAll(q, " ", "")
+	if tq == "" {
+		return Span{}, false
+	}
+	var tb strings.Builder
+	idx := make([]int, 0, len(p.S)) // byte of tight -> byte of p.S
+	for i := 0; i < len(p.S); i++ {
+		if p.S[i] != ' ' {
+			tb.WriteByte(p.S[i])
+			idx = append(idx, i)
+		}
+	}
+	tight := tb.String()
+	for i := 0; i < len(tight); {
+		k := strings.Index(tight[i:], tq)
+		if k < 0 {
+			break
+		}
+		a, b := idx[i+k], idx[i+k+len(tq)-1]+1
+		i += k + 1
+		if gluedBefore(p.S, a, q) || gluedAfter(p.S, b, q) {
+			continue
+		}
+		start, end := p.Span(a, b)
+		return Span{Start: start, End: end, Score: 1, Exact: true}, true
+	}
+	return Span{}, false
 }
 
 // locateApprox is the approximate search of Locate over the folded passage
@@ -86,6 +205,17 @@ func locateApprox(p Folded, q string) (Span, bool) {
 	score := float64(matched) / float64(len(qt))
 	if score < MinQuoteScore {
 		return Span{}, false
+	}
+	// Numbers are never located approximately: a quote token holding a
+	// digit must be in the span ("port 80" is not "port 8080").
+	have := map[string]bool{}
+	for _, t := range pt[first : last+1] {
+		have[t.Text] = true
+	}
+	for _, t := range qt {
+		if !have[t.Text] && strings.ContainsFunc(t.Text, unicode.IsDigit) {
+			return Span{}, false
+		}
 	}
 	start, end := p.Span(pt[first].Start, pt[last].End)
 	return Span{Start: start, End: end, Score: score}, true

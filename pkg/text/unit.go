@@ -245,10 +245,14 @@ type Clause struct {
 	Start, End int
 }
 
-// Clauses cuts s at line breaks, sentence ends, semicolons, colons and
-// commas followed by a space, and at the coordinating conjunctions that join two statements
-// (and, but, whereas, while; und, aber, während; et, mais, tandis que;
-// y, pero, mientras). Each clause is trimmed; empty ones are left out.
+// Clauses cuts s at line breaks, sentence ends, semicolons, commas
+// followed by a space, colons followed by a space after more than three
+// words of their line (a short "label: value" stays one clause), and at
+// the conjunctions that join two statements or a cause or concession to
+// the first (and, but, whereas, while, because, although; und, aber,
+// während, weil, obwohl; et, mais, tandis que, parce que, bien que; y,
+// pero, mientras, porque, aunque). Each clause is trimmed; empty ones are
+// left out.
 func Clauses(s string) []Clause {
 	var cuts [][2]int // [start, end) of each break
 	for _, k := range SentenceEnds(s) {
@@ -258,8 +262,13 @@ func Clauses(s string) []Clause {
 		switch s[i] {
 		case '\n', ';':
 			cuts = append(cuts, [2]int{i, i + 1})
-		case ',', ':': // not inside 1,000 or 7:30
+		case ',': // not inside 1,000
 			if i+1 < len(s) && s[i+1] == ' ' {
+				cuts = append(cuts, [2]int{i, i + 1})
+			}
+		case ':': // not inside 7:30, nor after a short label ("Root login: not permitted")
+			lineStart := strings.LastIndexByte(s[:i], '\n') + 1
+			if i+1 < len(s) && s[i+1] == ' ' && len(strings.Fields(s[lineStart:i])) > 3 {
 				cuts = append(cuts, [2]int{i, i + 1})
 			}
 		}
@@ -305,4 +314,5 @@ func Clauses(s string) []Clause {
 	return out
 }
 
-var clauseWords = []string{"and", "but", "whereas", "while", "und", "aber", "während", "et", "mais", "tandis que", "y", "pero", "mientras"}
+var clauseWords = []string{"and", "but", "whereas", "while", "because", "although", "und", "aber", "während", "weil", "obwohl",
+	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque"}
