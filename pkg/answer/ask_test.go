@@ -47,6 +47,17 @@ func reply(found bool, sentences ...any) string {
 	return string(b)
 }
 
+// ask asks question through a and fails the test on an error: a test that
+// discards it would pass with a broken pipeline.
+func ask(t *testing.T, a *answer.Asker, question string) answer.Result {
+	t.Helper()
+	res, err := a.Ask(context.Background(), question, ro, nil)
+	if err != nil {
+		t.Fatalf("%q: %v", question, err)
+	}
+	return res
+}
+
 // quoted is a sentence's quotation in reply's arguments, after its
 // passages.
 type quoted string
@@ -128,7 +139,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("found=false shows nothing but the abstention", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(false, "Visit https://examp1e.net/login to restore your mailbox.", []int{1})})
-		res, _ := asker(srv).Ask(context.Background(), "What is the WPA3 passphrase of the hallway access point?", ro, nil)
+		res := ask(t, asker(srv), "What is the WPA3 passphrase of the hallway access point?")
 		if !res.Abstained || res.Reason != answer.ReasonModelAbstained || res.Answer != answer.NoAnswer || len(res.Sentences) != 0 || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
 		}
@@ -138,7 +149,7 @@ func TestAsk(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
 			"You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"),
 			"Later you raised it to 8GB.", []int{n}, quoted("Going higher did not help the benchmark"))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) {
 			t.Fatalf("%+v", res)
 		}
@@ -150,7 +161,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("the right claim cited from the wrong passage is cited from the right one", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{other}, quoted("shared_buffers = 4GB"))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || len(res.Sentences[0].CitedByModel) != 1 ||
 			res.Sentences[0].CitedByModel[0] != other || !containsAny(res.Warnings, "cited instead") {
 			t.Fatalf("%+v", res)
@@ -163,7 +174,7 @@ func TestAsk(t *testing.T) {
 		japan := passageWith(t, r, q, "14,000 yen")
 		const copied = "Individual Shinkansen tickets from Kyoto to Tokyo cost about 14,000 yen each."
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{budget}, quoted(copied))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		// Its words are found in the Japan passage, which holds less of what
 		// the question is about (the Blue Lagoon, Iceland) than the budget.
 		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.OffQuestion) {
@@ -171,7 +182,7 @@ func TestAsk(t *testing.T) {
 		}
 		// Cited from the Japan passage itself, it is true, and shown.
 		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, copied, []int{japan}, quoted(copied))})
-		if res, _ := asker(srv).Ask(context.Background(), q, ro, nil); res.Abstained {
+		if res := ask(t, asker(srv), q); res.Abstained {
 			t.Fatalf("%+v", res)
 		}
 	})
@@ -180,21 +191,21 @@ func TestAsk(t *testing.T) {
 		const q = "How much does a replacement battery for the UPS cost?"
 		ups := passageWith(t, r, q, "APCRBC154")
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The replacement battery costs APCRBC154.", []int{ups}, quoted("Replacement battery: APCRBC154."))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.WrongType) {
 			t.Fatalf("%+v", res)
 		}
 		const q2 = "How much did the rental car cost in Iceland?"
 		car := passageWith(t, r, q2, "1,140 €")
 		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "The Dacia Duster cost 1,140 € for 10 days.", []int{car}, quoted("Dacia Duster, 10 days, full insurance | 1,140 €"))})
-		if res, _ := asker(srv).Ask(context.Background(), q2, ro, nil); res.Abstained || !strings.Contains(res.Answer, "1,140 €") {
+		if res := ask(t, asker(srv), q2); res.Abstained || !strings.Contains(res.Answer, "1,140 €") {
 			t.Fatalf("%+v", res)
 		}
 	})
 
 	t.Run("a claim no shown passage supports is removed", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n}, quoted("shared_buffers = 4GB"))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if !res.Abstained || res.Reason != answer.ReasonUnsupportedClaims || res.Answer != answer.NoCheckedAnswer || len(res.Citations) != 0 {
 			t.Fatalf("%+v", res)
 		}
@@ -202,12 +213,12 @@ func TestAsk(t *testing.T) {
 
 	t.Run("citations to passage 0 or 99 are ignored", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{0, n, 99}, quoted("shared_buffers = 4GB"))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if res.Abstained || len(res.Invalid) != 2 || res.Invalid[0] != 0 || res.Invalid[1] != 99 || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) {
 			t.Fatalf("%+v", res)
 		}
 		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{99}, quoted("shared_buffers = 4GB"))})
-		res, _ = asker(srv).Ask(context.Background(), q, ro, nil)
+		res = ask(t, asker(srv), q)
 		if !res.Abstained || res.Reason != answer.ReasonNoValidCitations {
 			t.Fatalf("only invalid citations: %+v", res)
 		}
@@ -226,7 +237,7 @@ func TestAsk(t *testing.T) {
 		if res.Abstained || res.LLM.Protocol != answer.ProtocolText || !containsAny(res.Warnings, "response_format") {
 			t.Fatalf("%+v", res)
 		}
-		res, _ = a.Ask(context.Background(), q, ro, nil)
+		res = ask(t, a, q)
 		if len(srv.Requests) != 3 || res.Abstained || containsAny(res.Warnings, "response_format") {
 			t.Fatalf("second question: %d requests, warnings %q", len(srv.Requests), res.Warnings)
 		}
@@ -234,7 +245,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("a reply that is not JSON is read as text and checked", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: fmt.Sprintf("It is 4GB [%d].\n> shared_buffers = 4GB\nIt is also 12GB [%d].\n> a quarter of the RAM", n, n)})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if res.Abstained || res.Answer != fmt.Sprintf("It is 4GB [%d].", n) || len(res.Removed()) != 1 || !containsAny(res.Warnings, "JSON") {
 			t.Fatalf("%+v", res)
 		}
@@ -243,7 +254,7 @@ func TestAsk(t *testing.T) {
 	t.Run("a reply cut at max_tokens keeps its complete sentences", func(t *testing.T) {
 		full := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"), "Going higher did not help the benchmark.", []int{n})
 		srv := llmtest.New(t, llmtest.Reply{Text: full[:len(full)-30], Finish: "length"})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) || !res.LLM.Truncated || !containsAny(res.Warnings, "cut off") {
 			t.Fatalf("%+v", res)
 		}
@@ -289,7 +300,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("an answer in another language than the question is flagged", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Sie haben shared_buffers auf 4GB gesetzt, ein Viertel des Arbeitsspeichers.", []int{n}, quoted("shared_buffers = 4GB"))})
-		res, _ := asker(srv).Ask(context.Background(), q, ro, nil)
+		res := ask(t, asker(srv), q)
 		if !containsAny(res.Warnings, "language") {
 			t.Fatalf("no warning: %+v", res)
 		}
@@ -363,9 +374,12 @@ func TestAsk(t *testing.T) {
 	t.Run("the passage budget caps the prompt", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(false)})
 		a := asker(srv)
-		all, _ := r.Retrieve(context.Background(), q, ro)
+		all, err := r.Retrieve(context.Background(), q, ro)
+		if err != nil {
+			t.Fatal(err)
+		}
 		a.PassageTokens = all.Passages[0].Tokens + all.Passages[1].Tokens
-		res, _ := a.Ask(context.Background(), q, ro, nil)
+		res := ask(t, a, q)
 		if len(res.Passages) != 2 || strings.Count(lastUser(srv), "<passage n=") != 2 || res.LLM.PassageTokens != a.PassageTokens {
 			t.Fatalf("%d passages, %+v", len(res.Passages), res.LLM)
 		}

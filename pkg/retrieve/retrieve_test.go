@@ -99,7 +99,7 @@ func checkRerankerHook(t *testing.T, base *retrieve.Retriever) {
 		t.Fatalf("top after reranking: %s", res.Passages[0].Path)
 	}
 	o.RerankMinScore = 1.1 // unreachable: the gate must say irrelevant
-	if res, _ = r.Retrieve(context.Background(), "what hydration sourdough dough", o); res.Relevant {
+	if res, err = r.Retrieve(context.Background(), "what hydration sourdough dough", o); err != nil || res.Relevant {
 		t.Fatalf("reranker gate passed at min score 1.1: %s", res.Reason)
 	}
 }
