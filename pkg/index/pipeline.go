@@ -148,10 +148,11 @@ func extractWorkers() int { return max(1, min(4, runtime.NumCPU()/2)) }
 func (r *runner) extract(ctx context.Context, in <-chan File, out chan<- extracted) {
 	defer close(out)
 	eopts := extract.Options{MaxBytes: r.opts.MaxBytes, Timeout: r.opts.ExtractTimeout, MemoryBytes: r.opts.ExtractMemory}
+	queue := make(chan chan extracted, extractWorkers()-1) // results in file order
 	var wg sync.WaitGroup
 	defer wg.Wait()
-	queue := make(chan chan extracted, extractWorkers()-1) // results in file order
-	go func() {
+	// feed starts a worker per file, in order, queueing its result channel.
+	feed := func() {
 		defer close(queue)
 		for f := range in {
 			res := make(chan extracted, 1)
@@ -160,18 +161,22 @@ func (r *runner) extract(ctx context.Context, in <-chan File, out chan<- extract
 			case <-ctx.Done():
 				return
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				e := extracted{file: f}
 				if s, ok := r.states[f.Path]; ok {
 					e.state = &s
 				}
 				e.res, e.err = extract.File(ctx, f.Path, eopts)
 				res <- e
-			}()
+			})
 		}
-	}()
+	}
+	// The feeder counts in wg while it runs, so the workers it starts never
+	// take wg from zero: their Add cannot race the deferred Wait of a
+	// consumer gone on a cancellation (go test -race reported it, and it
+	// could panic "WaitGroup is reused before previous Wait has returned"),
+	// and extract returns only after the feeder and its workers have.
+	wg.Go(feed)
 	for res := range queue {
 		select {
 		case e := <-res:
