@@ -61,7 +61,10 @@ type Sentence struct {
 	// Quote is where the sentence's quotation was found; nil when it was
 	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
 	Quote *Quote `json:"quote,omitempty"`
-	Shown bool   `json:"shown"`
+	// UnlocatedQuote is the model's quotation when it was found in no
+	// shown passage (ReasonNoQuote).
+	UnlocatedQuote string `json:"unlocated_quote,omitempty"`
+	Shown          bool   `json:"shown"`
 	// Confirmed is the LLM's verdict when it was asked to confirm the
 	// sentence against its quote (Asker.Verify); nil when not asked.
 	Confirmed *bool `json:"confirmed,omitempty"`
@@ -93,12 +96,16 @@ type Quote struct {
 	// StartLine and EndLine are the file lines of the located words (0,
 	// left out, for formats without lines), counted in the stored passage;
 	// StartPage and EndPage the passage's pages in a PDF.
-	StartLine int     `json:"start_line,omitempty"`
-	EndLine   int     `json:"end_line,omitempty"`
-	StartPage int     `json:"page_start,omitempty"`
-	EndPage   int     `json:"page_end,omitempty"`
-	Exact     bool    `json:"exact"` // found verbatim after folding case, spaces, quotes and dashes
-	Score     float64 `json:"score"` // share of the quotation's words found in order, in [0, 1]
+	StartLine int  `json:"start_line,omitempty"`
+	EndLine   int  `json:"end_line,omitempty"`
+	StartPage int  `json:"page_start,omitempty"`
+	EndPage   int  `json:"page_end,omitempty"`
+	Exact     bool `json:"exact"` // found verbatim after folding case, spaces, quotes and dashes
+	// FoundByHrag: the model's quotation was in no passage, and Text is
+	// the unit of the cited passage that hrag found to state the sentence
+	// (its facts and most of its words).
+	FoundByHrag bool    `json:"found_by_hrag,omitempty"`
+	Score       float64 `json:"score"` // share of the quotation's words found in order, in [0, 1]
 }
 
 // Checks that Asker.Skip may switch off (evaluation only).
@@ -283,6 +290,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 
 	res.Reply = out.Text
 	d := a.read(out.Text, protocol, &res)
+	d.sentences = distinct(d.sentences)
 	if d.found != nil && !*d.found {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonModelAbstained, "the model found no answer in the passages"
 		return res, nil
@@ -384,6 +392,23 @@ func (a *Asker) read(reply, protocol string, res *Result) draft {
 		ss = ss[:maxSentences]
 	}
 	return draft{sentences: ss}
+}
+
+// distinct drops sentences that repeat an earlier one word for word (case
+// and spaces aside): small models repeat a sentence once per passage that
+// holds it.
+func distinct(ss []draftSentence) []draftSentence {
+	seen := map[string]bool{}
+	out := ss[:0:0]
+	for _, s := range ss {
+		k := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	return out
 }
 
 // Budget returns the leading passages whose token counts fit within

@@ -30,6 +30,10 @@ type sentenceCheck struct {
 	// title and breadcrumb); unit is the quotation's units alone, section
 	// the passage's breadcrumb.
 	evidence, context, unit, section string
+	// byHrag: the model's quotation was not found, and span is the unit of
+	// the cited passage that hrag found to state the sentence
+	// (supportingUnit).
+	byHrag bool
 	// cited is the text of the first passage the model cited, when the
 	// quotation was found in another one; citedTerms its lexemes.
 	cited string
@@ -104,6 +108,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			s.Reason, s.Detail = string(claim.NoCitation), "it cites no passage that was shown"
 		case sc.n == 0:
 			s.Reason, s.Detail = ReasonNoQuote, "its quotation is not in the passages it cites nor in any other shown passage"
+			s.UnlocatedQuote = sc.draft.quote
 			if strings.TrimSpace(sc.draft.quote) == "" {
 				s.Detail = "it gives no quotation, and its own words are not in the passages"
 			}
@@ -241,6 +246,48 @@ func bestSpan(question, sentence, passage, quote string) (text.Span, bool) {
 	return best, true
 }
 
+// supportingUnit finds the unit of passage (text.UnitSpans, widened by
+// text.Unit) that states sentence when the model's quotation could not be
+// found: a unit that holds every fact of the sentence (claim.Facts) and
+// the most of its words (three letters or more), at least one, and at
+// least half of them when the sentence states no fact. The checks then
+// read the sentence against that unit as against a quotation.
+func supportingUnit(sentence, passage string) (text.Span, bool) {
+	words := map[string]bool{}
+	for _, t := range text.Tokens(text.Fold(sentence).S) {
+		if utf8.RuneCountInString(t.Text) >= 3 {
+			words[t.Text] = true
+		}
+	}
+	facts := claim.Facts(sentence)
+	best, bestN := text.Span{}, 0
+	for _, u := range text.UnitSpans(passage) {
+		unit := text.Unit(passage, u[0], u[1])
+		ev := claim.NewEvidence(unit, nil)
+		all := true
+		for _, f := range facts {
+			all = all && ev.Has(f)
+		}
+		if !all {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, t := range text.Tokens(text.Fold(unit).S) {
+			if words[t.Text] {
+				seen[t.Text] = true
+			}
+		}
+		n := len(seen)
+		if n == 0 || len(facts) == 0 && 2*n < len(words) {
+			continue
+		}
+		if n > bestN {
+			best, bestN = text.Span{Start: u[0], End: u[1], Score: float64(n) / float64(max(1, len(words)))}, n
+		}
+	}
+	return best, bestN > 0
+}
+
 // ReasonNoQuote marks a sentence whose quotation (or, when it gave none,
 // its own words) is found in no shown passage (text.Locate).
 const ReasonNoQuote = "quote_not_found"
@@ -270,11 +317,31 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 				sc.n, sc.span = i+1, sp
 			}
 		}
+		if sc.n != 0 {
+			sc.out.CitedByModel = sc.out.Passages
+			sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
+		}
+	}
+	if sc.n == 0 {
+		// The model's quotation is in no passage (small models paraphrase
+		// what they were asked to copy): hrag looks for the unit of a cited
+		// passage that states the sentence itself.
+		for _, c := range sc.out.Passages {
+			if sp, ok := supportingUnit(sc.draft.text, passages[c-1].Content); ok {
+				sc.n, sc.span, sc.byHrag = c, sp, true
+				break
+			}
+		}
+		for i := 0; sc.n == 0 && i < len(passages); i++ {
+			if sp, ok := supportingUnit(sc.draft.text, passages[i].Content); ok {
+				sc.n, sc.span, sc.byHrag = i+1, sp, true
+				sc.out.CitedByModel = sc.out.Passages
+				sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
+			}
+		}
 		if sc.n == 0 {
 			return
 		}
-		sc.out.CitedByModel = sc.out.Passages
-		sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
 	}
 	sc.out.Passages = []int{sc.n}
 	p := passages[sc.n-1]
@@ -286,7 +353,7 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 	sc.section = p.Breadcrumb
 	sc.context = p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + sc.unit
 	sc.out.Quote = &Quote{Text: sc.evidence, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
-		StartPage: p.StartPage, EndPage: p.EndPage}
+		StartPage: p.StartPage, EndPage: p.EndPage, FoundByHrag: sc.byHrag}
 	if p.StartLine > 0 {
 		sc.out.Quote.StartLine = min(p.EndLine, p.StartLine+strings.Count(p.Content[:sc.span.Start], "\n"))
 		sc.out.Quote.EndLine = min(p.EndLine, sc.out.Quote.StartLine+strings.Count(sc.evidence, "\n"))

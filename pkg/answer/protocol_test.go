@@ -167,3 +167,20 @@ func TestBestSpan(t *testing.T) {
 		t.Fatalf("located at %d (%v), want the table row", sp.Start, ok)
 	}
 }
+
+// TestSupportingUnit: when the model's quotation is in no passage, hrag
+// takes the unit that holds the sentence's facts and most of its words,
+// never one that lacks a fact. Mutation: not requiring every fact.
+func TestSupportingUnit(t *testing.T) {
+	p := "# Home server\n\nNotes from moving the database to PostgreSQL 15. The machine is a fanless box with 16 GB of RAM and\na 1 TB disk.\n\n- backups: nightly at 02:00"
+	sp, ok := supportingUnit("The home server has 16 GB of RAM.", p)
+	if !ok || !strings.Contains(p[sp.Start:sp.End], "16 GB of RAM") || strings.Contains(p[sp.Start:sp.End], "Notes from") {
+		t.Fatalf("unit %q (%v)", p[sp.Start:sp.End], ok)
+	}
+	if _, ok := supportingUnit("The home server has 32 GB of RAM.", p); ok {
+		t.Error("a unit was found for a value the passage does not state")
+	}
+	if _, ok := supportingUnit("The weather was lovely in Lisbon.", p); ok {
+		t.Error("a unit was found for a sentence the passage says nothing of")
+	}
+}

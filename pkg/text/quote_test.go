@@ -81,6 +81,7 @@ func TestUnit(t *testing.T) {
 		{"a list item's continuation line", "- The gravel protection insurance was worth it: a stone chipped the\n  windscreen on day 5 and the repair cost us nothing.\n- Petrol pumps want a PIN.", "windscreen",
 			"- The gravel protection insurance was worth it: a stone chipped the\n  windscreen on day 5 and the repair cost us nothing."},
 		{"a table row with its header", table, "420 €", "| item | price |\n|---|---|\n| tyres | 420 € |"},
+		{"the sentence of a range across a line break", "Notes from moving the database. The machine is a small box with 16 GB of RAM and\na 1 TB disk. It is quiet.", "16 GB of RAM and\na 1 TB", "The machine is a small box with 16 GB of RAM and\na 1 TB disk."},
 		{"sentences across a line break", "The NAS has 16 GB of RAM\nand two disks. It runs ZFS.", "two disks", "The NAS has 16 GB of RAM\nand two disks."},
 		{"abbreviations and decimals do not end a sentence", "See e.g. the NAS at 10.0.0.5 for v2.1 files. Other text.", "v2.1", "See e.g. the NAS at 10.0.0.5 for v2.1 files."},
 	} {
@@ -168,4 +169,16 @@ func abs(i int) int {
 		return -i
 	}
 	return i
+}
+
+func TestUnitSpans(t *testing.T) {
+	var got []string
+	for _, s := range UnitSpans(postgresNote) {
+		got = append(got, strings.TrimSpace(postgresNote[s[0]:s[1]]))
+	}
+	want := []string{"## Memory", "I set shared_buffers = 4GB (a quarter of the 16 GB of RAM) on the NAS.", "The work_mem is 64MB, raised from the default in May 2024.",
+		"- effective_cache_size = 12GB", "- maintenance_work_mem = 1GB"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("UnitSpans = %q", got)
+	}
 }

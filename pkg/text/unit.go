@@ -33,11 +33,13 @@ func Unit(passage string, start, end int) string {
 		return strings.TrimSpace(strings.Join(append(header, lines...), "\n"))
 	}
 	ps, pe := paragraph(passage, ls, le)
-	if item := strings.TrimSpace(passage[ps:pe]); !isProseLine(firstLine(item)) || len(lines) > 1 {
-		if !isProseLine(firstLine(item)) {
-			return item // a list item with its continuation lines, a heading, key = value
+	if item := strings.TrimSpace(passage[ps:pe]); !isProseLine(firstLine(item)) {
+		return item // a list item with its continuation lines, a heading, key = value
+	}
+	for _, l := range lines {
+		if !isProseLine(l) && strings.TrimSpace(l) != "" {
+			return strings.TrimSpace(passage[ls:le]) // prose and other lines: the lines
 		}
-		return strings.TrimSpace(passage[ls:le])
 	}
 	para := passage[ps:pe]
 	ends := SentenceEnds(para)
@@ -316,3 +318,42 @@ func Clauses(s string) []Clause {
 
 var clauseWords = []string{"and", "but", "whereas", "while", "because", "although", "und", "aber", "während", "weil", "obwohl",
 	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque"}
+
+// UnitSpans returns the byte ranges of passage's smallest units, in
+// order: each table row, list item line, heading or key = value line, and
+// each sentence of a paragraph (SentenceEnds). Unit widens any of them to
+// what a reader reads with it (a row's header, an item's continuation).
+func UnitSpans(passage string) [][2]int {
+	var out [][2]int
+	for ls := 0; ls < len(passage); {
+		le := lineEnd(passage, ls)
+		line := passage[ls:le]
+		if strings.TrimSpace(line) == "" {
+			ls = le + 1
+			continue
+		}
+		if !isProseLine(line) {
+			out = append(out, [2]int{ls, le})
+			ls = le + 1
+			continue
+		}
+		ps, pe := paragraph(passage, ls, le)
+		if pe <= ls { // defensive: paragraph must move forward
+			pe = le
+		}
+		para := passage[ls:pe]
+		start := 0
+		for _, k := range SentenceEnds(para) {
+			if strings.TrimSpace(para[start:k]) != "" {
+				out = append(out, [2]int{ls + start, ls + k})
+			}
+			start = k
+		}
+		if strings.TrimSpace(para[start:]) != "" {
+			out = append(out, [2]int{ls + start, pe})
+		}
+		_ = ps
+		ls = pe + 1
+	}
+	return out
+}
