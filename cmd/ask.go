@@ -38,12 +38,19 @@ RAG_LLM_BASE_URL answer only from them, citing them as [n]. When nothing relevan
 is found, or the model finds no answer in the passages, it says so instead of
 guessing. Without RAG_LLM_BASE_URL it shows the passages (search only).
 
+Each sentence comes with a quote: the words of a passage that state it, which
+hrag finds in the passage itself (or, when the model paraphrased them, the
+sentence, list item or table row of the passage that holds the sentence's facts).
 Nothing the model writes is shown before every sentence has passed the claim
-checks: it must cite a passage it was shown, its numbers, dates, codes, URLs,
-paths and e-mail addresses must be in the passages it cites, and the question's
-identifiers and most of its own terms must be there too. Sentences that fail are
-listed on stderr with the reason. Text in the notes addressed to an AI assistant
-is masked before the passages reach the model.
+checks against those words: its numbers, dates, codes, URLs, paths and e-mail
+addresses must be in the quote, it may not negate what the quote says (or the
+reverse) nor give one setting another's value, and the question's identifiers
+and rare words must be in the quoted units of the answer. Sentences that fail are
+listed on stderr with the reason. On a terminal each sentence is followed by its
+quote with file and line; piped or with --raw only the answer is printed, and
+--json carries every sentence with its quote and verdict. RAG_VERIFY=true also
+asks the model to confirm each sentence against its quote. Text in the notes
+addressed to an AI assistant is masked before the passages reach the model.
 
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, the model found no answer, or no sentence passed the claim checks).`,
@@ -62,7 +69,7 @@ notes, the model found no answer, or no sentence passed the claim checks).`,
 	}
 	cmd.Flags().IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
 	cmd.Flags().StringVar(&opts.Path, "path", "", "only these files: a folder or file, a name matched anywhere (user_guide.md, notes/linux), or a glob (* within a folder, ** across folders)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print {answer, abstained, reason, citations, passages} as JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print {answer, abstained, reason, citations, sentences (with their quotes and verdicts), passages, llm} as JSON")
 	cmd.Flags().BoolVar(&opts.Raw, "raw", false, "print raw Markdown even on a terminal")
 	cmd.Flags().BoolVar(&opts.HyDE, "hyde", false, "let the LLM write a hypothetical passage to drive the vector search (HyDE)")
 	return cmd

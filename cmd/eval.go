@@ -372,7 +372,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	var replay *eval.Replay
 	if opts.Replay != "" {
 		if replay, err = eval.LoadReplay(opts.Replay); err != nil {
-			return usageError{fmt.Errorf("--replay: %w", err)}
+			return usageError{fmt.Errorf("--replay (a report written by eval answers --report): %w", err)}
 		}
 	} else if cfg.LLMBaseURL == "" {
 		return usageError{fmt.Errorf("eval answers needs an LLM: set RAG_LLM_BASE_URL and RAG_LLM_MODEL (an OpenAI-compatible server; see the README), or --replay a report")}

@@ -371,7 +371,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		}
 	}
 	if len(missing) > 0 {
-		return fail(MissingTerm, "the question's "+strings.Join(missing, ", ")+" not in the cited passages")
+		return fail(MissingTerm, "the question's "+strings.Join(missing, ", ")+" not in "+where(s))
 	}
 	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
 		for _, t := range q.Terms {
@@ -380,7 +380,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			}
 		}
 		if len(missing) > 0 {
-			return fail(MissingTerm, fmt.Sprintf("the question's rare term(s) %s, which other notes hold, not in the cited passages", strings.Join(missing, ", ")))
+			return fail(MissingTerm, fmt.Sprintf("the question's rare term(s) %s (stems), which the notes hold, not in %s", strings.Join(missing, ", "), where(s)))
 		}
 	}
 	// The same rule for the sentence's own rare terms: a word that few
@@ -394,7 +394,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			}
 		}
 		if len(missing) > 0 {
-			return fail(LowTermSupport, fmt.Sprintf("its rare term(s) %s, which other notes hold, not in the cited passages", strings.Join(missing, ", ")))
+			return fail(LowTermSupport, fmt.Sprintf("its rare term(s) %s (stems), which the notes hold, not in %s", strings.Join(missing, ", "), where(s)))
 		}
 	}
 	if opts.MinQuestionCoverage >= 0 && !q.CrossLanguage && coverage < opts.MinQuestionCoverage {
@@ -406,6 +406,14 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}
 	return v
+}
+
+// where names what a sentence was checked against, for messages.
+func where(s Sentence) string {
+	if s.Quote != "" || s.Context != nil {
+		return "the quoted text of the answer (its sentence, list item or table row, section and title)"
+	}
+	return "the cited passages"
 }
 
 // typeWords are lexemes (english configuration) that name the kind of

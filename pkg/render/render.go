@@ -271,8 +271,10 @@ func (m *Markdown) Answer(res answer.Result) string {
 		b.WriteString(strings.TrimRight(m.Render(answer.Compose(one.Sentences)), "\n"))
 		b.WriteString("\n")
 		if q := s.Quote; q != nil {
-			b.WriteString(m.dim(quoteLine(q, res.Citations)))
-			b.WriteString("\n")
+			for _, l := range wrap(quoteLine(q, res.Citations), m.width-m.margin-4) {
+				b.WriteString(m.dim(l))
+				b.WriteString("\n")
+			}
 		}
 	}
 	if !shown {
@@ -285,9 +287,14 @@ func (m *Markdown) Answer(res answer.Result) string {
 // one line (white space collapsed, at most 300 characters), and where they
 // are.
 func quoteLine(q *answer.Quote, cs []answer.Citation) string {
-	words := strings.Join(strings.Fields(q.Text), " ")
+	words := strings.Join(strings.Fields(strings.NewReplacer("**", "", "__", "").Replace(q.Text)), " ")
 	if r := []rune(words); len(r) > 300 {
 		words = string(r[:299]) + "…"
+	}
+	// A quote that stops inside its sentence says so ("…"), as passage
+	// edges do: it reads as a whole claim otherwise.
+	if last, _ := utf8.DecodeLastRuneInString(words); words != "" && !strings.ContainsRune(".!?:;|)…。", last) {
+		words += "…"
 	}
 	loc := ""
 	for _, c := range cs {
@@ -299,7 +306,33 @@ func quoteLine(q *answer.Quote, cs []answer.Citation) string {
 			loc = " (" + Location(c.Path, start, end, q.StartPage, q.EndPage) + ")"
 		}
 	}
-	return answer.Printable("  “" + words + "”" + loc)
+	return answer.Printable("“" + words + "”" + loc)
+}
+
+// wrap cuts s into lines of at most width columns at spaces (runes
+// counted; a word longer than width stays whole), the lines after the first
+// indented by four spaces.
+func wrap(s string, width int) []string {
+	if width < 20 {
+		width = 20
+	}
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = "  " + w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width:
+			out = append(out, line)
+			line = "    " + w
+		default:
+			line += " " + w
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }
 
 // dim wraps s in the terminal's faint style, unless the style is plain.

@@ -112,8 +112,14 @@ func TestAnswerShowsQuotes(t *testing.T) {
 		},
 	}
 	out := stripANSI(m.Answer(res))
-	for _, want := range []string{"The web server listens on port 8080 [2].", "“The web server listens on port 8080 behind the proxy”", "web.md:12-13"} {
-		if !strings.Contains(out, want) {
+	for _, l := range strings.Split(out, "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("a line of %d columns on an 80-column terminal: %q", n, l)
+		}
+	}
+	joined := strings.ReplaceAll(out, "\n    ", " ")
+	for _, want := range []string{"The web server listens on port 8080 [2].", "“The web server listens on port 8080 behind the proxy…”", "web.md:12-13"} {
+		if !strings.Contains(joined, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
