@@ -22,17 +22,14 @@ import (
 // Floors of the end-to-end run with the default model of
 // scripts/llm-server.sh (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) on
 // e2eSubset, set from measured runs with a margin (docs/measurements.md,
-// "Answers on the bundled QA set").
-// Replayed on the subset with today's claim checks, the full run's replies
-// gave 10/18 answered (8 of them correct) and 10/10 abstained; the checks
-// of 2026-12-01 showed 12/18 (the two more were wrong: the 2023 column's
-// tomatoes for 2024, a name for an e-mail address) and 8/10 (true
-// sentences about something else for the near misses 102 and 110).
-// Greedy decoding in llama.cpp is not bit-stable between runs, so the
-// floors are two answers, two correct answers and one abstention lower.
+// "Answers on the bundled QA set"). With quote-grounded answers
+// (2026-12-03) the full run gave, on this subset, 8/18 answered (6 of
+// them correct) and 10/10 abstained. Greedy decoding in llama.cpp is not
+// bit-stable between runs, so the floors are two answers, two correct
+// answers and one abstention lower.
 const (
-	e2eMinAnswerRate     = 0.44 // 8/18
-	e2eMinCorrectRate    = 0.33 // 6/18
+	e2eMinAnswerRate     = 0.33 // 6/18
+	e2eMinCorrectRate    = 0.22 // 4/18
 	e2eMinAbstentionRate = 0.90 // 9/10
 )
 
