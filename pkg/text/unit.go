@@ -337,7 +337,7 @@ func UnitSpans(passage string) [][2]int {
 			ls = le + 1
 			continue
 		}
-		ps, pe := paragraph(passage, ls, le)
+		_, pe := paragraph(passage, ls, le)
 		if pe <= ls { // defensive: paragraph must move forward
 			pe = le
 		}
@@ -352,7 +352,6 @@ func UnitSpans(passage string) [][2]int {
 		if strings.TrimSpace(para[start:]) != "" {
 			out = append(out, [2]int{ls + start, pe})
 		}
-		_ = ps
 		ls = pe + 1
 	}
 	return out
