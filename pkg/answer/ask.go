@@ -117,7 +117,7 @@ const (
 )
 
 // SkipNames lists the names Asker.Skip accepts.
-var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement}
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict}
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,
@@ -155,8 +155,12 @@ type Result struct {
 	Warnings  []string           `json:"warnings,omitempty"` // retrieval, protocol and verification warnings
 	// Sentences are every sentence of the model's answer with its verdict,
 	// shown or not.
-	Sentences []Sentence  `json:"sentences"`
-	LLM       *Generation `json:"llm,omitempty"` // nil when the LLM was not called
+	Sentences []Sentence `json:"sentences"`
+	// Verdict is the answer's yes or no to a yes/no question (VerdictYes,
+	// VerdictNo, VerdictBoth), stated before its sentences; "" for other
+	// questions and when nothing is shown.
+	Verdict string      `json:"verdict,omitempty"`
+	LLM     *Generation `json:"llm,omitempty"` // nil when the LLM was not called
 	// Reply is the model's raw reply, before any check. It is never shown
 	// or printed (it may hold unsupported claims); evaluation reports keep
 	// it to explain their verdicts.
@@ -291,6 +295,9 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	res.Reply = out.Text
 	d := a.read(out.Text, protocol, &res)
 	d.sentences = distinct(d.sentences)
+	if claim.YesNo(res.Question) {
+		d = takeVerdict(d)
+	}
 	if d.found != nil && !*d.found {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonModelAbstained, "the model found no answer in the passages"
 		return res, nil
@@ -306,6 +313,10 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Warnings = append(res.Warnings, w)
 	}
 	res.Answer = Compose(res.Sentences)
+	if res.Answer != "" && d.verdict != "" {
+		res.Verdict = d.verdict
+		res.Answer = VerdictText(d.verdict) + " " + res.Answer
+	}
 	for _, s := range res.Sentences {
 		res.Invalid = appendNew(res.Invalid, s.InvalidPassages...)
 	}
@@ -343,7 +354,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 		a.mu.Lock()
 		plain := a.plainOnly
 		a.mu.Unlock()
-		protocol, req := ProtocolJSON, llm.Request{Messages: JSONMessages(question, passages), MaxTokens: a.MaxTokens, Schema: AnswerSchema}
+		protocol, req := ProtocolJSON, llm.Request{Messages: JSONMessages(question, passages), MaxTokens: a.MaxTokens, Schema: SchemaFor(question)}
 		if plain {
 			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
 		}

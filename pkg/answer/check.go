@@ -54,7 +54,15 @@ type sentenceCheck struct {
 // document frequencies come from the collection's BM25 statistics.
 func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result) error {
 	sents := make([]*sentenceCheck, len(d.sentences))
-	texts := []string{question, claim.TopicText(question)}
+	// A yes/no question is about its statement, not about "the notes"
+	// or "the claim" it names; the statement's values are its verdict's
+	// to judge (checkVerdict): a "no" quotes another value.
+	yesNo := claim.YesNo(question)
+	asked := question
+	if yesNo {
+		asked = claim.WithoutValues(claim.Statement(question))
+	}
+	texts := []string{question, claim.TopicText(asked)}
 	for i, ds := range d.sentences {
 		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}}}
 		for _, c := range ds.cited {
@@ -88,8 +96,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	for i, sc := range sents {
 		sc.terms, sc.evidenceTerms, sc.contextTerms, sc.citedTerms = lexemes[2+4*i], lexemes[3+4*i], lexemes[4+4*i], lexemes[5+4*i]
 	}
-	q := claim.Question{Text: question, N: n, Terms: terms(topicTerms)}
-	yesNo := claim.YesNo(question)
+	q := claim.Question{Text: asked, N: n, Terms: terms(topicTerms)}
 	// The answer's contexts together hold what the question is about.
 	var contexts []*claim.Evidence
 	for _, sc := range sents {
@@ -155,6 +162,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		}
 		res.Sentences = append(res.Sentences, *s)
 	}
+	if d.verdict != "" && !a.Skip[SkipVerdict] {
+		checkVerdict(question, d.verdict, sents, res)
+	}
 	// An answer to a question about a price or a quantity must give one:
 	// a true sentence on something else (the storage fee for the price of
 	// the tyres, a part number for the price of a battery) is no answer.
@@ -176,7 +186,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		}
 	}
 	if (a.Verify || a.MeasureVerify) && a.LLM != nil {
-		if err := a.verify(ctx, question, sents, res); err != nil {
+		if err := a.verify(ctx, question, d.verdict, sents, res); err != nil {
 			return err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
@@ -103,7 +104,11 @@ func Messages(question string, passages []retrieve.Passage) []llm.Message {
 		msgs = append(msgs, llm.Message{Role: "user", Content: UserPrompt(ex.question, ps)},
 			llm.Message{Role: "assistant", Content: ex.answer})
 	}
-	return append(msgs, llm.Message{Role: "user", Content: UserPrompt(question, passages)})
+	last := UserPrompt(question, passages)
+	if claim.YesNo(question) {
+		last += "\nIt is a yes/no question: if the passages settle it, start your answer with \"Yes.\" or \"No.\""
+	}
+	return append(msgs, llm.Message{Role: "user", Content: last})
 }
 
 // examplePassages numbers the passages of a worked example as retrieval
@@ -116,12 +121,28 @@ func examplePassages(contents []string) []retrieve.Passage {
 	return ps
 }
 
+// SchemaFor is the response schema of the structured protocol for
+// question: VerdictSchema for a yes/no question (claim.YesNo), else
+// AnswerSchema.
+func SchemaFor(question string) *llm.Schema {
+	if claim.YesNo(question) {
+		return VerdictSchema
+	}
+	return AnswerSchema
+}
+
 // JSONMessages returns the chat of the structured protocol for question
 // over passages: JSONSystemPrompt, the worked examples (jsonExamples), then
-// the question after its numbered passages (as UserPrompt numbers them).
+// the question after its numbered passages (as UserPrompt numbers them);
+// for a yes/no question (claim.YesNo) VerdictSystemPrompt and its
+// examples, to be sent with VerdictSchema (SchemaFor).
 func JSONMessages(question string, passages []retrieve.Passage) []llm.Message {
-	msgs := []llm.Message{{Role: "system", Content: JSONSystemPrompt}}
-	for _, ex := range jsonExamples {
+	system, examples := JSONSystemPrompt, jsonExamples
+	if claim.YesNo(question) {
+		system, examples = VerdictSystemPrompt, verdictExamples
+	}
+	msgs := []llm.Message{{Role: "system", Content: system}}
+	for _, ex := range examples {
 		ps := examplePassages(ex.passages)
 		msgs = append(msgs, llm.Message{Role: "user", Content: passageBlock(ps) + "Question: " + ex.question},
 			llm.Message{Role: "assistant", Content: ex.reply})

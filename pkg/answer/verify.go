@@ -61,15 +61,20 @@ func parseVerdict(reply string) bool {
 // verify asks the LLM to confirm each shown sentence (each located one
 // with a.MeasureVerify) against its quote's units (sc.unit) and, with
 // a.Verify, removes the shown sentences it does not confirm
-// (ReasonNotConfirmed). The requests and their time are added to res.LLM.
+// (ReasonNotConfirmed). The answer to a yes/no question is proposed with
+// its verdict ("No. The router has 4 LAN ports."). The requests and their time are added to res.LLM.
 // A server that rejects the schema is asked in plain text.
-func (a *Asker) verify(ctx context.Context, question string, sents []*sentenceCheck, res *Result) error {
+func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*sentenceCheck, res *Result) error {
 	for i, sc := range sents {
 		s := &res.Sentences[i]
 		if sc.n == 0 || !s.Shown && !a.MeasureVerify {
 			continue
 		}
-		msgs := VerifyMessages(question, strings.Trim(sc.section, "[]"), sc.unit, s.Text)
+		proposed := s.Text
+		if verdict != "" { // the answer to a yes/no question is its verdict
+			proposed = VerdictText(verdict) + " " + s.Text
+		}
+		msgs := VerifyMessages(question, strings.Trim(sc.section, "[]"), sc.unit, proposed)
 		start := time.Now()
 		out, err := a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 12, Schema: VerifySchema}, nil)
 		if errors.Is(err, llm.ErrFormatUnsupported) {

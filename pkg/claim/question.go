@@ -314,4 +314,24 @@ var yesNoRe = regexp.MustCompile(`(?i)^\s*(do|does|did|is|are|was|were|can|could
 // warranty cover the battery?", "Do the notes support the claim that …?"):
 // an answer to it repeats the question's words by design, so it is not
 // judged as a restatement; its quotation must settle it.
-func YesNo(question string) bool { return yesNoRe.MatchString(question) }
+// German "Was" (what) opens no yes/no question: a question that starts
+// with "was" and holds a German function word (germanWords) is not one.
+func YesNo(question string) bool {
+	m := yesNoRe.FindStringSubmatch(question)
+	if m == nil {
+		return false
+	}
+	if strings.EqualFold(m[1], "was") {
+		for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if germanWords[w] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// germanWords are German function words that English does not use.
+var germanWords = map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "ein": true,
+	"eine": true, "einen": true, "ist": true, "bei": true, "beim": true, "mit": true, "und": true, "nicht": true, "ich": true,
+	"mein": true, "meine": true, "wir": true, "für": true, "auf": true, "zum": true, "zur": true, "bedeutet": true, "kostet": true}

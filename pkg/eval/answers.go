@@ -88,11 +88,12 @@ type QuestionResult struct {
 	Warnings       []string `json:"warnings,omitempty"` // from retrieval and citation checks
 	Seconds        float64  `json:"seconds"`            // wall time of the question (retrieval + LLM)
 	Kind           string   `json:"kind,omitempty"`     // the QA item's kind
-	// Correct: answered, and the answer matches a gold answer (MatchGold)
-	// when the item has answers, settles it as its verdict says
-	// (MatchVerdict) when it has one, else holds every key phrase
-	// (PhraseFound) without a negation the key phrases lack. Answerable
-	// questions with answers, a verdict or key phrases only.
+	// Correct: answered, and the answer settles the question as its
+	// verdict says (MatchVerdict) and holds every key phrase when the item
+	// has a verdict, else matches a gold answer (MatchGold) when it has
+	// answers, else holds every key phrase (PhraseFound) without a negation
+	// the key phrases lack. Answerable questions with answers, a verdict
+	// or key phrases only.
 	Correct *bool `json:"correct"`
 	// GoldF1 is the best token F1 of the answer against the gold answers
 	// (TokenF1); answered questions with answers only.
@@ -294,11 +295,11 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		}
 	}
 	switch {
+	case item.Verdict != "": // the verdict first, and the key phrases when there are any
+		*q.Correct = MatchVerdict(res.Answer, item.Verdict) && (q.PhraseRecall == nil || *q.PhraseRecall == 1)
 	case len(item.Answers) > 0:
 		ok, f1 := MatchGold(res.Answer, item.Answers)
 		*q.Correct, q.GoldF1 = ok, &f1
-	case item.Verdict != "":
-		*q.Correct = MatchVerdict(res.Answer, item.Verdict)
 	}
 	q.Wrong = !item.Answerable || q.Correct != nil && !*q.Correct
 	return q

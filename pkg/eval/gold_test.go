@@ -66,3 +66,22 @@ func TestScoreQuestionWrongShown(t *testing.T) {
 		t.Fatalf("wrong shown %+v, correct %+v", m.WrongShown, m.Correct)
 	}
 }
+
+// TestScoreQuestionVerdictAndPhrases: a yes/no item with key phrases is
+// correct only with the right verdict and every phrase; the verdict's "No"
+// is not read as a negation of the phrases. Mutation: drop the phrase
+// condition of the verdict case, or score the verdict case after the
+// answers' (a "no" would fail the negation rule).
+func TestScoreQuestionVerdictAndPhrases(t *testing.T) {
+	item := QAItem{Question: "Do I need an adapter in Portugal?", Answerable: true, Verdict: VerdictNo, KeyPhrases: []string{"type F"}}
+	for answer, want := range map[string]bool{
+		"No. Portugal uses the same type F sockets [1].":  true,
+		"Yes. Portugal uses the same type F sockets [1].": false,
+		"No. Portugal uses other sockets [1].":            false,
+	} {
+		q := ScoreQuestion(item, result(answer, []string{"a.md"}, []int{1}, nil, false, ""), "/n", nil)
+		if q.Correct == nil || *q.Correct != want {
+			t.Errorf("%q: correct %v, want %v", answer, q.Correct, want)
+		}
+	}
+}

@@ -257,6 +257,7 @@ func rank(name string, r int) string {
 //	The web server listens on port 8080 [2].
 //	  “The web server listens on port 8080 behind the proxy” (homelab/web.md:12)
 //
+// The answer to a yes/no question opens with its verdict in bold ("Yes.").
 // An answer without shown sentences (an abstention) is rendered as it is.
 func (m *Markdown) Answer(res answer.Result) string {
 	var b strings.Builder
@@ -264,6 +265,10 @@ func (m *Markdown) Answer(res answer.Result) string {
 	for _, s := range res.Sentences {
 		if !s.Shown {
 			continue
+		}
+		if !shown && res.Verdict != "" {
+			b.WriteString(strings.TrimRight(m.Render("**"+answer.VerdictText(res.Verdict)+"**"), "\n"))
+			b.WriteString("\n")
 		}
 		shown = true
 		one := res

@@ -127,3 +127,21 @@ func TestAnswerShowsQuotes(t *testing.T) {
 		t.Errorf("a removed sentence was shown:\n%s", out)
 	}
 }
+
+// TestAnswerShowsVerdict: the answer to a yes/no question opens with its
+// verdict, before the first sentence. Mutation: Answer not writing
+// res.Verdict.
+func TestAnswerShowsVerdict(t *testing.T) {
+	m, err := newMarkdown(80, "notty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := answer.Result{Verdict: answer.VerdictNo,
+		Citations: []answer.Citation{{N: 1, Path: "/notes/router.md", StartLine: 3, EndLine: 3}},
+		Sentences: []answer.Sentence{{Text: "The router has 4 LAN ports.", Passages: []int{1}, Shown: true,
+			Quote: &answer.Quote{Text: "The router has 4 LAN ports", Passage: 1}}}}
+	out := strings.ReplaceAll(strings.TrimSpace(stripANSI(m.Answer(res))), "**", "") // bold on a terminal
+	if !strings.HasPrefix(out, "No.") || strings.Index(out, "No.") > strings.Index(out, "The router has 4 LAN ports [1].") {
+		t.Fatalf("the verdict does not open the answer:\n%s", out)
+	}
+}
