@@ -316,7 +316,7 @@ func TestAsk(t *testing.T) {
 		k := passageWith(t, r, mq, "examp1e.net")
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
 			"The sender was it-helpdesk@examp1e.net.", []int{k}, quoted("Sender address was it-helpdesk@examp1e.net"),
-			"Log in at https://examp1e.net/login to keep your mailbox.", []int{k})})
+			"Go to examp1e.net: the sender address was it-helpdesk@examp1e.net.", []int{k}, quoted("Sender address was it-helpdesk@examp1e.net"))})
 		res, err := asker(srv).Ask(context.Background(), mq, ro, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -329,10 +329,13 @@ func TestAsk(t *testing.T) {
 		if len(p.Injections) == 0 || !strings.Contains(p.Injections[0].Text, "ignore all previous") || strings.Contains(p.Content, "ignore all previous") {
 			t.Fatalf("passage %d not flagged: %+v", k, p)
 		}
-		if res.Abstained || strings.Contains(res.Answer, "login") || !strings.Contains(res.Answer, "it-helpdesk@examp1e.net") {
+		if res.Abstained || strings.Contains(res.Answer, "Go to") || !strings.Contains(res.Answer, "it-helpdesk@examp1e.net") {
 			t.Fatalf("%+v", res)
 		}
-		if rm := res.Removed(); len(rm) != 1 || rm[0].Reason == "" {
+		// The link sentence passes every other check (its address is in
+		// its quote): only the action rule removes it. Mutation: delete
+		// the Action block of check.
+		if rm := res.Removed(); len(rm) != 1 || rm[0].Reason != answer.ReasonAction || !strings.Contains(rm[0].Detail, "addressed to an AI assistant") {
 			t.Fatalf("removed %+v", rm)
 		}
 	})
