@@ -129,7 +129,9 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 	})
 
-	t.Run("empty collection and model mismatch are explained", func(t *testing.T) {
+	// A model mismatch is tested where a second model is indexed:
+	// reembed_test.go (ErrModelMismatch naming hrag reembed).
+	t.Run("an empty collection is explained", func(t *testing.T) {
 		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": "empty"})
 		err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q})
 		if err == nil || !strings.Contains(err.Error(), "hrag --collection empty index PATH") {

@@ -261,12 +261,18 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	if _, err := r.Retrieve(ctx, "instructions for a homemade crusty loaf", defaults); err != nil {
 		t.Fatal(err)
 	}
-	tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(tables) != 1 || tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 || want > 0.3 {
 		t.Fatalf("baseline %v, want %.4f", tables[0].NullSimilarity, want)
 	}
 	q := "instructions for a homemade crusty loaf" // relevant by similarity alone (no term in the note)
-	res, _ := r.Retrieve(ctx, q, defaults)
+	res, err := r.Retrieve(ctx, q, defaults)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !res.Relevant || res.TopCoverage >= 0.5 || strings.Contains(res.Reason, "raised") {
 		t.Fatalf("with MiniLM's baseline: %+v", res.Reason)
 	}
