@@ -26,8 +26,10 @@ import (
 // document has exactly the chunks its file yields, each with a vector of
 // the model, no vector or BM25 posting is orphaned, and the BM25 statistics
 // equal a recomputation. A final run must then bring the index to the files
-// on disk with status clean. It logs how many kills landed while a
-// transaction was open (the server then rolled it back).
+// on disk with status clean. At least one kill must land while a
+// transaction is open (the server then rolls it back); it kills on until
+// one does. Mutation: a child that commits nothing (no transaction ever
+// open) fails it.
 func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
 	e := newEnv(t)
 	e.opts.Chunk = smallChunks // fits the second model too: reembed never re-chunks
@@ -53,7 +55,10 @@ func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
 	const kills = 24
 	childApp := fmt.Sprintf("hrag-crash-child-%d", os.Getpid())
 	inTx, reembeds := 0, 0
-	for k := 0; k < kills; k++ {
+	// Kills go on past kills until one lands inside an open transaction
+	// (at most twice as many): the rollback path must be exercised.
+	k := 0
+	for ; k < kills || inTx == 0 && k < 2*kills; k++ {
 		// Random changes: edit, delete or create a few generated notes.
 		for c := rng.Intn(6); c > 0; c-- {
 			i := rng.Intn(50)
@@ -76,8 +81,10 @@ func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
 		// A transaction of the child open at the moment of the kill (the
 		// test's own connection is idle).
 		var open int
-		conn.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
-			WHERE application_name = $1 AND xact_start IS NOT NULL`, childApp).Scan(&open)
+		if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+			WHERE application_name = $1 AND xact_start IS NOT NULL`, childApp).Scan(&open); err != nil {
+			t.Fatal(err)
+		}
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 		if open > 0 {
@@ -89,7 +96,10 @@ func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
 			t.Fatalf("after kill %d (%s)", k+1, mode)
 		}
 	}
-	t.Logf("%d kills (%d of reembed), %d inside an open transaction", kills, reembeds, inTx)
+	t.Logf("%d kills (%d of reembed), %d inside an open transaction", k, reembeds, inTx)
+	if inTx == 0 {
+		t.Fatalf("none of %d kills landed inside an open transaction: the rollback path was not tested", k)
+	}
 
 	sum := e.run(t)
 	checkConsistent(t, e)
