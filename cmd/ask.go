@@ -176,7 +176,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 // checks' thresholds (RAG_CLAIM_*).
 func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens,
-		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify}
+		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinLogprob: cfg.MinLogprob}
 	if cfg.LLMBaseURL != "" {
 		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 	}

@@ -455,6 +455,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	asker := newAsker(cfg, r)
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
 	asker.MeasureVerify = opts.VerifyAll
+	asker.MeasureLogprobs = true // recorded with the reply, to set RAG_MIN_LOGPROB from measurements
 	if replay != nil {
 		asker.LLM = replay
 	}

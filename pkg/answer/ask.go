@@ -33,7 +33,7 @@ func SentenceReasons() []string {
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction, ReasonNoQuote, ReasonNotConfirmed)
+	return append(out, ReasonAction, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence)
 }
 
 // Citation maps a cited number to its passage.
@@ -84,6 +84,12 @@ type Sentence struct {
 	// Similarity is the cosine similarity of the sentence's embedding to its
 	// closest cited passage's (check (d)); nil when not computed.
 	Similarity *float64 `json:"similarity,omitempty"`
+	// Logprob and MinLogprob are the mean and the least natural-log
+	// probability of the tokens the model wrote the sentence with (its
+	// confidence, <= 0); nil when the server sent no logprobs or they
+	// were not asked for (Asker.MinLogprob, MeasureLogprobs).
+	Logprob    *float64 `json:"logprob,omitempty"`
+	MinLogprob *float64 `json:"min_logprob,omitempty"`
 }
 
 // Quote is the passage text a sentence's quotation was located at
@@ -165,6 +171,10 @@ type Result struct {
 	// or printed (it may hold unsupported claims); evaluation reports keep
 	// it to explain their verdicts.
 	Reply string `json:"-"`
+	// ReplyTokens are the reply's tokens with their log-probabilities
+	// when they were asked for (Asker.MeasureLogprobs, MinLogprob); for
+	// evaluation reports, like Reply.
+	ReplyTokens []llm.Token `json:"-"`
 }
 
 // Removed returns the sentences that failed a check.
@@ -211,6 +221,14 @@ type Asker struct {
 	// passage even when it is off, for evaluation runs that set its
 	// threshold.
 	MeasureSimilarity bool
+	// MinLogprob removes a shown sentence that the model wrote with a mean
+	// token log-probability below it (ReasonLowConfidence;
+	// RAG_MIN_LOGPROB); >= 0: off. Needs a server that returns logprobs
+	// (llama.cpp, vLLM, OpenAI); without them no sentence is removed.
+	MinLogprob float64
+	// MeasureLogprobs asks for logprobs and records every sentence's
+	// confidence even when MinLogprob is off (evaluation runs).
+	MeasureLogprobs bool
 
 	mu        sync.Mutex
 	plainOnly bool // the server rejected response_format once: use text
@@ -292,8 +310,9 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
 	}
 
-	res.Reply = out.Text
+	res.Reply, res.ReplyTokens = out.Text, out.Tokens
 	d := a.read(out.Text, protocol, &res)
+	confidence(out.Text, out.Tokens, &d)
 	d.sentences = distinct(d.sentences)
 	if claim.YesNo(res.Question) {
 		d = takeVerdict(d)
@@ -358,6 +377,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 		if plain {
 			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
 		}
+		req.Logprobs = a.MeasureLogprobs || a.MinLogprob < 0
 		out, err := a.LLM.Stream(ctx, req, onDelta)
 		switch {
 		case err == nil:

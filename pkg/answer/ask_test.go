@@ -340,6 +340,35 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("a sentence written with low token probabilities is removed (RAG_MIN_LOGPROB)", func(t *testing.T) {
+		// The fake gives every piece of the second sentence's words a low
+		// log-probability. Mutation: lowConfidence not called, or
+		// spanLogprob averaging over the whole reply.
+		unsure := func(p string) float64 {
+			if strings.Contains(p, "quarter") || strings.Contains(p, "RAM") {
+				return -3
+			}
+			return -0.05
+		}
+		body := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"),
+			"It is a quarter of the RAM.", []int{n}, quoted("a quarter of the RAM"))
+		srv := llmtest.New(t, llmtest.Reply{Text: body, Logprob: unsure}, llmtest.Reply{Text: body, Logprob: unsure})
+		a := asker(srv)
+		a.MinLogprob = -1
+		res := ask(t, a, q)
+		if !srv.Last().Logprobs || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) {
+			t.Fatalf("logprobs asked %v; %+v", srv.Last().Logprobs, res.Sentences)
+		}
+		rm := res.Removed()
+		if len(rm) != 1 || rm[0].Reason != answer.ReasonLowConfidence || rm[0].Logprob == nil || *rm[0].Logprob > -1 || *res.Sentences[0].Logprob < -0.1 {
+			t.Fatalf("removed %+v", rm)
+		}
+		a.MinLogprob = 0 // off: nothing asked, nothing removed
+		if res := ask(t, a, q); srv.Last().Logprobs || len(res.Removed()) != 0 {
+			t.Fatalf("off: logprobs asked %v, removed %+v", srv.Last().Logprobs, res.Removed())
+		}
+	})
+
 	t.Run("a question that is not valid UTF-8 is repaired", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, nil)

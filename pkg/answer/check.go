@@ -64,7 +64,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	}
 	texts := []string{question, claim.TopicText(asked)}
 	for i, ds := range d.sentences {
-		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}}}
+		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}, Logprob: ds.logprob, MinLogprob: ds.minLogprob}}
 		for _, c := range ds.cited {
 			if c < 1 || c > len(passages) {
 				sc.out.InvalidPassages = appendNew(sc.out.InvalidPassages, c)
@@ -161,6 +161,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 		res.Sentences = append(res.Sentences, *s)
+	}
+	if a.MinLogprob < 0 {
+		lowConfidence(a.MinLogprob, res)
 	}
 	if d.verdict != "" && !a.Skip[SkipVerdict] {
 		checkVerdict(question, d.verdict, sents, res)

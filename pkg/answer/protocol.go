@@ -193,6 +193,9 @@ type draftSentence struct {
 	text  string // without citation marks
 	cited []int  // passage numbers as the model gave them, valid or not, in order
 	quote string // the passage's words as the model quoted them; "" when it gave none
+	// logprob and minLogprob: the mean and least token log-probability
+	// of the text as the model wrote it (confidence); nil without logprobs.
+	logprob, minLogprob *float64
 }
 
 // parseJSON reads a structured answer. It tolerates what servers and small

@@ -17,17 +17,17 @@ func TestParseJSON(t *testing.T) {
 		err       bool
 	}{
 		{"schema", `{"found": true, "sentences": [{"text": "It is 4GB.", "passages": [1]}, {"text": "A quarter of the RAM.", "passages": [1, 3]}]}`,
-			&yes, []draftSentence{{"It is 4GB.", []int{1}, ""}, {"A quarter of the RAM.", []int{1, 3}, ""}}, false, false},
+			&yes, []draftSentence{{text: "It is 4GB.", cited: []int{1}, quote: ""}, {text: "A quarter of the RAM.", cited: []int{1, 3}, quote: ""}}, false, false},
 		{"not found", `{"found": false, "sentences": []}`, &no, nil, false, false},
 		{"fenced, with prose and [n] marks in the text", "Here you go:\n```json\n{\"found\": true, \"sentences\": [{\"text\": \"It is 4GB [2].\", \"passages\": []}]}\n```",
-			&yes, []draftSentence{{"It is 4GB.", []int{2}, ""}}, false, false},
+			&yes, []draftSentence{{text: "It is 4GB.", cited: []int{2}, quote: ""}}, false, false},
 		{"cut at max_tokens inside the second sentence", `{"found": true, "sentences": [{"text": "It is 4GB.", "passages": [1]}, {"text": "It was set in Ma`,
-			&yes, []draftSentence{{"It is 4GB.", []int{1}, ""}}, true, false},
+			&yes, []draftSentence{{text: "It is 4GB.", cited: []int{1}, quote: ""}}, true, false},
 		{"cut before found's value", `{"fou`, nil, nil, true, true},
 		{"fields in another order, passages as strings", `{"sentences": [{"passages": ["2"], "text": "Channel 36."}], "found": true}`,
-			&yes, []draftSentence{{"Channel 36.", []int{2}, ""}}, false, false},
+			&yes, []draftSentence{{text: "Channel 36.", cited: []int{2}, quote: ""}}, false, false},
 		{"an answer string instead of sentences", `{"found": true, "answer": "Channel 36 [2]. On 5 GHz [2]."}`,
-			&yes, []draftSentence{{"Channel 36.", []int{2}, ""}, {"On 5 GHz.", []int{2}, ""}}, false, false},
+			&yes, []draftSentence{{text: "Channel 36.", cited: []int{2}, quote: ""}, {text: "On 5 GHz.", cited: []int{2}, quote: ""}}, false, false},
 		{"not JSON", `The notes say 4GB [1].`, nil, nil, false, true},
 		{"JSON of another shape", `{"answer_text": "4GB"}`, nil, nil, false, true},
 	}
@@ -58,12 +58,12 @@ func TestSplitPlain(t *testing.T) {
 		in   string
 		want []draftSentence
 	}{
-		{"Use 4GB [1]. Vacuum often [2][1].", []draftSentence{{"Use 4GB.", []int{1}, ""}, {"Vacuum often.", []int{2, 1}, ""}}},
-		{"It is 4GB. [1] The NAS is 192.168.50.10 [2].", []draftSentence{{"It is 4GB.", []int{1}, ""}, {"The NAS is 192.168.50.10.", []int{2}, ""}}},
-		{"Version 0.8.0, e.g. for filters [1, 3].", []draftSentence{{"Version 0.8.0, e.g. for filters.", []int{1, 3}, ""}}},
-		{"- first item [1]\n- second item [2]", []draftSentence{{"first item", []int{1}, ""}, {"second item", []int{2}, ""}}},
-		{"No citations here.", []draftSentence{{"No citations here.", nil, ""}}},
-		{"Ends with a question? Yes [4].", []draftSentence{{"Ends with a question?", nil, ""}, {"Yes.", []int{4}, ""}}},
+		{"Use 4GB [1]. Vacuum often [2][1].", []draftSentence{{text: "Use 4GB.", cited: []int{1}, quote: ""}, {text: "Vacuum often.", cited: []int{2, 1}, quote: ""}}},
+		{"It is 4GB. [1] The NAS is 192.168.50.10 [2].", []draftSentence{{text: "It is 4GB.", cited: []int{1}, quote: ""}, {text: "The NAS is 192.168.50.10.", cited: []int{2}, quote: ""}}},
+		{"Version 0.8.0, e.g. for filters [1, 3].", []draftSentence{{text: "Version 0.8.0, e.g. for filters.", cited: []int{1, 3}, quote: ""}}},
+		{"- first item [1]\n- second item [2]", []draftSentence{{text: "first item", cited: []int{1}, quote: ""}, {text: "second item", cited: []int{2}, quote: ""}}},
+		{"No citations here.", []draftSentence{{text: "No citations here.", cited: nil, quote: ""}}},
+		{"Ends with a question? Yes [4].", []draftSentence{{text: "Ends with a question?", cited: nil, quote: ""}, {text: "Yes.", cited: []int{4}, quote: ""}}},
 	}
 	for _, c := range cases {
 		if got := splitPlain(c.in); !reflect.DeepEqual(got, c.want) {

@@ -8,6 +8,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -103,6 +104,9 @@ type Config struct {
 	// that passed the claim checks: does its quote state this answer to
 	// the question? (RAG_VERIFY).
 	Verify bool
+	// MinLogprob removes an answer sentence the model wrote with a mean
+	// token log-probability below it (RAG_MIN_LOGPROB, <= 0; 0: off).
+	MinLogprob float64
 }
 
 // Var documents one variable: its name, default and meaning.
@@ -158,6 +162,7 @@ var Vars = []Var{
 	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
 	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence"},
+	{"RAG_MIN_LOGPROB", "0", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)"},
 }
 
 // Override is a command-line flag's value for a variable (e.g. --top-k for
@@ -335,6 +340,14 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 			errs = append(errs, fmt.Sprintf("%s=%q: want true or false", label("RAG_VERIFY"), v))
 		}
 		c.Verify = b
+	}
+	if v := strings.TrimSpace(get("RAG_MIN_LOGPROB")); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f > 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+			errs = append(errs, fmt.Sprintf("%s=%q: want a log-probability, a number <= 0 (0: off), such as -0.5", label("RAG_MIN_LOGPROB"), v))
+		} else {
+			c.MinLogprob = f
+		}
 	}
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")

@@ -14,6 +14,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -122,6 +123,31 @@ type QuestionResult struct {
 	// Reply is the model's raw reply before the checks (for reading the
 	// report; never shown by ask).
 	Reply string `json:"reply,omitempty"`
+	// ReplyTokens are the reply's tokens with their log-probabilities
+	// ([token, logprob] pairs) when the server sent them, for replays
+	// that set RAG_MIN_LOGPROB.
+	ReplyTokens []ReplyToken `json:"reply_tokens,omitempty"`
+}
+
+// ReplyToken is one token of a recorded reply, written as the JSON array
+// [text, logprob].
+type ReplyToken llm.Token
+
+// MarshalJSON writes the token as [text, logprob].
+func (t ReplyToken) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{t.Text, t.Logprob})
+}
+
+// UnmarshalJSON reads [text, logprob]. Errors: another shape.
+func (t *ReplyToken) UnmarshalJSON(b []byte) error {
+	var pair []json.RawMessage
+	if err := json.Unmarshal(b, &pair); err != nil || len(pair) != 2 {
+		return fmt.Errorf("a reply token is [text, logprob], not %s", b)
+	}
+	if err := json.Unmarshal(pair[0], &t.Text); err != nil {
+		return err
+	}
+	return json.Unmarshal(pair[1], &t.Logprob)
 }
 
 // AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
@@ -226,6 +252,9 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
 		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply}
+	for _, t := range res.ReplyTokens {
+		q.ReplyTokens = append(q.ReplyTokens, ReplyToken(t))
+	}
 	if q.Sentences == nil {
 		q.Sentences = []answer.Sentence{}
 	}

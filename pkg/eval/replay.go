@@ -28,8 +28,9 @@ type Replay struct {
 }
 
 type recorded struct {
-	text  string
-	usage llm.Usage
+	text   string
+	usage  llm.Usage
+	tokens []llm.Token
 }
 
 // LoadReplay reads a report written by `hrag eval answers --report`.
@@ -48,7 +49,11 @@ func LoadReplay(file string) (*Replay, error) {
 		if q.LLM == nil {
 			continue // the gate stopped it: no reply to replay
 		}
-		r.replies[q.Question] = recorded{q.Reply, llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}}
+		rec := recorded{q.Reply, llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}, nil}
+		for _, t := range q.ReplyTokens {
+			rec.tokens = append(rec.tokens, llm.Token(t))
+		}
+		r.replies[q.Question] = rec
 		for _, s := range q.Sentences {
 			if s.Confirmed != nil {
 				r.verdicts[q.Question+"\x00"+s.Text] = *s.Confirmed
@@ -70,6 +75,9 @@ func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(string)
 	if req.Messages[0].Content == answer.VerifySystemPrompt {
 		q := between(last, "Question: ", "\n")
 		s := between(last, "Proposed answer: ", "\n")
+		for _, v := range []string{answer.VerdictYes, answer.VerdictNo, answer.VerdictBoth} {
+			s = strings.TrimPrefix(s, answer.VerdictText(v)+" ") // a yes/no answer is proposed with its verdict
+		}
 		ok, found := r.verdicts[q+"\x00"+s]
 		if !found {
 			return out, fmt.Errorf("%w: verification of %q", ErrNotRecorded, s)
@@ -90,6 +98,9 @@ func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(string)
 		return out, fmt.Errorf("%w: question %q", ErrNotRecorded, q)
 	}
 	out.Text, out.Usage = rec.text, rec.usage
+	if req.Logprobs {
+		out.Tokens = rec.tokens
+	}
 	if onDelta != nil {
 		onDelta(rec.text)
 	}

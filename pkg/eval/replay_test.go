@@ -20,8 +20,9 @@ func TestReplay(t *testing.T) {
 	no := false
 	rep := AnswersReport{Questions: []QuestionResult{{
 		Question: "How much shared_buffers?", Reply: `{"sentences": [], "found": false}`,
-		LLM:       &answer.Generation{PromptTokens: 900},
-		Sentences: []answer.Sentence{{Text: "It is 4GB.", Confirmed: &no}},
+		LLM:         &answer.Generation{PromptTokens: 900},
+		Sentences:   []answer.Sentence{{Text: "It is 4GB.", Confirmed: &no}},
+		ReplyTokens: []ReplyToken{{Text: `{"sentences": [], `, Logprob: -0.25}, {Text: `"found": false}`, Logprob: -1.5}},
 	}}}
 	b, _ := json.Marshal(rep)
 	file := filepath.Join(t.TempDir(), "r.json")
@@ -35,6 +36,20 @@ func TestReplay(t *testing.T) {
 	out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("How much shared_buffers?", nil)}, nil)
 	if err != nil || out.Text != rep.Questions[0].Reply || out.Usage.PromptTokens != 900 {
 		t.Fatalf("%+v, %v", out, err)
+	}
+	if out.Tokens != nil {
+		t.Fatalf("tokens given without being asked for: %+v", out.Tokens)
+	}
+	// The tokens come back as recorded ([text, logprob] in the file) when
+	// asked for. Mutation: ReplyToken's MarshalJSON writing only the text.
+	out, err = r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("How much shared_buffers?", nil), Logprobs: true}, nil)
+	if err != nil || len(out.Tokens) != 2 || out.Tokens[1] != (llm.Token{Text: `"found": false}`, Logprob: -1.5}) {
+		t.Fatalf("tokens %+v, %v", out.Tokens, err)
+	}
+	// A yes/no answer's sentence is proposed with its verdict.
+	out, err = r.Stream(context.Background(), llm.Request{Messages: answer.VerifyMessages("How much shared_buffers?", "", "shared_buffers = 4GB", "No. It is 4GB.")}, nil)
+	if err != nil || out.Text != `{"verdict": "no"}` {
+		t.Fatalf("verdict with a yes/no prefix %+v, %v", out, err)
 	}
 	out, err = r.Stream(context.Background(), llm.Request{Messages: answer.VerifyMessages("How much shared_buffers?", "", "shared_buffers = 4GB", "It is 4GB.")}, nil)
 	if err != nil || out.Text != `{"verdict": "no"}` {

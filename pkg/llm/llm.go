@@ -38,6 +38,16 @@ type Request struct {
 	// llama.cpp, Ollama, vLLM, LM Studio and OpenAI accept. A server that
 	// rejects it fails with ErrFormatUnsupported.
 	Schema *Schema
+	// Logprobs asks for the log-probability of every generated token
+	// (OpenAI's logprobs, which llama.cpp, vLLM and OpenAI return;
+	// Response.Tokens). Servers that ignore it return none.
+	Logprobs bool
+}
+
+// Token is one generated token with its natural-log probability (<= 0).
+type Token struct {
+	Text    string
+	Logprob float64
 }
 
 // Schema is a named JSON Schema (draft 2020-12 subset understood by
@@ -67,6 +77,10 @@ type Response struct {
 	// whole request. Both are measured by the client.
 	FirstToken time.Duration
 	Duration   time.Duration
+	// Tokens are the generated tokens with their log-probabilities when
+	// Request.Logprobs asked for them and the server sent them (their
+	// texts joined are Text); nil otherwise.
+	Tokens []Token
 }
 
 // GenerationRate is completion tokens per second after the first token
@@ -155,6 +169,9 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 		params.ResponseFormat = openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
 			JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: req.Schema.Name, Schema: req.Schema.Schema, Strict: openai.Bool(true)}}}
 	}
+	if req.Logprobs {
+		params.Logprobs = openai.Bool(true)
+	}
 	if len(req.Stop) > 0 {
 		params.Stop = openai.ChatCompletionNewParamsStopUnion{OfStringArray: req.Stop}
 	}
@@ -186,6 +203,9 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 				if onDelta != nil {
 					onDelta(d)
 				}
+			}
+			for _, t := range choice.Logprobs.Content {
+				resp.Tokens = append(resp.Tokens, Token{Text: t.Token, Logprob: t.Logprob})
 			}
 			if choice.FinishReason != "" {
 				resp.FinishReason = string(choice.FinishReason)

@@ -182,3 +182,24 @@ func TestForeignErrorBodies(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// TestLogprobs: with Request.Logprobs the client asks for them and returns
+// each streamed token with its log-probability, in order, their texts
+// making up the reply; without it, it asks for none. Mutation: not
+// setting params.Logprobs, or not reading choice.Logprobs.Content.
+func TestLogprobs(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Text: "Yes it is.", Logprob: func(p string) float64 { return -float64(len(p)) / 10 }},
+		llmtest.Reply{Text: "Yes it is.", Logprob: func(string) float64 { return -1 }})
+	c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 5 * time.Second})
+	out, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}, Logprobs: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !srv.Last().Logprobs || len(out.Tokens) != 3 || out.Tokens[0] != (llm.Token{Text: "Yes", Logprob: -0.3}) || out.Tokens[2] != (llm.Token{Text: " is.", Logprob: -0.4}) {
+		t.Fatalf("logprobs requested %v; tokens %+v", srv.Last().Logprobs, out.Tokens)
+	}
+	out, err = c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil)
+	if err != nil || srv.Last().Logprobs || out.Tokens != nil {
+		t.Fatalf("not asked: requested %v, tokens %+v, err %v", srv.Last().Logprobs, out.Tokens, err)
+	}
+}

@@ -38,6 +38,11 @@ type Reply struct {
 	// Respond, when set, writes the answer text from the request (a model
 	// that reads the prompt); it replaces Text.
 	Respond func(Request) string
+	// Logprob, when set and the request asks for logprobs, gives each
+	// streamed piece's log-probability, sent as llama.cpp does: a
+	// "logprobs": {"content": [{"token", "logprob", ...}]} object in the
+	// piece's chunk.
+	Logprob func(piece string) float64
 }
 
 // Request is what the server received.
@@ -47,6 +52,7 @@ type Request struct {
 	MaxTokens   int      `json:"max_tokens"`
 	Temperature float64  `json:"temperature"`
 	Stop        []string `json:"stop"`
+	Logprobs    bool     `json:"logprobs"`
 	// ResponseFormat is the raw response_format object, nil when absent.
 	ResponseFormat json.RawMessage `json:"response_format"`
 	StreamOptions  struct {
@@ -137,9 +143,19 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	fl, _ := w.(http.Flusher)
 	send := func(delta map[string]any, finish any) {
+		choice := map[string]any{"index": 0, "delta": delta, "finish_reason": finish}
+		if piece, ok := delta["content"].(string); ok && piece != "" && req.Logprobs && rep.Logprob != nil {
+			lp := rep.Logprob(piece)
+			bytes := make([]int, len(piece))
+			for i := range piece {
+				bytes[i] = int(piece[i])
+			}
+			choice["logprobs"] = map[string]any{"content": []any{map[string]any{"token": piece, "logprob": lp,
+				"bytes": bytes, "top_logprobs": []any{map[string]any{"token": piece, "logprob": lp}}}}}
+		}
 		b, _ := json.Marshal(map[string]any{
 			"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model,
-			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+			"choices": []any{choice},
 		})
 		fmt.Fprintf(w, "data: %s\n\n", b)
 		if fl != nil {
