@@ -65,6 +65,16 @@ func structured(found bool, sentences ...any) string {
 	return string(b)
 }
 
+// withVerdict adds a yes/no question's verdict to a structured reply, as
+// the verdict schema (answer.VerdictSchema) has it.
+func withVerdict(reply, verdict string) string {
+	var m map[string]any
+	json.Unmarshal([]byte(reply), &m)
+	m["verdict"] = verdict
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
 // quoted is a sentence's quote among structured's arguments, after its
 // passages.
 type quoted string
