@@ -36,12 +36,9 @@ const (
 // paraphrase it), hrag looks for the unit of a passage that states the
 // sentence itself (supportingUnit). found is false when the passages do
 // not state the answer (sentences is then empty). The sentences come
-// before found: with the flag first, the small model measured
-// (Qwen2.5-Coder-0.5B) decided "not found" before reading its passages for
-// a fifth of the answerable questions; with the quote before the text and
-// a prompt asking for the text "written from the quote", it said "not
-// found" to every one of ten answerable questions it answered before
-// (docs/measurements.md, "The answer protocol, measured"). It is
+// before found, and each sentence's text before its quote: the other
+// orders made the small packaged model say "not found" to answerable
+// questions (docs/measurements.md, "The answer protocol, measured"). It is
 // strict-mode compatible (every property required, no others) and sent as
 // raw JSON so that the property order holds.
 var AnswerSchema = &llm.Schema{Name: "quoted_answer", Schema: json.RawMessage(`{

@@ -38,14 +38,14 @@ type Options struct {
 	Sessions int
 	// Query says the process embeds a few short texts (sources, ask), not
 	// batches: the model loads without ONNX Runtime's memory arena and, for
-	// graphs with fp32 arithmetic, without graph optimisation. For MiniLM-L6
-	// int8 (weight-only int8) on 2 idle cores the session is then ready in
-	// 30-100 ms instead of 0.6 s, and a question takes 50-100 ms instead of
-	// 8-30 ms (the int8 weights are converted on every run): a large saving
-	// for one question, a loss from about ten on. Dynamically quantized
-	// graphs (Model.DynamicQuant) keep their optimisation: without it their
-	// vectors move (cosine 0.9976 with the optimised graph's), and their
-	// int8 weights are not expanded, so it costs little.
+	// graphs with fp32 arithmetic, without graph optimisation: for a
+	// weight-only int8 model the session is ready many times sooner, while
+	// each question is slower (the int8 weights are converted on every
+	// run): a saving for one question, a loss from about ten on
+	// (docs/measurements.md, "Figures behind code choices"). Dynamically
+	// quantized graphs (Model.DynamicQuant) keep their optimisation: without
+	// it their vectors move, and their int8 weights are not expanded, so it
+	// costs little.
 	Query bool
 }
 
@@ -123,12 +123,10 @@ func Open(opts Options) (*Local, error) {
 // Runtime's default). A dynamically quantized model (Model.DynamicQuant)
 // embeds one text per call, whose operators are too small to split well
 // across threads: two sessions side by side, each on half the cores, embed
-// more. Measured with BenchmarkIndexVsRawEmbedding (400 NFCorpus files, 2
-// idle cores): bge-small-en-v1.5 int8, one session on both cores 15.0 chunks/s
-// raw and 11.5 through index; two one-thread sessions 18.4 and 16.0, for 95 MB
-// more. A batched model fills the threads of one session: all-MiniLM-L6-v2
-// int8 gained 13% through index from two sessions but held 270 MB more (its
-// optimised graph is fp32), so it keeps one (docs/measurements.md).
+// more for a little more memory. A batched model fills the threads of one
+// session, and a second one would hold a second fp32 copy of its optimised
+// graph, so it keeps one. The figures behind both choices
+// (BenchmarkIndexVsRawEmbedding) are in docs/measurements.md.
 func BatchParallelism(m Model, cpus int) (sessions, threads int) {
 	if !m.DynamicQuant || cpus < 2 {
 		return 1, 0

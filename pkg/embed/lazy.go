@@ -9,9 +9,8 @@ import (
 // Lazy is an Embedder that loads its model on the first Embed, or in the
 // background from Preload: a run with nothing to embed (a cron re-index of
 // unchanged notes, a reembed with every vector stored) then costs no model
-// load, which is 0.6 s and about 300 MB for MiniLM-L6 int8 with graph
-// optimisation; and a question's database work can go on while the model
-// loads. Model() answers from the model directory's metadata (Inspect)
+// load (time and memory); and a question's database work can go on while
+// the model loads. Model() answers from the model directory's metadata (Inspect)
 // without loading. Embed is safe for use by one goroutine at a time, like
 // Local's; Preload, Load, Loaded and Close may be called from any goroutine.
 type Lazy struct {

@@ -43,8 +43,7 @@ type Model struct {
 	// DynamicQuant says the graph quantizes activations at run time, one
 	// scale per tensor (DynamicQuantizeLinear before MatMulInteger, as
 	// onnxruntime's quantize_dynamic writes): a text's vector then depends
-	// on the other texts padded into its batch (cosine 0.992-0.998 with the
-	// text embedded alone, measured on bge-small and e5-small int8), so
+	// on the other texts padded into its batch (docs/measurements.md), so
 	// Local embeds such texts one at a time and keeps graph optimisation
 	// for queries too.
 	DynamicQuant bool

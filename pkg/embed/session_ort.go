@@ -76,20 +76,20 @@ func fileExists(path string) bool {
 // the file instead).
 //
 // For batches (index, reembed, eval) the session optimises the graph, which
-// pays for itself within one batch: the optimised MiniLM-L6 int8 graph
-// embeds 32×128 tokens in 1.12 s against 1.34 s (measured on 2 cores).
+// pays for itself within one batch (docs/measurements.md, "Figures behind
+// code choices").
 //
 // When the model directory holds ONNX Runtime's own optimisation of the
 // graph for this runtime version (OptimizedGraph), that graph is loaded
-// with optimisation off, for batches and queries alike: for bge-small int8
-// a query session is then ready without 0.3-0.6 s of optimisation.
+// with optimisation off, for batches and queries alike: a query session is
+// then ready without optimising.
 //
 // Otherwise, for queries (Options.Query) graph optimisation is off unless the graph is
-// dynamically quantized (Model.DynamicQuant): the session is created in
-// 30-100 ms instead of 0.6 s, and one 16-token query takes 50-100 ms.
-// MiniLM-L6 int8's vectors agree with the optimised graph's to about 1e-7
+// dynamically quantized (Model.DynamicQuant): the session is created many
+// times sooner and one short query still takes well under a second.
+// MiniLM-L6 int8's vectors agree with the optimised graph's
 // (TestQueryEmbedderMatchesBatchEmbedder); a dynamically quantized graph's
-// would not (cosine 0.9976), and its optimisation is cheap.
+// would not, and its optimisation is cheap.
 func featurePipeline(s *hugot.Session, hopts *options.Options, m Model, cfg hugot.FeatureExtractionConfig, query bool) (p *pipelines.FeatureExtractionPipeline, destroy func() error, graph string, err error) {
 	so, ok := hopts.BackendOptions.(*ort.SessionOptions)
 	if !ok {

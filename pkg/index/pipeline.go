@@ -330,11 +330,10 @@ type storeCounts struct {
 // Bounds of a group of documents stored in one transaction
 // (store.PutDocuments): what is waiting when the store stage is ready, up
 // to storeGroupDocs documents or storeGroupChunks chunks. One transaction
-// per group instead of per document costs the database less: on 400
-// NFCorpus files (556 chunks, bge-small int8, 2 cores) PostgreSQL's CPU
-// time went from 2.3-2.4 s to 1.2-2.3 s (BenchmarkIndexVsRawEmbedding's
-// index_pg_cpu_s; the BM25 trigger rewrites each term's open block once per
-// group). An interrupt waits for at most one group.
+// per group instead of per document costs the database less CPU (the BM25
+// trigger rewrites each term's open block once per group;
+// BenchmarkIndexVsRawEmbedding's index_pg_cpu_s, docs/measurements.md). An
+// interrupt waits for at most one group.
 const (
 	storeGroupDocs   = 64
 	storeGroupChunks = 512
