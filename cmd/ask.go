@@ -49,8 +49,10 @@ and rare words must be in the quoted units of the answer. Sentences that fail ar
 listed on stderr with the reason. On a terminal each sentence is followed by its
 quote with file and line; piped or with --raw only the answer is printed, and
 --json carries every sentence with its quote and verdict. RAG_VERIFY=true also
-asks the model to confirm each sentence against its quote. Text in the notes
-addressed to an AI assistant is masked before the passages reach the model.
+asks the model to confirm each sentence against its quote. Passages reach the
+model inside tags it cannot forge, as data; control tokens, hidden text and
+"ignore previous instructions" in them are masked, other text that may address
+an AI assistant is flagged.
 
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, the model found no answer, or no sentence passed the claim checks).`,

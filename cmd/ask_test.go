@@ -40,7 +40,7 @@ func TestSourcesAndAsk(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := out.String()
-		if !strings.Contains(s, "suspicious-email.md") || !strings.Contains(s, "warning: 1 span(s) of this passage address an AI assistant") ||
+		if !strings.Contains(s, "suspicious-email.md") || !strings.Contains(s, "warning: 2 span(s) of this passage may address an AI assistant (instructions, role changes, links to visit): 1 masked") ||
 			strings.Contains(s, "ignore all previous") || !strings.Contains(s, "[text addressed to an AI assistant removed by hrag]") || !strings.Contains(s, "it-helpdesk@examp1e.net") {
 			t.Fatalf("output:\n%s", s)
 		}

@@ -94,7 +94,7 @@ Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
 	fl.Float64Var(&opts.WeightBM25, "weight-bm25", 0, "RRF weight of BM25 (RAG_RRF_WEIGHT_BM25, default 1)")
 	fl.Float64Var(&opts.WeightVector, "weight-vector", 0, "RRF weight of vector search (RAG_RRF_WEIGHT_VECTOR, default 1)")
 	fl.IntVar(&opts.LimitQueries, "limit-queries", 0, "evaluate only the first N judged queries (0: all)")
-	cmd.AddCommand(ret, NewCmdEvalAnswers(f, nil))
+	cmd.AddCommand(ret, NewCmdEvalAnswers(f, nil), NewCmdEvalInjection(f))
 	return cmd
 }
 

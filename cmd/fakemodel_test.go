@@ -16,7 +16,7 @@ type shownPassage struct {
 	source, text string
 }
 
-var passageRe = regexp.MustCompile(`(?s)<passage n="(\d+)" source="([^"]+)"[^\n]*>\n(.*?)\n</passage>`) // a section may hold quotes and ">"
+var passageRe = regexp.MustCompile(`(?s)<passage-[0-9a-f]+ n="(\d+)" source="([^"]+)"[^\n]*>\n(.*?)\n</passage-[0-9a-f]+>`) // a section may hold quotes and ">"
 
 // promptPassages returns the passages of a request's last message.
 func promptPassages(req llmtest.Request) []shownPassage {

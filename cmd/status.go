@@ -37,8 +37,8 @@ type collectionStatus struct {
 	Name      string `json:"name"`
 	Documents int64  `json:"documents"`
 	Chunks    int64  `json:"chunks"`
-	// Flagged counts chunks with text addressed to an AI assistant (masked
-	// before passages reach the LLM).
+	// Flagged counts chunks with text that may address an AI assistant
+	// (flagged, or masked before passages reach the LLM).
 	Flagged    int64          `json:"chunks_flagged"`
 	CreatedAt  time.Time      `json:"created_at"`
 	IndexedAt  *time.Time     `json:"indexed_at"` // null: no index run finished
@@ -217,7 +217,7 @@ func printStatus(f *Factory, rep statusReport) {
 		}
 		fmt.Fprintf(out, "  documents %d, chunks %d, last indexed %s\n", c.Documents, c.Chunks, indexed)
 		if c.Flagged > 0 {
-			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text addressed to an AI assistant: masked before passages reach the LLM (`hrag sources QUESTION` shows them)\n", c.Flagged)
+			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text that may address an AI assistant: flagged; control tokens, hidden text and \"ignore previous instructions\" are masked before passages reach the LLM (`hrag sources QUESTION` shows them)\n", c.Flagged)
 		}
 		for _, r := range c.Roots {
 			fmt.Fprintf(out, "  root      %s\n", r)

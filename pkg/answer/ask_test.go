@@ -128,7 +128,7 @@ func TestAsk(t *testing.T) {
 		}
 		user := req.Messages[len(req.Messages)-1].Content
 		for _, p := range res.Passages {
-			if !strings.Contains(user, fmt.Sprintf(`<passage n="%d" source="`, p.N)) || !strings.Contains(user, p.Content) {
+			if !strings.Contains(user, fmt.Sprintf(` n="%d" source="`, p.N)) || !strings.Contains(user, p.Content) {
 				t.Fatalf("passage %d missing from the prompt:\n%s", p.N, user)
 			}
 		}
@@ -398,7 +398,7 @@ func TestAsk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(lastUser(srv), "<passage n=") != 3 {
+		if len(srv.Requests) != 2 || len(res.Passages) != 3 || strings.Count(lastUser(srv), ` n="`) != 3 {
 			t.Fatalf("%d requests, %d passages", len(srv.Requests), len(res.Passages))
 		}
 	})
@@ -412,7 +412,7 @@ func TestAsk(t *testing.T) {
 		}
 		a.PassageTokens = all.Passages[0].Tokens + all.Passages[1].Tokens
 		res := ask(t, a, q)
-		if len(res.Passages) != 2 || strings.Count(lastUser(srv), "<passage n=") != 2 || res.LLM.PassageTokens != a.PassageTokens {
+		if len(res.Passages) != 2 || strings.Count(lastUser(srv), ` n="`) != 2 || res.LLM.PassageTokens != a.PassageTokens {
 			t.Fatalf("%d passages, %+v", len(res.Passages), res.LLM)
 		}
 	})

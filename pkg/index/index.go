@@ -508,7 +508,7 @@ func humanSize(n int) string {
 }
 
 // storeChunk turns a chunk into its stored form (no vector yet), with the
-// number of its spans addressed to an AI assistant.
+// number of its spans that may address an AI assistant (masked or flagged).
 func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
 	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
 		StartLine: c.StartLine, EndLine: c.EndLine, StartPage: c.StartPage, EndPage: c.EndPage,
@@ -519,7 +519,8 @@ func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
 // "lines 7-9, 31" (line formats), "pages 3, 12-13" (PDF) or "passages in
 // A › B" (formats without lines or pages); "" when it holds none.
 func injectedSpans(doc store.Document) string {
-	var lines, pages, sections []string
+	var pages, sections []string
+	var ranges [][2]int // line ranges of the spans; a masked and a flagged sentence may share a line
 	for _, c := range doc.Chunks {
 		if c.Injections == 0 {
 			continue
@@ -529,7 +530,7 @@ func injectedSpans(doc store.Document) string {
 			for _, sp := range injection.Detect(c.Content) {
 				first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
 				last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
-				lines = append(lines, span(first, last))
+				ranges = append(ranges, [2]int{first, last})
 			}
 		case c.StartPage > 0:
 			if p := span(c.StartPage, c.EndPage); !slices.Contains(pages, p) {
@@ -540,6 +541,15 @@ func injectedSpans(doc store.Document) string {
 				sections = append(sections, b)
 			}
 		}
+	}
+	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
+	var lines []string
+	for i := 0; i < len(ranges); {
+		first, last := ranges[i][0], ranges[i][1]
+		for i++; i < len(ranges) && ranges[i][0] <= last; i++ {
+			last = max(last, ranges[i][1])
+		}
+		lines = append(lines, span(first, last))
 	}
 	switch {
 	case len(lines) > 0:

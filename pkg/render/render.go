@@ -134,8 +134,8 @@ func (m *Markdown) Passages(ps []retrieve.Passage) string {
 			b.WriteString(pad + m.sgr("2", answer.Printable(note)) + "\n")
 		}
 		body := displayMarkdown(dropCrumbHeadings(answer.Printable(p.Content), p.Breadcrumb), p.First, p.Last)
-		if n := len(p.Injections); n > 0 {
-			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(n), body)
+		if len(p.Injections) > 0 {
+			body = fmt.Sprintf("> **Warning:** %s\n\n%s", injectionNote(p.Injections), body)
 		}
 		b.WriteString(trimBlankLines(m.Render(body)))
 	}
@@ -194,9 +194,16 @@ func crumb(b string) string {
 // escapes (answer.Printable): a note must not move the cursor or clear the
 // screen.
 
-// injectionNote says that n spans of a passage were masked.
-func injectionNote(n int) string {
-	return fmt.Sprintf("%d span(s) of this passage address an AI assistant (instructions, role changes, links to visit); masked here and never sent to the LLM (`--json` shows them)", n)
+// injectionNote says how many spans of a passage may address an AI model,
+// and how many of them were masked.
+func injectionNote(in []retrieve.Injection) string {
+	masked := 0
+	for _, x := range in {
+		if x.Masked {
+			masked++
+		}
+	}
+	return fmt.Sprintf("%d span(s) of this passage may address an AI assistant (instructions, role changes, links to visit): %d masked and never sent to the LLM, %d flagged and sent as quoted data (`--json` shows them)", len(in), masked, len(in)-masked)
 }
 
 // PassagesPlain formats passages for a pipe: a header line per passage,
@@ -211,8 +218,8 @@ func PassagesPlain(ps []retrieve.Passage) string {
 		for _, note := range passageNotes(p) {
 			fmt.Fprintf(&b, "    %s\n", note)
 		}
-		if n := len(p.Injections); n > 0 {
-			fmt.Fprintf(&b, "    warning: %s\n", injectionNote(n))
+		if len(p.Injections) > 0 {
+			fmt.Fprintf(&b, "    warning: %s\n", injectionNote(p.Injections))
 		}
 		for _, line := range strings.Split(p.Content, "\n") {
 			fmt.Fprintf(&b, "    %s\n", line)

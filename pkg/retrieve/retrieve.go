@@ -121,9 +121,10 @@ type Passage struct {
 	// display may trim a chunk's cut edges, never the document's own.
 	First bool `json:"-"`
 	Last  bool `json:"-"`
-	// Injections lists text of the passage addressed to an AI assistant
-	// (package injection); each was replaced in Content by
-	// injection.MaskText, so it never reaches the LLM.
+	// Injections lists text of the passage that may address an AI model
+	// (package injection): masked spans were replaced in Content by
+	// injection.MaskText and never reach the LLM; flagged ones stay in
+	// Content, and the answer checks treat the passage as untrusted.
 	Injections []Injection `json:"injections,omitempty"`
 }
 
@@ -280,11 +281,13 @@ func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fuse
 	return kept, stored, copies, nil
 }
 
-// Injection is a span of a passage that addresses an AI assistant: the
-// detector's rule and the original text, masked in Passage.Content.
+// Injection is a span of a passage that may address an AI model: the
+// detector's rule, the original text, and whether it was masked in
+// Passage.Content (else it is flagged and kept).
 type Injection struct {
-	Rule string `json:"rule"`
-	Text string `json:"text"`
+	Rule   string `json:"rule"`
+	Text   string `json:"text"`
+	Masked bool   `json:"masked"`
 }
 
 // Reranker rescores passages for a query: one score per passage, in order,
@@ -453,7 +456,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	for _, f := range fused {
 		p := stored[f.ID]
 		// Headings and the file name reach the model too (title, section,
-		// source): they are checked and masked like the text.
+		// source): they are checked, masked and flagged like the text.
 		content, injections := maskInjections(p.Content)
 		title, inTitle := maskInjections(p.Title)
 		crumb, inCrumb := maskInjections(p.Breadcrumb)
@@ -561,18 +564,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// maskInjections replaces the text of content addressed to an AI assistant
-// (injection.Detect) by injection.MaskText and returns what it replaced.
-// Detection runs here, at query time, whatever the index recorded: the
-// rules may have changed since the chunk was stored.
+// maskInjections finds the text of content that may address an AI model
+// (injection.Detect), masks what the detector masks (injection.Mask: also
+// drops invisible characters) and returns every span found, masked or
+// flagged. Detection runs here, at query time, whatever the index
+// recorded: the rules may have changed since the chunk was stored.
 func maskInjections(content string) (string, []Injection) {
 	spans := injection.Detect(content)
-	if len(spans) == 0 {
-		return content, nil
-	}
-	out := make([]Injection, len(spans))
-	for i, sp := range spans {
-		out[i] = Injection{Rule: sp.Rule, Text: content[sp.Start:sp.End]}
+	var out []Injection
+	for _, sp := range spans {
+		out = append(out, Injection{Rule: sp.Rule, Text: content[sp.Start:sp.End], Masked: sp.Action == injection.Masked})
 	}
 	return injection.Mask(content, spans), out
 }

@@ -1,0 +1,45 @@
+// Package injection finds text in a note that may address an AI model
+// rather than the person reading it, so that hrag can keep it from steering
+// the model and tell the user about it.
+//
+// Notes come from anywhere (saved pages, e-mails, downloaded manuals), and
+// a passage may carry instructions for whatever model reads it. hrag
+// contains them by design: every passage reaches the model inside
+// delimiters it cannot forge and is declared data (package answer), and an
+// answer sentence that sends the user somewhere is checked against the
+// passage it cites. This package adds two things:
+//
+//   - Masking, only where it is certain that the text is meant for a model
+//     and carries nothing a reader needs: chat-template control tokens
+//     (<|im_start|>, [INST], <start_of_turn>, ...), "### Instruction:"
+//     headers at a line start, the role markers of a dialogue ("User:" and
+//     "Assistant:" lines in one passage), text hidden in Unicode tag
+//     characters, and the explicit "ignore/disregard/forget (all)
+//     previous/above/prior instructions" family in English, German, French
+//     and Spanish, when it is not negated, quoted, described or scoped to
+//     something ("disregard the earlier instructions for the printer
+//     driver"). Mask replaces these spans with MaskText. Invisible format
+//     characters (zero-width spaces, bidirectional overrides) are dropped
+//     too: the model sees what a reader sees.
+//   - Flagging everything else that looks addressed to a model: notes to
+//     "the AI reading this", role changes, requests to reveal the system
+//     prompt or to hide the instruction, requests to send the user to a
+//     link or to ask for a password, output rules ("reply only with the
+//     word ..."), fake system notices. Flagged text stays in the prompt; hrag
+//     shows it in sources, status and --json, and the answer checks treat a
+//     passage holding it as untrusted.
+//
+// The rules are a table (rules.go): each has a name, a pattern, an action
+// (mask or flag), and examples that must and must not match, which the
+// tests enforce. Patterns match a folded copy of the text (folding.go):
+// lower case, white space and e-mail quote markers as one space,
+// compatibility forms (full-width letters) and common Cyrillic and Greek
+// look-alikes as Latin letters, invisible characters removed, and words
+// spelled out with spaces between letters joined. Spans are reported in
+// offsets of the original text, widened to the sentence that holds the
+// match for rules that work on sentences (segment.go).
+//
+// Detection is a signal, not a guarantee: it knows phrasings, not intent.
+// It misses attacks phrased in ways the table does not list, and it flags
+// some text that only talks about models.
+package injection

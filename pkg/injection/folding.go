@@ -1,0 +1,155 @@
+package injection
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// folded is the text the patterns of the rule table match: lower case,
+// runs of white space (and the '>' quote markers after a line break) as one
+// space, compatibility forms (NFKC: full-width letters, ligatures, Roman
+// numerals) and look-alike Cyrillic and Greek letters as Latin, typographic
+// apostrophes as ', invisible characters removed, and letters spelled out
+// with single spaces between them ("i g n o r e") joined.
+type folded struct {
+	s string
+	// off[i] is the byte offset in the original text of the rune that
+	// produced s[i]; off[len(s)] is the length of the original text.
+	off []int32
+}
+
+// lookAlikes maps lower-case Cyrillic and Greek letters (and a few Latin
+// ones) that look like a Latin letter to that letter.
+var lookAlikes = map[rune]rune{
+	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c',
+	'т': 't', 'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ї': 'i', 'ј': 'j', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l',
+	'ԛ': 'q', 'ԝ': 'w', 'α': 'a', 'β': 'b', 'ε': 'e', 'η': 'n', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'ο': 'o',
+	'ρ': 'p', 'τ': 't', 'υ': 'u', 'χ': 'x', 'ζ': 'z', 'ı': 'i', 'ɡ': 'g', 'ʼ': '\'', '‘': '\'', '’': '\'',
+}
+
+// invisible reports whether r is a format character a reader does not see:
+// zero-width characters, bidirectional controls, the byte-order mark, the
+// soft hyphen and Unicode tag characters. Folding drops them all.
+func invisible(r rune) bool {
+	switch {
+	case r == 0xAD || r == 0x180E || r == 0xFEFF,
+		0x200B <= r && r <= 0x200F, 0x202A <= r && r <= 0x202E,
+		0x2060 <= r && r <= 0x2064, 0x2066 <= r && r <= 0x2069,
+		0xE0000 <= r && r <= 0xE007F:
+		return true
+	}
+	return false
+}
+
+// dropped reports whether Mask drops r from the text it returns: the
+// invisible characters except those that join or separate letters in
+// scripts and emoji (ZWJ, ZWNJ, the direction marks), the soft hyphen,
+// and the tag characters (a run of them is a span of the hidden-text rule).
+func dropped(r rune) bool {
+	return invisible(r) && r != 0x200C && r != 0x200D && r != 0x200E && r != 0x200F && r != 0xAD && r < 0xE0000
+}
+
+// fold computes the folded form of text.
+func fold(text string) folded {
+	b := make([]byte, 0, len(text))
+	off := make([]int32, 0, len(text)+1)
+	narrow := make([]bool, 0, len(text)) // b[i] is a space from one white-space character
+	put := func(r rune, at int) {
+		n := len(b)
+		b = utf8.AppendRune(b, r)
+		for ; n < len(b); n++ {
+			off = append(off, int32(at))
+			narrow = append(narrow, false)
+		}
+	}
+	spaceRun, afterNewline := 0, false
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		at := i
+		i += size
+		switch {
+		case r < utf8.RuneSelf && r != ' ' && r != '\t' && r != '\n' && r != '\r' && r != '\f' && r != '\v':
+			if r == '>' && afterNewline {
+				continue
+			}
+			afterNewline, spaceRun = false, 0
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			put(r, at)
+		case unicode.IsSpace(r):
+			afterNewline = afterNewline || r == '\n'
+			if spaceRun++; spaceRun == 1 {
+				put(' ', at)
+				narrow[len(narrow)-1] = r == ' '
+			} else if len(narrow) > 0 {
+				narrow[len(narrow)-1] = false
+			}
+		case invisible(r):
+		default:
+			afterNewline, spaceRun = false, 0
+			if r < 0x250 {
+				put(lower(r), at)
+				continue
+			}
+			var buf [16]byte
+			for _, c := range string(norm.NFKC.AppendString(buf[:0], text[at:i])) {
+				put(lower(c), at)
+			}
+		}
+	}
+	b, off = joinSpelled(b, off, narrow)
+	return folded{s: string(b), off: append(off, int32(len(text)))}
+}
+
+// lower returns r in lower case, a look-alike as its Latin letter.
+func lower(r rune) rune {
+	r = unicode.ToLower(r)
+	if l, ok := lookAlikes[r]; ok {
+		return l
+	}
+	return r
+}
+
+// joinSpelled removes the single spaces inside a word spelled out letter by
+// letter: in a chain of one-letter tokens holding at least six letters,
+// the spaces that came from one white-space character go (the wider gaps
+// between the spelled words stay).
+func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
+	single := func(i int) bool {
+		return i < len(b) && 'a' <= b[i] && b[i] <= 'z' && (i == 0 || b[i-1] == ' ') && (i+1 == len(b) || b[i+1] == ' ')
+	}
+	var drop []int
+	for i := 0; i < len(b); i++ {
+		if !single(i) {
+			continue
+		}
+		j, n := i, 1
+		for j+2 < len(b) && b[j+1] == ' ' && single(j+2) {
+			j, n = j+2, n+1
+		}
+		if n >= 6 {
+			for k := i + 1; k < j; k += 2 {
+				if narrow[k] {
+					drop = append(drop, k)
+				}
+			}
+		}
+		i = j
+	}
+	if len(drop) == 0 {
+		return b, off
+	}
+	w, d := 0, 0
+	for i := range b {
+		if d < len(drop) && drop[d] == i {
+			d++
+			continue
+		}
+		b[w], off[w] = b[i], off[i]
+		w++
+	}
+	return b[:w], off[:w]
+}

@@ -1,0 +1,291 @@
+package injection
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Sentences, lines and code: where a match sits in the original text.
+
+const (
+	maxBack    = 600  // how far a sentence is followed back from a match, in bytes
+	maxForward = 1000 // and forward
+)
+
+// segmenter answers questions about positions in t.
+type segmenter struct {
+	t      string
+	fences []int // starts of the fence lines (``` or ~~~), in order
+	fenced bool  // fences computed
+}
+
+// lineHead reports whether p is the first character of its line after
+// indentation and '>' quote markers.
+func (s *segmenter) lineHead(p int) bool {
+	for i := p - 1; i >= 0; i-- {
+		switch s.t[i] {
+		case '\n':
+			return true
+		case ' ', '\t', '>':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// lineStart returns the start of the line holding p.
+func (s *segmenter) lineStart(p int) int { return strings.LastIndexByte(s.t[:p], '\n') + 1 }
+
+// lineEnd returns the end of the line holding p (before its '\n').
+func (s *segmenter) lineEnd(p int) int {
+	if i := strings.IndexByte(s.t[p:], '\n'); i >= 0 {
+		return p + i
+	}
+	return len(s.t)
+}
+
+// inCode reports whether p is inside `inline code` or a fenced code block.
+func (s *segmenter) inCode(p int) bool {
+	ls, le := s.lineStart(p), s.lineEnd(p)
+	line := strings.TrimLeft(s.t[ls:le], " \t>")
+	if !strings.HasPrefix(line, "```") && strings.Count(s.t[ls:p], "`")%2 == 1 && strings.Contains(s.t[p:le], "`") {
+		return true
+	}
+	if !s.fenced {
+		s.fenced = true
+		for ls := 0; ls < len(s.t); ls = s.lineEnd(ls) + 1 {
+			l := strings.TrimLeft(s.t[ls:s.lineEnd(ls)], " \t>")
+			if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
+				s.fences = append(s.fences, ls)
+			}
+		}
+	}
+	// an odd number of fence lines at or before p: inside (the opening
+	// fence line counts as inside)
+	return sort.SearchInts(s.fences, p+1)%2 == 1
+}
+
+// blockStart reports whether the line starting at ls begins a block: it
+// follows a blank line, or it is a list item or a heading.
+func (s *segmenter) blockStart(ls int) bool {
+	if ls == 0 {
+		return true
+	}
+	prev := s.t[s.lineStart(ls-1) : ls-1]
+	if strings.Trim(prev, " \t\r>") == "" {
+		return true
+	}
+	l := strings.TrimLeft(s.t[ls:s.lineEnd(ls)], " \t>")
+	return strings.HasPrefix(l, "#") || bullet(l) > 0
+}
+
+// bullet returns the length of a list marker and the space after it at the
+// start of l, or 0.
+func bullet(l string) int {
+	for _, b := range []string{"- ", "* ", "+ ", "• "} {
+		if strings.HasPrefix(l, b) {
+			return len(b)
+		}
+	}
+	d := 0
+	for d < len(l) && d < 3 && '0' <= l[d] && l[d] <= '9' {
+		d++
+	}
+	if d > 0 && d+1 < len(l) && (l[d] == '.' || l[d] == ')') && l[d+1] == ' ' {
+		return d + 2
+	}
+	return 0
+}
+
+// abbreviations end in a '.' that does not end a sentence.
+var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "z.b": true, "d.h": true,
+	"bzw": true, "usw": true, "ca": true, "p.ex": true, "dr": true, "mr": true, "mrs": true, "nr": true}
+
+// sentenceEnd reports whether the '.', '!' or '?' at i ends a sentence:
+// closing quotes or brackets may follow, then white space or the end.
+func (s *segmenter) sentenceEnd(i int) (int, bool) {
+	t := s.t
+	j := i + 1
+	for j < len(t) && strings.IndexByte(`.!?"')]*_`, t[j]) >= 0 {
+		j++
+	}
+	for strings.HasPrefix(t[j:], "”") || strings.HasPrefix(t[j:], "»") || strings.HasPrefix(t[j:], "’") {
+		_, size := utf8.DecodeRuneInString(t[j:])
+		j += size
+	}
+	if j < len(t) && !unicode.IsSpace(rune(t[j])) {
+		return 0, false
+	}
+	if t[i] == '.' {
+		k := i
+		for k > 0 && (t[k-1] == '.' || unicode.IsLetter(rune(t[k-1]))) {
+			k--
+		}
+		if w := strings.ToLower(t[k:i]); len(w) == 1 || abbreviations[w] {
+			return 0, false
+		}
+	}
+	return j, true
+}
+
+// sentence returns the sentence holding [st, en): back to the end of the
+// previous sentence or the start of the block, forward to the end of the
+// sentence or the block, within maxBack and maxForward bytes, without
+// leading white space, quote markers and list bullets.
+func (s *segmenter) sentence(st, en int) (int, int) {
+	t := s.t
+	lo := max(0, st-maxBack)
+	ss := lo
+	for i := st - 1; i >= lo; i-- {
+		if t[i] == '\n' && s.blockStart(i+1) {
+			ss = i + 1
+			break
+		}
+		if c := t[i]; c == '.' || c == '!' || c == '?' {
+			if j, ok := s.sentenceEnd(i); ok && j <= st {
+				ss = j
+				break
+			}
+		}
+	}
+	for ss < st {
+		l := t[ss:st]
+		if n := bullet(l); n > 0 && s.lineHead(ss) {
+			ss += n
+		} else if c := t[ss]; c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '>' {
+			ss++
+		} else {
+			break
+		}
+	}
+	hi := min(len(t), en+maxForward)
+	se := hi
+	for i := en; i < hi; i++ {
+		if t[i] == '\n' && i+1 < len(t) && s.blockStart(i+1) {
+			se = i
+			break
+		}
+		if c := t[i]; c == '.' || c == '!' || c == '?' {
+			if j, ok := s.sentenceEnd(i); ok {
+				se = j
+				break
+			}
+		}
+	}
+	for se > en && unicode.IsSpace(rune(t[se-1])) {
+		se--
+	}
+	for se < len(t) && !utf8.RuneStart(t[se]) {
+		se++
+	}
+	for ss > 0 && !utf8.RuneStart(t[ss]) {
+		ss--
+	}
+	return ss, se
+}
+
+var (
+	negations = set(`not never no don't dont cannot can't won't nicht nie niemals kein keine pas jamais nunca jamás`)
+	// describing words before a match make it a description or an
+	// example, not an instruction ("attacks such as ...", "the phrase ...").
+	describing = set(`like such e.g example examples phrase phrases says said say saying wrote writes written typed asked told ` +
+		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
+		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques`)
+	// scoping words right after a match say what the instructions were
+	// for ("disregard the earlier instructions for the printer driver").
+	scoping = set(`for about regarding concerning on in from of at für zu zum zur vom von über pour du de des sur concernant para del sobre en`)
+)
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// guardedOut reports whether a match [st, en) in the sentence [ss, se)
+// is not certain to be an instruction: a negation is one of the two words
+// before it, it is inside a quotation, a describing word precedes it in its
+// sentence, or a scoping word follows it.
+func guardedOut(t string, ss, st, en, se int) bool {
+	before := words(t[ss:st])
+	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+		if negations[before[k]] {
+			return true
+		}
+	}
+	for _, w := range before {
+		if describing[w] {
+			return true
+		}
+	}
+	if after := words(t[en:se]); len(after) > 0 && scoping[after[0]] {
+		return true
+	}
+	return quoted(t[ss:st], t[st:])
+}
+
+// quoted reports whether a quotation opened in before is still open at
+// the start of after.
+func quoted(before, after string) bool {
+	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“")+strings.Count(before, "„") > strings.Count(before, "”") ||
+		strings.Count(before, "«") > strings.Count(before, "»") || strings.Count(before, "‘") > strings.Count(before, "’") {
+		return true
+	}
+	// a single quote after a space or bracket opens; one before a space
+	// or punctuation closes; inside words it is an apostrophe
+	open := false
+	for i := 0; i < len(before); i++ {
+		if before[i] != '\'' {
+			continue
+		}
+		prevSpace := i == 0 || strings.IndexByte(" \t\n([", before[i-1]) >= 0
+		next := after
+		if i+1 < len(before) {
+			next = before[i+1:]
+		}
+		nextSpace := next == "" || strings.IndexByte(" \t\n.,;:!?)", next[0]) >= 0
+		switch {
+		case !open && prevSpace && !nextSpace:
+			open = true
+		case open && nextSpace:
+			open = false
+		}
+	}
+	return open
+}
+
+// words returns the lower-case words of s (letters and digits, with inner
+// apostrophes and dots: "don't", "e.g").
+func words(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				j += size
+				continue
+			}
+			if (r == '\'' || r == '’' || r == '.') && j+size < len(s) {
+				if n, _ := utf8.DecodeRuneInString(s[j+size:]); unicode.IsLetter(n) {
+					j += size
+					continue
+				}
+			}
+			break
+		}
+		out = append(out, strings.ReplaceAll(strings.ToLower(s[i:j]), "’", "'"))
+		i = j
+	}
+	return out
+}
