@@ -2,9 +2,11 @@ package index_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,7 +39,7 @@ func childIndex(url, dir string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	t := &testing.T{}
+	t := processTB{}
 	copts := chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64}
 	if os.Getenv("HRAG_TEST_CHILD_CHUNK") == "small" {
 		copts = smallChunks
@@ -53,6 +55,39 @@ func childIndex(url, dir string) int {
 		return 1
 	}
 	return 0
+}
+
+// processTB is the testing.TB of a child process of the kill tests: a
+// failure prints its message and exits with status 1. A bare &testing.T{}
+// cannot: its FailNow ends the main goroutine and leaves the child hanging
+// (a missing second model then stalled the parent's test until its
+// timeout). Only the methods the model helpers call are implemented.
+type processTB struct{ testing.TB }
+
+func (processTB) Helper()        {}
+func (processTB) Cleanup(func()) {} // the process exits; the OS frees what it held
+func (processTB) Fatal(args ...any) {
+	fmt.Fprintln(os.Stderr, args...)
+	os.Exit(1)
+}
+func (processTB) Fatalf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, format+"\n", args...)
+	os.Exit(1)
+}
+
+// TestChildFailsFast: a child whose second model is missing exits 1
+// with the message that names the fix, instead of hanging. Mutation:
+// childReembed back on a bare &testing.T{} (the child never exits).
+func TestChildFailsFast(t *testing.T) {
+	e := newEnv(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "HRAG_TEST_CHILD_DB="+e.url, "HRAG_TEST_CHILD_DIR="+e.dir, "HRAG_TEST_CHILD_MODE=reembed",
+		"RAG_TEST_SECOND_MODEL="+filepath.Join(t.TempDir(), "missing"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "scripts/install-deps.sh --second-model") {
+		t.Fatalf("err %v, output %q", err, out)
+	}
 }
 
 func TestKilledRunLeavesConsistentIndex(t *testing.T) {

@@ -37,8 +37,7 @@ func childReembed(url string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	t := &testing.T{}
-	dir := modeltest.SecondDir(t)
+	dir := modeltest.SecondDir(processTB{})
 	emb, err := embed.Open(embed.Options{Dir: dir, ONNXRuntimeLib: modeltest.ORTLib(), BatchSize: 8})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
