@@ -77,13 +77,26 @@ func TestRandomKillsLeaveConsistentIndex(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(300+rng.Intn(2500)) * time.Millisecond)
-		// A transaction of the child open at the moment of the kill (the
-		// test's own connection is idle).
+		// Every other kill waits for the child to open a transaction (polled
+		// every 5 ms, up to 20 s): kills at random times seldom land in one,
+		// since the child spends most of its time embedding. The others come
+		// at a random time. open: a transaction of the child was open at
+		// the last look before the kill (the test's own connection is idle).
+		waitForTx := k%2 == 0
+		deadline := time.Now().Add(time.Duration(300+rng.Intn(2500)) * time.Millisecond)
+		if waitForTx {
+			deadline = time.Now().Add(20 * time.Second)
+		}
 		var open int
-		if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
-			WHERE application_name = $1 AND xact_start IS NOT NULL`, childApp).Scan(&open); err != nil {
-			t.Fatal(err)
+		for {
+			if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+				WHERE application_name = $1 AND xact_start IS NOT NULL`, childApp).Scan(&open); err != nil {
+				t.Fatal(err)
+			}
+			if waitForTx && open > 0 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
