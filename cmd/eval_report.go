@@ -92,7 +92,7 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 		fmt.Fprintf(w, "\nby kind (answered if answerable, abstained if not): %s\n", strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n", reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable))
-	fmt.Fprintf(w, "median per question asked: %.1f s, %.0f prompt tokens (passages %.0f), %.1f tokens/s generated\n",
-		m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond)
+	fmt.Fprintf(w, "median per question asked: %.1f s (first token after %.1f s), %.0f prompt tokens (passages %.0f; %.0f%% from the server's prompt cache), %.1f tokens/s generated\n",
+		m.MedianSeconds, m.MedianFirstToken, m.MedianPromptTokens, m.MedianPassageTokens, 100*m.MedianCachedShare, m.MedianTokensPerSecond)
 	fmt.Fprintf(w, "%d questions in %.1fs\n", m.Questions, r.Seconds)
 }

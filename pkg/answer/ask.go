@@ -132,14 +132,18 @@ const ReasonAction = "unrequested_action"
 
 // Generation describes the LLM call of an answer.
 type Generation struct {
-	Protocol         string  `json:"protocol"`          // ProtocolJSON or ProtocolText
-	PassageTokens    int     `json:"passage_tokens"`    // tokens of the passages sent (embedding tokenizer)
-	PromptTokens     int     `json:"prompt_tokens"`     // as reported by the server (0: not reported)
-	CompletionTokens int     `json:"completion_tokens"` // as reported by the server (0: not reported)
-	Seconds          float64 `json:"seconds"`           // the whole call
-	FirstToken       float64 `json:"first_token_seconds"`
-	TokensPerSecond  float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
-	Truncated        bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
+	Protocol         string `json:"protocol"`          // ProtocolJSON or ProtocolText
+	PassageTokens    int    `json:"passage_tokens"`    // tokens of the passages sent (embedding tokenizer)
+	PromptTokens     int    `json:"prompt_tokens"`     // as reported by the server (0: not reported)
+	CompletionTokens int    `json:"completion_tokens"` // as reported by the server (0: not reported)
+	// CachedPromptTokens are the prompt tokens the server's prompt cache
+	// served (0: none, or not reported): the fixed prefix (system prompt
+	// and worked examples) is the same bytes in every request.
+	CachedPromptTokens int     `json:"cached_prompt_tokens,omitempty"`
+	Seconds            float64 `json:"seconds"` // the whole call
+	FirstToken         float64 `json:"first_token_seconds"`
+	TokensPerSecond    float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
+	Truncated          bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
 	// VerifyCalls, VerifySeconds and VerifyPromptTokens are the
 	// verification requests (Asker.Verify), their wall time and prompt
 	// tokens; 0 when none.
@@ -299,7 +303,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	if err != nil {
 		return res, err
 	}
-	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens,
+	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens, CachedPromptTokens: out.Usage.CachedPromptTokens,
 		Seconds: out.Duration.Seconds(), FirstToken: out.FirstToken.Seconds(), TokensPerSecond: out.GenerationRate(),
 		Truncated: out.FinishReason == "length"}
 	for _, p := range passages {

@@ -206,6 +206,12 @@ type AnswerMetrics struct {
 	MedianPromptTokens    float64 `json:"median_prompt_tokens"`
 	MedianPassageTokens   float64 `json:"median_passage_tokens"`
 	MedianTokensPerSecond float64 `json:"median_tokens_per_second"`
+	// MedianCachedShare is the median share of a question's prompt tokens
+	// that the server's prompt cache served, in [0, 1] (0 when the server
+	// reports none); MedianFirstToken the median seconds to the first
+	// generated token (mostly reading the prompt).
+	MedianCachedShare float64 `json:"median_cached_share"`
+	MedianFirstToken  float64 `json:"median_first_token_seconds"`
 	// Abstained counts the questions not answered by Reason, for answerable
 	// and unanswerable questions separately.
 	AbstainedAnswerable   map[string]int `json:"abstained_answerable"`
@@ -338,12 +344,16 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 // denominators). Metrics over no questions have Den 0 (undefined).
 func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
-	var secs, prompt, passage, rate []float64
+	var secs, prompt, passage, rate, cached, first []float64
 	for _, r := range rs {
 		if r.LLM != nil {
 			secs = append(secs, r.Seconds)
 			prompt = append(prompt, float64(r.LLM.PromptTokens))
 			passage = append(passage, float64(r.LLM.PassageTokens))
+			first = append(first, r.LLM.FirstToken)
+			if r.LLM.PromptTokens > 0 {
+				cached = append(cached, float64(r.LLM.CachedPromptTokens)/float64(r.LLM.PromptTokens))
+			}
 			if r.LLM.TokensPerSecond > 0 {
 				rate = append(rate, r.LLM.TokensPerSecond)
 			}
@@ -422,6 +432,7 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 		}
 	}
 	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
+	m.MedianCachedShare, m.MedianFirstToken = median(cached), median(first)
 	if len(m.ByKind) == 0 {
 		m.ByKind = nil
 	}

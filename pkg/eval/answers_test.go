@@ -203,3 +203,19 @@ func TestRatioJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarizeAnswersTiming: the medians of the cached share and of the
+// time to the first token are over the questions the LLM was asked.
+// Mutation: the share computed as cached / completion tokens.
+func TestSummarizeAnswersTiming(t *testing.T) {
+	rs := []QuestionResult{
+		{LLM: &answer.Generation{PromptTokens: 1000, CompletionTokens: 50, CachedPromptTokens: 500, FirstToken: 8}},
+		{LLM: &answer.Generation{PromptTokens: 1000, CompletionTokens: 50, CachedPromptTokens: 250, FirstToken: 12}},
+		{LLM: &answer.Generation{PromptTokens: 800, CompletionTokens: 40, CachedPromptTokens: 0, FirstToken: 10}},
+		{Reason: answer.ReasonNoRelevantPassages}, // the gate: no LLM call
+	}
+	m := SummarizeAnswers(rs)
+	if m.MedianCachedShare != 0.25 || m.MedianFirstToken != 10 {
+		t.Fatalf("cached share %v, first token %v", m.MedianCachedShare, m.MedianFirstToken)
+	}
+}

@@ -65,6 +65,10 @@ type Schema struct {
 type Usage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
+	// CachedPromptTokens are the prompt tokens the server took from its
+	// prompt cache instead of reading them (usage.prompt_tokens_details.
+	// cached_tokens, which llama.cpp, vLLM and OpenAI report).
+	CachedPromptTokens int `json:"cached_prompt_tokens,omitempty"`
 }
 
 // Response is a finished completion.
@@ -192,7 +196,8 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 	for stream.Next() {
 		ch := stream.Current()
 		if ch.Usage.PromptTokens > 0 || ch.Usage.CompletionTokens > 0 {
-			resp.Usage = Usage{PromptTokens: int(ch.Usage.PromptTokens), CompletionTokens: int(ch.Usage.CompletionTokens)}
+			resp.Usage = Usage{PromptTokens: int(ch.Usage.PromptTokens), CompletionTokens: int(ch.Usage.CompletionTokens),
+				CachedPromptTokens: int(ch.Usage.PromptTokensDetails.CachedTokens)}
 		}
 		for _, choice := range ch.Choices {
 			if d := choice.Delta.Content; d != "" {

@@ -77,7 +77,7 @@ func TestUnreachableAndTimeout(t *testing.T) {
 }
 
 func TestStructuredRequestUsageAndTiming(t *testing.T) {
-	srv := llmtest.New(t, llmtest.Reply{Text: `{"found": true, "sentences": []}`})
+	srv := llmtest.New(t, llmtest.Reply{Text: `{"found": true, "sentences": []}`, CachedTokens: 2})
 	c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "tiny", Timeout: 5 * time.Second})
 	schema := &llm.Schema{Name: "grounded_answer", Schema: json.RawMessage(`{"type": "object", "properties": {"z": {"type": "string"}, "a": {"type": "boolean"}}}`)}
 	resp, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "one two three"}}, Schema: schema}, nil)
@@ -102,8 +102,9 @@ func TestStructuredRequestUsageAndTiming(t *testing.T) {
 	if !r.StreamOptions.IncludeUsage {
 		t.Fatal("usage not requested")
 	}
-	// The fake counts words: 3 prompt words, 4 pieces of the reply.
-	if resp.Usage.PromptTokens != 3 || resp.Usage.CompletionTokens != 4 || resp.FinishReason != "stop" {
+	// The fake counts words: 3 prompt words, 4 pieces of the reply; 2 of
+	// the prompt's from its cache (prompt_tokens_details.cached_tokens).
+	if resp.Usage.PromptTokens != 3 || resp.Usage.CompletionTokens != 4 || resp.Usage.CachedPromptTokens != 2 || resp.FinishReason != "stop" {
 		t.Fatalf("usage %+v finish %q", resp.Usage, resp.FinishReason)
 	}
 	if resp.FirstToken <= 0 || resp.Duration < resp.FirstToken {

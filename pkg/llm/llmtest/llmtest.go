@@ -43,6 +43,9 @@ type Reply struct {
 	// "logprobs": {"content": [{"token", "logprob", ...}]} object in the
 	// piece's chunk.
 	Logprob func(piece string) float64
+	// CachedTokens is reported as usage.prompt_tokens_details.cached_tokens
+	// (the prompt tokens a server's cache served).
+	CachedTokens int
 }
 
 // Request is what the server received.
@@ -136,7 +139,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			"id": id, "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 			"choices": []any{map[string]any{"index": 0, "finish_reason": finish,
 				"message": map[string]any{"role": "assistant", "content": rep.Text}}},
-			"usage": usage(req, rep.Text),
+			"usage": usage(req, rep.Text, rep.CachedTokens),
 		})
 		return
 	}
@@ -183,7 +186,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if req.StreamOptions.IncludeUsage {
 		b, _ := json.Marshal(map[string]any{
 			"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model,
-			"choices": []any{}, "usage": usage(req, rep.Text),
+			"choices": []any{}, "usage": usage(req, rep.Text, rep.CachedTokens),
 		})
 		fmt.Fprintf(w, "data: %s\n\n", b)
 	}
@@ -191,13 +194,14 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 }
 
 // usage reports token counts as a server would: here a word is a token.
-func usage(req Request, text string) map[string]any {
+func usage(req Request, text string, cached int) map[string]any {
 	prompt := 0
 	for _, m := range req.Messages {
 		prompt += len(strings.Fields(m.Content))
 	}
 	completion := len(pieces(text))
-	return map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+	return map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
+		"prompt_tokens_details": map[string]any{"cached_tokens": cached}}
 }
 
 // pieces splits text into word-sized chunks, as a model streams tokens.
