@@ -62,7 +62,16 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 	if yesNo {
 		asked = claim.WithoutValues(claim.Statement(question))
 	}
-	texts := []string{question, claim.TopicText(asked)}
+	// Every text the checks read is analysed in one database round trip
+	// (Store.Lexemes); each one keeps a pointer to where its lexemes go.
+	var texts []string
+	var dests []*[]string
+	analyse := func(text string, dest *[]string) {
+		texts, dests = append(texts, text), append(dests, dest)
+	}
+	var questionTerms, topicTerms []string
+	analyse(question, &questionTerms)
+	analyse(claim.TopicText(asked), &topicTerms)
 	for i, ds := range d.sentences {
 		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}, Logprob: ds.logprob, MinLogprob: ds.minLogprob}}
 		for _, c := range ds.cited {
@@ -79,7 +88,10 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 		sents[i] = sc
-		texts = append(texts, sc.draft.text, sc.evidence, sc.context, sc.cited)
+		analyse(sc.draft.text, &sc.terms)
+		analyse(sc.evidence, &sc.evidenceTerms)
+		analyse(sc.context, &sc.contextTerms)
+		analyse(sc.cited, &sc.citedTerms)
 	}
 	lexemes, df, n, err := a.Retriever.Store.Lexemes(ctx, collection, texts)
 	if err != nil {
@@ -92,9 +104,8 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 		}
 		return out
 	}
-	questionTerms, topicTerms := lexemes[0], lexemes[1]
-	for i, sc := range sents {
-		sc.terms, sc.evidenceTerms, sc.contextTerms, sc.citedTerms = lexemes[2+4*i], lexemes[3+4*i], lexemes[4+4*i], lexemes[5+4*i]
+	for i, dest := range dests {
+		*dest = lexemes[i]
 	}
 	q := claim.Question{Text: asked, N: n, Terms: terms(topicTerms)}
 	// The answer's contexts together hold what the question is about.
