@@ -84,6 +84,7 @@ const (
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
 	Amount      AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
+	Year        AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
 )
 
 // amountRe finds "how much is X", which asks for a price (the ticket) or
@@ -113,6 +114,11 @@ var (
 	portQRe = regexp.MustCompile(`(?i)\bport number\b|\bon (which|what) port\b|\b(which|what) port (does|do|did|is|should|will)\b.*\b(run|runs|running|listen|listens|serve|serves|use|uses|expose|exposes|bind|binds|open|reach|stream|streams)\b|\bsur quel port\b|\bauf welche[mn]? port\b|\ben qu[eé] puerto\b`)
 	// distanceQRe finds a question about a mileage or odometer reading.
 	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b`)
+	// yearQRe finds a question for a year: "in what year", "which year".
+	yearQRe = regexp.MustCompile(`(?i)\b(what|which) year(\s|\?|$)|\ben quelle année\b|\bin welchem jahr\b|\ben qu[eé] año\b`)
+	// yearRe is a number that can be a year: three or four digits, not
+	// part of a longer number (476, 1066, 2025).
+	yearRe = regexp.MustCompile(`(^|[^\d.,])\d{3,4}([^\d.,]|[.,](\D|$)|$)`)
 	// durationQRe finds "how long" (a time, or a length: "how long are the
 	// passages" is answered by "100 words").
 	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
@@ -139,6 +145,8 @@ func Asks(question string) AnswerType {
 		return PortNumber
 	case distanceQRe.MatchString(question):
 		return Distance
+	case yearQRe.MatchString(question):
+		return Year
 	case amountRe.MatchString(question):
 		return Amount
 	case quantityRe.MatchString(question):
@@ -235,6 +243,13 @@ func Gives(t AnswerType, sentence string) bool {
 		return digits >= 3 // 112
 	case PortNumber:
 		return strings.ContainsAny(sentence, "0123456789")
+	case Year:
+		for _, f := range Facts(sentence) {
+			if f.Kind == Date && !strings.HasPrefix(f.values[0], "0-") {
+				return true
+			}
+		}
+		return yearRe.MatchString(sentence)
 	case Amount:
 		// A price, or a quantity with a unit (16 GB, 2 kg): a bare count
 		// ("2 people" for the flights) answers neither.

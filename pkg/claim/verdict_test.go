@@ -59,3 +59,25 @@ func TestYesNo(t *testing.T) {
 		}
 	}
 }
+
+// TestYearAnswerType: "in what year" asks for a year, which a sentence
+// gives as a dated date or a number of three or four digits; a prize or a
+// day without its year does not. Mutation: Asks without the yearQRe case.
+func TestYearAnswerType(t *testing.T) {
+	if Asks("In what year was the project conducted?") != Year || Asks("Which year did Linde liquefy air?") != Year || Asks("What year-end bonus did I get?") == Year {
+		t.Fatal("Asks")
+	}
+	for s, want := range map[string]bool{
+		"The project started in 1996.":                      true,
+		"It was founded on 3 March 2025.":                   true,
+		"Odoacer deposed him in 476.":                       true,
+		"The project was awarded a US$100,000 prize.":       false,
+		"It ran on 3 March.":                                false,
+		"The project found a prime with 10 million digits.": false,
+		"The project found a prime with 12,978,189 digits.": false,
+	} {
+		if got := Gives(Year, s); got != want {
+			t.Errorf("Gives(Year, %q) = %v, want %v", s, got, want)
+		}
+	}
+}
