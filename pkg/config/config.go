@@ -162,7 +162,7 @@ var Vars = []Var{
 	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
 	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence"},
-	{"RAG_MIN_LOGPROB", "0", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)"},
+	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)"},
 }
 
 // Override is a command-line flag's value for a variable (e.g. --top-k for
