@@ -38,6 +38,16 @@ func SchemaURL(tb testing.TB) string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	schema := "t_" + hex.EncodeToString(b[:])
+	// A test schema's search path ends in public (pgvector's types live
+	// there), so hrag tables in public would answer for a test's own
+	// before its migrations ran.
+	var leftover int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('documents', 'chunks', 'collections')`).Scan(&leftover); err != nil {
+		tb.Fatal(err)
+	}
+	if leftover > 0 {
+		tb.Fatalf("the test database's public schema holds hrag tables (was hrag run with RAG_DATABASE_URL=%s?): tests read them through their search path; drop them, or use another database for hrag itself", URL())
+	}
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
 		tb.Fatal(err)
 	}
