@@ -25,6 +25,24 @@ const (
 	ProtocolText = "text"
 )
 
+// sentencesProperty is the "sentences" property of AnswerSchema and
+// VerdictSchema: up to four sentences, each with the passage that states it
+// and that passage's words (the quote).
+const sentencesProperty = `    "sentences": {
+      "type": "array",
+      "maxItems": 4,
+      "items": {
+        "type": "object",
+        "properties": {
+          "text": {"type": "string", "maxLength": 400},
+          "passage": {"type": "integer"},
+          "quote": {"type": "string", "maxLength": 400}
+        },
+        "required": ["text", "passage", "quote"],
+        "additionalProperties": false
+      }
+    },`
+
 // AnswerSchema is the JSON Schema of a structured answer:
 //
 //	{"sentences": [{"text": string, "passage": int, "quote": string}, ...], "found": bool}
@@ -44,20 +62,7 @@ const (
 var AnswerSchema = &llm.Schema{Name: "quoted_answer", Schema: json.RawMessage(`{
   "type": "object",
   "properties": {
-    "sentences": {
-      "type": "array",
-      "maxItems": 4,
-      "items": {
-        "type": "object",
-        "properties": {
-          "text": {"type": "string", "maxLength": 400},
-          "passage": {"type": "integer"},
-          "quote": {"type": "string", "maxLength": 400}
-        },
-        "required": ["text", "passage", "quote"],
-        "additionalProperties": false
-      }
-    },
+` + sentencesProperty + `
     "found": {"type": "boolean"}
   },
   "required": ["sentences", "found"],
@@ -77,20 +82,7 @@ var AnswerSchema = &llm.Schema{Name: "quoted_answer", Schema: json.RawMessage(`{
 var VerdictSchema = &llm.Schema{Name: "quoted_verdict", Schema: json.RawMessage(`{
   "type": "object",
   "properties": {
-    "sentences": {
-      "type": "array",
-      "maxItems": 4,
-      "items": {
-        "type": "object",
-        "properties": {
-          "text": {"type": "string", "maxLength": 400},
-          "passage": {"type": "integer"},
-          "quote": {"type": "string", "maxLength": 400}
-        },
-        "required": ["text", "passage", "quote"],
-        "additionalProperties": false
-      }
-    },
+` + sentencesProperty + `
     "verdict": {"type": "string", "enum": ["yes", "no", "both", "not_found"]}
   },
   "required": ["sentences", "verdict"],

@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/index"
-	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -127,27 +125,6 @@ type QuestionResult struct {
 	// ([token, logprob] pairs) when the server sent them, for replays
 	// that set RAG_MIN_LOGPROB.
 	ReplyTokens []ReplyToken `json:"reply_tokens,omitempty"`
-}
-
-// ReplyToken is one token of a recorded reply, written as the JSON array
-// [text, logprob].
-type ReplyToken llm.Token
-
-// MarshalJSON writes the token as [text, logprob].
-func (t ReplyToken) MarshalJSON() ([]byte, error) {
-	return json.Marshal([]any{t.Text, t.Logprob})
-}
-
-// UnmarshalJSON reads [text, logprob]. Errors: another shape.
-func (t *ReplyToken) UnmarshalJSON(b []byte) error {
-	var pair []json.RawMessage
-	if err := json.Unmarshal(b, &pair); err != nil || len(pair) != 2 {
-		return fmt.Errorf("a reply token is [text, logprob], not %s", b)
-	}
-	if err := json.Unmarshal(pair[0], &t.Text); err != nil {
-		return err
-	}
-	return json.Unmarshal(pair[1], &t.Logprob)
 }
 
 // AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
@@ -338,119 +315,6 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	}
 	q.Wrong = !item.Answerable || q.Correct != nil && !*q.Correct
 	return q
-}
-
-// SummarizeAnswers computes the AnswerMetrics of rs (see their doc for the
-// denominators). Metrics over no questions have Den 0 (undefined).
-func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
-	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
-	var secs, prompt, passage, rate, cached, first []float64
-	for _, r := range rs {
-		if r.LLM != nil {
-			secs = append(secs, r.Seconds)
-			prompt = append(prompt, float64(r.LLM.PromptTokens))
-			passage = append(passage, float64(r.LLM.PassageTokens))
-			first = append(first, r.LLM.FirstToken)
-			if r.LLM.PromptTokens > 0 {
-				cached = append(cached, float64(r.LLM.CachedPromptTokens)/float64(r.LLM.PromptTokens))
-			}
-			if r.LLM.TokensPerSecond > 0 {
-				rate = append(rate, r.LLM.TokensPerSecond)
-			}
-		}
-		for _, s := range r.Sentences {
-			m.SupportedSentences.Den++
-			if s.Shown {
-				m.SupportedSentences.Num++
-				m.QuotedShown.Den++
-				if s.Quote != nil {
-					m.QuotedShown.Num++
-				}
-			}
-		}
-		m.UnsupportedShown += r.Unsupported
-		m.WrongShown.Den++
-		if r.Wrong {
-			m.WrongShown.Num++
-		}
-		m.UnsupportedNoChecks += r.UnsupportedNoChecks
-		if r.Kind != "" {
-			k := m.ByKind[r.Kind]
-			k.Den++
-			if r.Answered == r.Answerable {
-				k.Num++
-			}
-			m.ByKind[r.Kind] = k
-		}
-		if r.Answerable {
-			m.Answerable++
-			m.AnswerRate.Den++
-			m.AnswerRateNoChecks.Den++
-			if r.AnsweredNoChecks {
-				m.AnswerRateNoChecks.Num++
-			}
-			if r.Correct != nil {
-				m.Correct.Den++
-				if r.Correct != nil && *r.Correct {
-					m.Correct.Num++
-				}
-			}
-		} else {
-			m.Unanswerable++
-			m.AbstentionRate.Den++
-			m.AbstentionRateNoChecks.Den++
-			if !r.AnsweredNoChecks {
-				m.AbstentionRateNoChecks.Num++
-			}
-		}
-		if !r.Answered {
-			if r.Answerable {
-				m.AbstainedAnswerable[r.Reason]++
-			} else {
-				m.AbstainedUnanswerable[r.Reason]++
-				m.AbstentionRate.Num++
-			}
-			continue
-		}
-		m.Answered++
-		if r.Answerable {
-			m.AnswerRate.Num++
-		}
-		m.CitationsValid.Den++
-		if r.CitationsValid != nil && *r.CitationsValid {
-			m.CitationsValid.Num++
-		}
-		if r.SourceHit != nil {
-			m.SourceHit.Den++
-			if *r.SourceHit {
-				m.SourceHit.Num++
-			}
-		}
-		if r.PhraseRecall != nil {
-			m.PhraseRecall.Den++
-			m.PhraseRecall.Num += *r.PhraseRecall
-		}
-	}
-	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
-	m.MedianCachedShare, m.MedianFirstToken = median(cached), median(first)
-	if len(m.ByKind) == 0 {
-		m.ByKind = nil
-	}
-	return m
-}
-
-// median returns the median of xs (the mean of the middle two for an even
-// count), 0 for none.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // AnswersOptions configures RunAnswers.

@@ -207,3 +207,116 @@ func Summarise(runs map[string][]string, qrels Qrels) (Scores, int) {
 	}
 	return Mean(all), len(all)
 }
+
+// SummarizeAnswers computes the AnswerMetrics of rs (see their doc for the
+// denominators). Metrics over no questions have Den 0 (undefined).
+func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
+	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
+	var secs, prompt, passage, rate, cached, first []float64
+	for _, r := range rs {
+		if r.LLM != nil {
+			secs = append(secs, r.Seconds)
+			prompt = append(prompt, float64(r.LLM.PromptTokens))
+			passage = append(passage, float64(r.LLM.PassageTokens))
+			first = append(first, r.LLM.FirstToken)
+			if r.LLM.PromptTokens > 0 {
+				cached = append(cached, float64(r.LLM.CachedPromptTokens)/float64(r.LLM.PromptTokens))
+			}
+			if r.LLM.TokensPerSecond > 0 {
+				rate = append(rate, r.LLM.TokensPerSecond)
+			}
+		}
+		for _, s := range r.Sentences {
+			m.SupportedSentences.Den++
+			if s.Shown {
+				m.SupportedSentences.Num++
+				m.QuotedShown.Den++
+				if s.Quote != nil {
+					m.QuotedShown.Num++
+				}
+			}
+		}
+		m.UnsupportedShown += r.Unsupported
+		m.WrongShown.Den++
+		if r.Wrong {
+			m.WrongShown.Num++
+		}
+		m.UnsupportedNoChecks += r.UnsupportedNoChecks
+		if r.Kind != "" {
+			k := m.ByKind[r.Kind]
+			k.Den++
+			if r.Answered == r.Answerable {
+				k.Num++
+			}
+			m.ByKind[r.Kind] = k
+		}
+		if r.Answerable {
+			m.Answerable++
+			m.AnswerRate.Den++
+			m.AnswerRateNoChecks.Den++
+			if r.AnsweredNoChecks {
+				m.AnswerRateNoChecks.Num++
+			}
+			if r.Correct != nil {
+				m.Correct.Den++
+				if r.Correct != nil && *r.Correct {
+					m.Correct.Num++
+				}
+			}
+		} else {
+			m.Unanswerable++
+			m.AbstentionRate.Den++
+			m.AbstentionRateNoChecks.Den++
+			if !r.AnsweredNoChecks {
+				m.AbstentionRateNoChecks.Num++
+			}
+		}
+		if !r.Answered {
+			if r.Answerable {
+				m.AbstainedAnswerable[r.Reason]++
+			} else {
+				m.AbstainedUnanswerable[r.Reason]++
+				m.AbstentionRate.Num++
+			}
+			continue
+		}
+		m.Answered++
+		if r.Answerable {
+			m.AnswerRate.Num++
+		}
+		m.CitationsValid.Den++
+		if r.CitationsValid != nil && *r.CitationsValid {
+			m.CitationsValid.Num++
+		}
+		if r.SourceHit != nil {
+			m.SourceHit.Den++
+			if *r.SourceHit {
+				m.SourceHit.Num++
+			}
+		}
+		if r.PhraseRecall != nil {
+			m.PhraseRecall.Den++
+			m.PhraseRecall.Num += *r.PhraseRecall
+		}
+	}
+	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
+	m.MedianCachedShare, m.MedianFirstToken = median(cached), median(first)
+	if len(m.ByKind) == 0 {
+		m.ByKind = nil
+	}
+	return m
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count), 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}

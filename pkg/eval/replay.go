@@ -120,3 +120,24 @@ func between(s, prefix, end string) string {
 	}
 	return s
 }
+
+// ReplyToken is one token of a recorded reply, written as the JSON array
+// [text, logprob].
+type ReplyToken llm.Token
+
+// MarshalJSON writes the token as [text, logprob].
+func (t ReplyToken) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{t.Text, t.Logprob})
+}
+
+// UnmarshalJSON reads [text, logprob]. Errors: another shape.
+func (t *ReplyToken) UnmarshalJSON(b []byte) error {
+	var pair []json.RawMessage
+	if err := json.Unmarshal(b, &pair); err != nil || len(pair) != 2 {
+		return fmt.Errorf("a reply token is [text, logprob], not %s", b)
+	}
+	if err := json.Unmarshal(pair[0], &t.Text); err != nil {
+		return err
+	}
+	return json.Unmarshal(pair[1], &t.Logprob)
+}
