@@ -1,0 +1,177 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/extract"
+	"github.com/hrag-dev/hrag/pkg/injection"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// chunkText reads a document's stored body in its format back into an
+// extract.Document, blanks machine data (chunk.MaskJunk: for line formats
+// in the body, for the others in each extracted block) and cuts it into
+// chunks; it returns the title, the chunks and the blanked spans (without
+// lines for formats that have none).
+func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan, error) {
+	var junk []chunk.JunkSpan
+	if format.Lines() || format == "" {
+		body, junk = chunk.MaskJunk(body, copts)
+	}
+	doc, err := extract.Parse(format, path, body)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	if !format.Lines() && format != "" {
+		// Extracted text (HTML, PDF, DOCX, ODT) has no lines of the file:
+		// machine data is blanked block by block, its spans without lines.
+		for si := range doc.Sections {
+			for bi := range doc.Sections[si].Blocks {
+				b := &doc.Sections[si].Blocks[bi]
+				masked, spans := chunk.MaskJunk(b.Text, copts)
+				if len(spans) > 0 {
+					b.Text = masked
+					for _, sp := range spans {
+						junk = append(junk, chunk.JunkSpan{Bytes: sp.Bytes})
+					}
+				}
+			}
+		}
+	}
+	return doc.Title, chunk.Split(doc, copts, tk), junk, nil
+}
+
+// junkNote describes the spans chunk.MaskJunk blanked in a file, for its
+// one warning.
+func junkNote(spans []chunk.JunkSpan) string {
+	var lines []string
+	n := 0
+	for _, s := range spans {
+		n += s.Bytes
+		if s.StartLine == 0 { // extracted text: no lines to name
+			continue
+		}
+		if s.StartLine == s.EndLine {
+			lines = append(lines, fmt.Sprint(s.StartLine))
+		} else {
+			lines = append(lines, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
+		}
+	}
+	if len(lines) == 0 {
+		return fmt.Sprintf("%d passage(s) of its text (%s) look like machine data (base64 or hex blobs, minified JSON/XML): not indexed; the rest of the file is (RAG_JUNK_RUN, RAG_JUNK_LINE tune this)",
+			len(spans), humanSize(n))
+	}
+	if len(lines) > 5 {
+		lines = append(lines[:5], "…")
+	}
+	return fmt.Sprintf("lines %s (%s) look like machine data (base64 or hex blobs, minified JSON/XML): not indexed; the rest of the file is (RAG_JUNK_RUN, RAG_JUNK_LINE tune this)",
+		strings.Join(lines, ", "), humanSize(n))
+}
+
+// humanSize is "812 bytes", "400 KB", "1.2 MB".
+func humanSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000_000:
+		return fmt.Sprintf("%d KB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// storeChunk turns a chunk into its stored form (no vector yet), with the
+// number of its spans that may address an AI assistant (masked or flagged).
+func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
+	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
+		StartLine: c.StartLine, EndLine: c.EndLine, StartPage: c.StartPage, EndPage: c.EndPage,
+		Tokens: c.Tokens, EmbedHash: hash, Injections: len(injection.Detect(c.Content))}
+}
+
+// injectedSpans says where doc holds text addressed to an AI assistant:
+// "lines 7-9, 31" (line formats), "pages 3, 12-13" (PDF) or "passages in
+// A › B" (formats without lines or pages); "" when it holds none.
+func injectedSpans(doc store.Document) string {
+	var pages, sections []string
+	var ranges [][2]int // line ranges of the spans; a masked and a flagged sentence may share a line
+	for _, c := range doc.Chunks {
+		if c.Injections == 0 {
+			continue
+		}
+		switch {
+		case c.StartLine > 0:
+			for _, sp := range injection.Detect(c.Content) {
+				first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
+				last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
+				ranges = append(ranges, [2]int{first, last})
+			}
+		case c.StartPage > 0:
+			if p := span(c.StartPage, c.EndPage); !slices.Contains(pages, p) {
+				pages = append(pages, p)
+			}
+		default:
+			if b := strings.ReplaceAll(strings.Trim(c.Breadcrumb, "[]"), " > ", " › "); !slices.Contains(sections, b) {
+				sections = append(sections, b)
+			}
+		}
+	}
+	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
+	var lines []string
+	for i := 0; i < len(ranges); {
+		first, last := ranges[i][0], ranges[i][1]
+		for i++; i < len(ranges) && ranges[i][0] <= last; i++ {
+			last = max(last, ranges[i][1])
+		}
+		lines = append(lines, span(first, last))
+	}
+	switch {
+	case len(lines) > 0:
+		return "lines " + strings.Join(lines, ", ")
+	case len(pages) > 0:
+		return "pages " + strings.Join(pages, ", ")
+	case len(sections) > 0:
+		return "passages in " + strings.Join(sections, "; ")
+	}
+	return ""
+}
+
+// span is "7" or "7-9".
+func span(first, last int) string {
+	if first == last {
+		return fmt.Sprint(first)
+	}
+	return fmt.Sprintf("%d-%d", first, last)
+}
+
+// fillMissing embeds the collection's stored chunks that have no vector in
+// table, unless the table is known to be complete, and records the result.
+func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Collection, table string, copts chunk.Options, sum *Summary) error {
+	st := opts.Store
+	tables, err := st.CollectionVectorTables(ctx, coll.ID)
+	if err != nil {
+		return err
+	}
+	for _, t := range tables {
+		if t.Name == table && t.Complete {
+			return nil
+		}
+	}
+	cov, err := st.VectorCoverage(ctx, coll.ID, table)
+	if err != nil {
+		return err
+	}
+	if missing := cov.Chunks - cov.Embedded; missing > 0 {
+		rep.Notice("%d stored chunk(s) have no vector of model %s yet: embedding them from the stored text", missing, opts.Embedder.Model().ID)
+		f := filler{opts: opts, rep: rep, coll: coll, table: table, copts: copts, total: int(missing)}
+		err := f.run(ctx)
+		sum.Filled += f.embedded + f.reused
+		if err != nil {
+			return err
+		}
+	}
+	_, err = st.CheckVectors(context.WithoutCancel(ctx), coll.ID, table)
+	return err
+}

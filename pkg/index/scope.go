@@ -1,0 +1,142 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/extract"
+	"github.com/hrag-dev/hrag/pkg/store"
+)
+
+// explainSkip adds to the warning about a file skipped for its content
+// (extract.ErrSkipped) that the version indexed before, if any, is kept.
+func explainSkip(p Problem, states map[string]store.DocumentState, opts Options) Problem {
+	if _, ok := states[p.Path]; ok && errors.Is(p.Err, extract.ErrSkipped) {
+		p.Err = fmt.Errorf("%w; the version indexed before is kept (`%s` removes it)", p.Err, config.Command(opts.Collection, "forget "+config.ShellQuote(p.Path)))
+	}
+	return p
+}
+
+func countUnder(files []File, root string) int {
+	n := 0
+	for _, f := range files {
+		if inScope(f.Path, []string{root}) {
+			n++
+		}
+	}
+	return n
+}
+
+func countStatesUnder(states map[string]store.DocumentState, root string) int {
+	n := 0
+	for p := range states {
+		if inScope(p, []string{root}) {
+			n++
+		}
+	}
+	return n
+}
+
+func inScope(path string, scopes []string) bool {
+	for _, s := range scopes {
+		if path == s || strings.HasPrefix(path, s+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unreadable reports whether path lies in a directory that could not be read
+// this run: its documents are kept, not pruned.
+func unreadable(path string, problems []Problem) bool {
+	for _, p := range problems {
+		if errors.Is(p.Err, ErrBrokenLink) || errors.Is(p.Err, ErrLinkLoop) {
+			continue // no file behind it: like a deleted one
+		}
+		if path == p.Path || strings.HasPrefix(path, p.Path+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// explicitRoots returns the roots minus the files named among them that the
+// include/exclude globs leave out (returned as rejected). A hidden file named
+// as a root is indexed.
+func explicitRoots(opts Options) (roots []string, rejected []Ignored) {
+	for _, r := range opts.Roots {
+		st, err := os.Stat(r)
+		if err != nil || st.IsDir() {
+			roots = append(roots, r)
+			continue
+		}
+		l := Walk([]string{r}, opts.Include, opts.Exclude)
+		if len(l.Ignored) > 0 {
+			rejected = append(rejected, l.Ignored...)
+			continue
+		}
+		roots = append(roots, r)
+	}
+	return roots, rejected
+}
+
+// underOwnRoot reports whether path lies under a recorded root that a walk
+// of scopes does not reach: a file named on the command line (the root is
+// the file), or a folder with a hidden name on the way from the scope to it
+// (named on the command line, as hidden folders are not walked). Such
+// documents belong to that root's runs; this run leaves them alone.
+func underOwnRoot(path string, recorded, scopes []string) bool {
+	for _, r := range recorded {
+		if slices.Contains(scopes, r) || !inScope(path, []string{r}) {
+			continue
+		}
+		if r == path {
+			return true
+		}
+		for _, s := range scopes {
+			if rel, err := filepath.Rel(s, r); err == nil && r != s && inScope(r, []string{s}) && HasHiddenSegment(rel) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coveredByInnerRoot reports whether path lies at or under one of roots
+// (real paths) that is itself inside one of scopes: a hidden folder left out
+// by the walk of a scope but named as a root of its own is not "left out".
+func coveredByInnerRoot(path string, roots, scopes []string) bool {
+	for _, r := range roots {
+		if !inScope(path, []string{r}) {
+			continue
+		}
+		for _, s := range scopes {
+			if s != r && inScope(r, []string{s}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasHiddenSegment reports whether a relative path has a segment starting
+// with "." (not "." or ".."): Walk does not enter such a folder.
+func HasHiddenSegment(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// isFile reports whether path is a regular file (following links).
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
