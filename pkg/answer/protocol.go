@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hrag-dev/hrag/pkg/text"
+
 	"github.com/hrag-dev/hrag/pkg/llm"
 )
 
@@ -452,17 +454,18 @@ func splitPlain(text string) []draftSentence {
 	return out
 }
 
-// sentenceSpans cuts a line after sentence-ending punctuation that is
-// followed by white space and then not by a lower-case letter; citation
-// groups right after the punctuation stay with the sentence before it.
+// sentenceSpans cuts a line at its sentence ends (text.SentenceEnds);
+// citation groups right after the punctuation stay with the sentence
+// before it, and an end that a lower-case word follows after them is no
+// end ("4 GB. [1] and more").
 func sentenceSpans(line string) []string {
 	var out []string
 	start := 0
-	for i := 0; i < len(line); i++ {
-		if c := line[i]; c != '.' && c != '!' && c != '?' || i+1 >= len(line) || line[i+1] != ' ' && line[i+1] != '\t' || abbrevBefore(line[:i]) {
+	for _, e := range text.SentenceEnds(line) {
+		if e <= start {
 			continue
 		}
-		end := i + 1
+		end := e
 		j := skipSpaces(line, end)
 		for {
 			n := len(citeGroupRe.FindString(line[j:]))
@@ -476,7 +479,7 @@ func sentenceSpans(line string) []string {
 			continue
 		}
 		out = append(out, strings.TrimSpace(line[start:end]))
-		start, i = end, end-1
+		start = end
 	}
 	if rest := strings.TrimSpace(line[start:]); rest != "" {
 		out = append(out, rest)
@@ -491,16 +494,4 @@ func skipSpaces(s string, i int) int {
 		i++
 	}
 	return i
-}
-
-// abbrevBefore reports whether text ends in an abbreviation whose period
-// does not end a sentence (e.g, i.e, etc, vs, approx, No, Dr, Mr, Mrs).
-func abbrevBefore(text string) bool {
-	i := strings.LastIndexFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })
-	w := strings.ToLower(text[i+1:])
-	switch w {
-	case "e.g", "i.e", "etc", "vs", "approx", "no", "dr", "mr", "mrs", "ms", "st", "ca", "cf", "z.b", "bzw", "usw", "p", "pp", "fig":
-		return true
-	}
-	return len(w) == 1 && unicode.IsUpper(rune(text[len(text)-1])) // initials: "J. Smith"
 }

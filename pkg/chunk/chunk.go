@@ -13,10 +13,11 @@ package chunk
 
 import (
 	"crypto/sha256"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/text"
 
 	"github.com/hrag-dev/hrag/pkg/extract"
 )
@@ -270,8 +271,6 @@ func packExact(units []unit, i, max int, tk Counter, join func(int) string) (int
 	return lo, loTokens
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?。！？…]+["'”’)\]]*\s+`)
-
 // splitBlock returns b as one unit when it fits max, else as pieces that do:
 // lines (code) or sentences (prose), then words, then characters. With a
 // Spanner, b is tokenized once and the pieces are sized from that pass
@@ -399,16 +398,19 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-func sentenceSpans(text string) []span {
+// sentenceSpans cuts prose at its sentence ends (text.SentenceEnds:
+// abbreviations, initials and decimals are no ends; CJK marks are, without
+// a space), each span trimmed of white space.
+func sentenceSpans(s string) []span {
 	var out []span
 	a := 0
-	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
-		if sp, ok := trimmed(text, a, m[1]); ok {
+	for _, e := range text.SentenceEnds(s) {
+		if sp, ok := trimmed(s, a, e); ok {
 			out = append(out, sp)
 		}
-		a = m[1]
+		a = e
 	}
-	if sp, ok := trimmed(text, a, len(text)); ok {
+	if sp, ok := trimmed(s, a, len(s)); ok {
 		out = append(out, sp)
 	}
 	return out

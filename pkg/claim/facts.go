@@ -21,6 +21,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Kind is the kind of a checkable fact.
@@ -573,13 +575,11 @@ func codeLike(tok string) bool {
 	return false
 }
 
-// abbreviations are dotted words that are not file names or hosts.
-var abbreviations = map[string]bool{"e.g": true, "i.e": true, "a.m": true, "p.m": true, "etc": true, "vs": true, "u.s": true, "z.b": true, "d.h": true}
-
 // fileLike reports whether a dotted token looks like a file name or host
 // (name.ext, example.org): every part non-empty, the last one 1-5 letters.
 func fileLike(tok string) bool {
-	if abbreviations[strings.ToLower(strings.TrimSuffix(tok, "."))] {
+	if text.IsAbbreviation(strings.TrimSuffix(tok, ".")) { // "e.g.", "a.m.": dotted words, not files
+
 		return false
 	}
 	parts := strings.Split(tok, ".")

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Sentences, lines and code: where a match sits in the original text.
@@ -100,10 +102,6 @@ func bullet(l string) int {
 	return 0
 }
 
-// abbreviations end in a '.' that does not end a sentence.
-var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "z.b": true, "d.h": true,
-	"bzw": true, "usw": true, "ca": true, "p.ex": true, "dr": true, "mr": true, "mrs": true, "nr": true}
-
 // sentenceEnd reports whether the '.', '!' or '?' at i ends a sentence:
 // closing quotes or brackets may follow, then white space or the end.
 func (s *segmenter) sentenceEnd(i int) (int, bool) {
@@ -124,7 +122,7 @@ func (s *segmenter) sentenceEnd(i int) (int, bool) {
 		for k > 0 && (t[k-1] == '.' || unicode.IsLetter(rune(t[k-1]))) {
 			k--
 		}
-		if w := strings.ToLower(t[k:i]); len(w) == 1 || abbreviations[w] {
+		if w := strings.ToLower(t[k:i]); len(w) == 1 || text.IsAbbreviation(w) {
 			return 0, false
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	htext "github.com/hrag-dev/hrag/pkg/text"
 )
 
 // ellipsis marks text left out at an edge of a passage (or a cut there).
@@ -35,23 +37,11 @@ var (
 	// trailingMarkerRe is the same at the end of a line of text.
 	// Only an emphasis opener: "Ctrl -" and "rating: ***" are text.
 	trailingMarkerRe = regexp.MustCompile(`[ \t]+[*_]{1,2}$`)
-	// sentenceEndRe ends a sentence: Western punctuation before a space or
-	// the end of the text, CJK punctuation anywhere (no spaces in CJK).
-	sentenceEndRe = regexp.MustCompile(`[.!?…]+["'”’)\]*_]*(?:\s+|$)|[。！？]+[」』）”’"]*\s*`)
 	// singleWordRe is a first sentence of one capitalised word ("Go.")
 	// with more text on its line: what is left when the chunker took an
 	// abbreviation ("e.g. Go.") for the end of a sentence.
 	singleWordRe = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)\.[ \t]+\S`)
 )
-
-// abbreviations end with a period without ending a sentence (lower case).
-var abbreviations = map[string]bool{
-	"e.g.": true, "i.e.": true, "cf.": true, "vs.": true, "approx.": true, "incl.": true, "z.b.": true, "bzw.": true, "ca.": true,
-	"mr.": true, "mrs.": true, "ms.": true, "dr.": true, "prof.": true, "st.": true, "no.": true, "nr.": true, "fig.": true,
-	"vol.": true, "jr.": true, "sr.": true, "mt.": true, "inc.": true, "ltd.": true, "co.": true, "corp.": true,
-	"jan.": true, "feb.": true, "mar.": true, "apr.": true, "jun.": true, "jul.": true, "aug.": true, "sep.": true,
-	"sept.": true, "oct.": true, "nov.": true, "dec.": true,
-}
 
 // displayMarkdown is a passage's text as shown on a terminal: its edges
 // trimmed (trimEdges), tables without a header row given an empty one, and
@@ -423,29 +413,24 @@ func fragmentStart(text string) bool {
 		})
 	}
 	if m := singleWordRe.FindStringSubmatch(text); m != nil {
-		return !abbreviations[strings.ToLower(m[1])+"."]
+		return !htext.IsAbbreviation(m[1])
 	}
 	return false
 }
 
-// sentenceEnds returns the end offsets (after the following space) of the
-// sentence ends in text, skipping abbreviations and initials.
+// sentenceEnds returns the end offsets (after the following white space)
+// of the sentence ends in text (text.SentenceEnds), leaving out a
+// punctuation run at its very start ("…" put first for a fragment).
 func sentenceEnds(text string) []int {
 	var out []int
-	for _, m := range sentenceEndRe.FindAllStringIndex(text, -1) {
-		if m[0] == 0 {
-			continue // "…" put first for a fragment
+	for _, e := range htext.SentenceEnds(text) {
+		if strings.TrimLeft(text[:e], ".!?…。！？"+closers) == "" {
+			continue
 		}
-		if text[m[0]] == '.' {
-			w := text[:m[0]+1]
-			if i := strings.LastIndexAny(w, " \t\n(\"'"); i >= 0 {
-				w = w[i+1:]
-			}
-			if abbreviations[strings.ToLower(w)] || utf8.RuneCountInString(w) == 2 && unicode.IsUpper([]rune(w)[0]) {
-				continue
-			}
+		for e < len(text) && unicode.IsSpace(rune(text[e])) {
+			e++
 		}
-		out = append(out, m[1])
+		out = append(out, e)
 	}
 	return out
 }
@@ -521,7 +506,7 @@ func endsWithAbbreviation(text string) bool {
 	if i := strings.LastIndexAny(t, " \t\n("); i >= 0 {
 		t = t[i+1:]
 	}
-	return abbreviations[strings.ToLower(t)] && strings.ContainsAny(strings.TrimSpace(text), " \t\n")
+	return strings.HasSuffix(t, ".") && htext.IsAbbreviation(strings.TrimSuffix(t, ".")) && strings.ContainsAny(strings.TrimSpace(text), " \t\n")
 }
 
 // unclosedInline returns the offset of an inline code span or strong

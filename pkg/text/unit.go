@@ -2,8 +2,6 @@ package text
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Unit returns the smallest units of passage that hold the byte range
@@ -173,71 +171,6 @@ func orderedItem(t string) bool {
 		i++
 	}
 	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
-}
-
-// abbreviations end in a period that does not end a sentence (lower case,
-// without the period).
-var abbreviations = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`e.g i.e etc vs approx no nr dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est
-		jan feb mar apr jun jul aug sep sept oct nov dec mt ft
-		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd
-		env av apr.-j.-c mme mlle cf p.ex`) {
-		abbreviations[w] = true
-	}
-}
-
-// SentenceEnds returns the byte offsets just after each sentence end of s
-// (after the punctuation and any closing quote or bracket, before the
-// space): '.', '!', '?', '…', '。', '！', '？' followed by white space and
-// then not by a lower-case letter, or a line break after such a mark.
-// Decimals (4.5), addresses (10.0.0.5), abbreviations (e.g., Dr.) and
-// initials (J. Smith) do not end a sentence.
-func SentenceEnds(s string) []int {
-	var out []int
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if !strings.ContainsRune(".!?…。！？", r) {
-			continue
-		}
-		end := i
-		for end < len(s) && strings.ContainsRune(`"')]»”’`, rune(s[end])) {
-			end++
-		}
-		if r == '。' || r == '！' || r == '？' {
-			out = append(out, end)
-			continue
-		}
-		if end < len(s) && !unicode.IsSpace(rune(s[end])) {
-			continue
-		}
-		if r == '.' && abbreviationBefore(s[:i-1]) {
-			continue
-		}
-		j := end
-		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-			j++
-		}
-		if next, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && unicode.IsLower(next) {
-			continue
-		}
-		out = append(out, end)
-	}
-	return out
-}
-
-// abbreviationBefore reports whether text ends in an abbreviation or an
-// initial.
-func abbreviationBefore(text string) bool {
-	i := strings.LastIndexFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })
-	w := text[i+1:]
-	if utf8.RuneCountInString(w) == 1 {
-		r, _ := utf8.DecodeRuneInString(w)
-		return unicode.IsUpper(r)
-	}
-	return abbreviations[strings.ToLower(w)]
 }
 
 // Clause is a part of a sentence between clause breaks, with its byte
