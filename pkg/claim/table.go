@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hrag-dev/hrag/pkg/text"
+
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -120,29 +122,14 @@ func delimiterRow(line string) bool {
 	return true
 }
 
-// splitRow returns the cells of a pipe-table row, trimmed; "\|" is a pipe
-// inside a cell.
+// splitRow returns the cells of a pipe-table row, trimmed, with escaped
+// pipes read as pipes (text.Cells).
 func splitRow(line string) []string {
-	l := strings.TrimSpace(line)
-	l = strings.TrimPrefix(l, "|")
-	if strings.HasSuffix(l, "|") && !strings.HasSuffix(l, `\|`) {
-		l = l[:len(l)-1]
+	cells := text.Cells(line)
+	for i, c := range cells {
+		cells[i] = text.UnescapeCell(c)
 	}
-	var cells []string
-	var b strings.Builder
-	for i := 0; i < len(l); i++ {
-		switch {
-		case l[i] == '\\' && i+1 < len(l) && l[i+1] == '|':
-			b.WriteByte('|')
-			i++
-		case l[i] == '|':
-			cells = append(cells, strings.TrimSpace(b.String()))
-			b.Reset()
-		default:
-			b.WriteByte(l[i])
-		}
-	}
-	return append(cells, strings.TrimSpace(b.String()))
+	return cells
 }
 
 // cellRefs lists the data cells of tables.

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	htext "github.com/hrag-dev/hrag/pkg/text"
 )
 
 var (
 	atxRe    = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
 	setextH1 = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
 	setextH2 = regexp.MustCompile(`^ {0,3}-+[ \t]*$`)
-	fenceRe  = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
 	listRe   = regexp.MustCompile(`^ {0,3}([-+*>]|\d{1,9}[.)])(\s|$)`)
 )
 
@@ -91,17 +92,16 @@ func ParseMarkdown(path, text string) Document {
 		lineNo := i + 1
 		if inFence {
 			code = append(code, ln)
-			t := strings.TrimSpace(ln)
-			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+			if htext.ClosesFence(ln, fence) {
 				inFence = false
 				o.block(Block{Text: strings.Join(code, "\n"), StartLine: codeStart, EndLine: lineNo, Code: true})
 				code = nil
 			}
 			continue
 		}
-		if m := fenceRe.FindStringSubmatch(ln); m != nil {
+		if f, ok := htext.OpensFence(ln); ok {
 			flushPara(lineNo - 1)
-			inFence, fence, codeStart = true, m[1], lineNo
+			inFence, fence, codeStart = true, f, lineNo
 			code = []string{ln}
 			continue
 		}

@@ -25,12 +25,11 @@ const ellipsis = "…"
 const maxTrim = 120
 
 var (
-	fenceLineRe = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})(.*)$")
-	headingRe   = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	listItemRe  = regexp.MustCompile(`^ {0,3}([-+*]|\d{1,9}[.)])(\s|$)`)
-	quoteRe     = regexp.MustCompile(`^ {0,3}>`)
-	setextRe    = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	delimRowRe  = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
+	headingRe  = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+	listItemRe = regexp.MustCompile(`^ {0,3}([-+*]|\d{1,9}[.)])(\s|$)`)
+	quoteRe    = regexp.MustCompile(`^ {0,3}>`)
+	setextRe   = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
+	delimRowRe = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 	// loneMarkerRe is a line that is only Markdown syntax: a list marker
 	// whose item is in the next chunk, an emphasis opener, a table pipe.
 	loneMarkerRe = regexp.MustCompile(`^([-+*_~>#|=]+|\d{1,9}[.)])$`)
@@ -244,60 +243,15 @@ func lastNonBlank(lines []string) int {
 	return -1
 }
 
-// fenceOf returns the fence characters of a fence line and its info string.
-func fenceOf(line string) (fence, info string, ok bool) {
-	m := fenceLineRe.FindStringSubmatch(line)
-	if m == nil {
-		return "", "", false
-	}
-	return m[1], strings.TrimSpace(m[2]), true
-}
-
-// closes reports whether line closes a code block opened by fence.
-func closes(line, fence string) bool {
-	f, info, ok := fenceOf(line)
-	return ok && info == "" && f[0] == fence[0] && len(f) >= len(fence)
-}
-
-// opens returns the fence characters when line opens a code block.
-func opens(line string) (string, bool) {
-	f, info, ok := fenceOf(line)
-	return f, ok && !(f[0] == '`' && strings.Contains(info, "`"))
-}
-
-// scanFences marks the lines of fenced code blocks, fences included, and
-// returns the fence left open at the end ("" if none) with the indexes of
-// the first and last fence lines (-1 if none).
-func scanFences(lines []string) (code []bool, open string, first, last int) {
-	code = make([]bool, len(lines))
-	first, last = -1, -1
-	for i, l := range lines {
-		if open != "" {
-			code[i] = true
-			if closes(l, open) {
-				open, last = "", i
-			}
-			continue
-		}
-		if f, ok := opens(l); ok {
-			open, last, code[i] = f, i, true
-			if first < 0 {
-				first = i
-			}
-		}
-	}
-	return code, open, first, last
-}
-
 // codeLines marks the lines of fenced code blocks, fences included.
 func codeLines(lines []string) []bool {
-	code, _, _, _ := scanFences(lines)
+	code, _, _, _ := htext.CodeLines(lines)
 	return code
 }
 
 // codeLinesOpen returns the fence left open at the end of lines, "" if none.
 func codeLinesOpen(lines []string) string {
-	_, open, _, _ := scanFences(lines)
+	_, open, _, _ := htext.CodeLines(lines)
 	return open
 }
 
@@ -309,11 +263,11 @@ func codeLinesOpen(lines []string) string {
 // block; a bare one closes it when it is the last line or when the text
 // before it does not end like a sentence.
 func balanceFences(lines []string) []string {
-	_, open, firstFence, lastFence := scanFences(lines)
+	_, open, firstFence, lastFence := htext.CodeLines(lines)
 	if open == "" {
 		return lines
 	}
-	f, info, _ := fenceOf(lines[firstFence])
+	f, info, _ := htext.Fence(lines[firstFence])
 	startsInside := firstFence > 0 && info == "" &&
 		(lastFence == lastNonBlank(lines) || !endsLikeSentence(lines[:firstFence]))
 	if startsInside {
@@ -559,35 +513,6 @@ func unclosedInline(text string) int {
 	return -1
 }
 
-// cells splits a table row into its cells (without the outer pipes).
-func cells(row string) []string {
-	t := strings.TrimSpace(row)
-	t = strings.TrimPrefix(t, "|")
-	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
-		t = t[:len(t)-1]
-	}
-	var out []string
-	var cur strings.Builder
-	inCode := false
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case c == '\\' && i+1 < len(t) && t[i+1] == '|':
-			cur.WriteString(`\|`)
-			i++
-			continue
-		case c == '`':
-			inCode = !inCode
-		case c == '|' && !inCode:
-			out = append(out, strings.TrimSpace(cur.String()))
-			cur.Reset()
-			continue
-		}
-		cur.WriteByte(c)
-	}
-	return append(out, strings.TrimSpace(cur.String()))
-}
-
 // joinRow writes cells as a table row.
 func joinRow(cs []string) string {
 	return "| " + strings.Join(cs, " | ") + " |"
@@ -623,19 +548,19 @@ func fixTables(lines []string) []string {
 			for k, r := range run {
 				t := strings.TrimSpace(r)
 				if k != delimAt && strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|") {
-					n = max(n, len(cells(r)))
+					n = max(n, len(htext.Cells(r)))
 				}
 			}
 			if n == 0 {
 				for _, r := range run {
-					n = max(n, len(cells(r)))
+					n = max(n, len(htext.Cells(r)))
 				}
 			}
 			for k, r := range run {
 				if k == delimAt {
 					continue
 				}
-				cs := cells(r)
+				cs := htext.Cells(r)
 				t := strings.TrimSpace(r)
 				switch {
 				case k == 0 && (!strings.HasPrefix(t, "|") || len(cs) < n) && len(run) > 1:
@@ -661,13 +586,13 @@ func fixTables(lines []string) []string {
 		} else {
 			// A header cut at its start ("Role |") loses the table: glamour
 			// needs as many header cells as the delimiter row has.
-			if h, d := cells(run[0]), cells(run[1]); len(h) < len(d) {
+			if h, d := htext.Cells(run[0]), htext.Cells(run[1]); len(h) < len(d) {
 				pad := make([]string, len(d)-len(h))
 				pad[0] = ellipsis
 				run[0] = joinRow(append(pad, h...))
 			}
 			if last := strings.TrimSpace(run[len(run)-1]); len(run) > 2 && !strings.HasSuffix(last, "|") && strings.HasSuffix(strings.TrimSpace(run[len(run)-2]), "|") {
-				cs := cells(last)
+				cs := htext.Cells(last)
 				cs[len(cs)-1] += ellipsis
 				run[len(run)-1] = joinRow(cs)
 			}
@@ -691,7 +616,7 @@ func fixTables(lines []string) []string {
 // front-matter delimiter (after those, "---" is a thematic break).
 func setextParagraph(lines []string) bool {
 	for _, l := range lines {
-		if listItemRe.MatchString(l) || fenceLineRe.MatchString(l) || setextRe.MatchString(l) || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+		if listItemRe.MatchString(l) || isFenceLine(l) || setextRe.MatchString(l) || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
 			return false
 		}
 	}
@@ -770,4 +695,10 @@ func dropCrumbHeadings(content, breadcrumb string) string {
 		return content // only headings: keep them
 	}
 	return strings.Join(lines[i:], "\n")
+}
+
+// isFenceLine reports whether l is a code-fence line (text.Fence).
+func isFenceLine(l string) bool {
+	_, _, ok := htext.Fence(l)
+	return ok
 }
