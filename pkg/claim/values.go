@@ -1,0 +1,243 @@
+package claim
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// date is a normalised date; 0 marks a missing part.
+type date struct{ y, m, d int }
+
+func (d date) String() string {
+	return strconv.Itoa(d.y) + "-" + strconv.Itoa(d.m) + "-" + strconv.Itoa(d.d)
+}
+
+// findDates returns the dates of text; a numeric date that could be read
+// day-first or month-first carries both readings.
+func findDates(text string) []Fact {
+	var out []Fact
+	atoi := func(m []int, i int) int {
+		if m[2*i] < 0 {
+			return 0
+		}
+		n, _ := strconv.Atoi(text[m[2*i]:m[2*i+1]])
+		return n
+	}
+	month := func(m []int, i int) int { return months[strings.ToLower(text[m[2*i]:m[2*i+1]])] }
+	addDate := func(m []int, ds ...date) {
+		var vals []string
+		for _, d := range ds {
+			if d.m >= 1 && d.m <= 12 && d.d >= 0 && d.d <= 31 {
+				vals = append(vals, d.String())
+			}
+		}
+		if len(vals) > 0 {
+			out = append(out, Fact{Kind: Date, Text: text[m[0]:m[1]], Start: m[0], End: m[1], values: vals})
+		}
+	}
+	for _, m := range isoDateRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 1), atoi(m, 2), atoi(m, 3)})
+	}
+	for _, m := range numDateRe.FindAllStringSubmatchIndex(text, -1) {
+		if text[m[4]:m[5]] != text[m[8]:m[9]] {
+			continue // 3/4.2025 is no date
+		}
+		a, b, y := atoi(m, 1), atoi(m, 3), atoi(m, 5)
+		if y < 100 {
+			y += 2000
+		}
+		addDate(m, date{y, b, a}, date{y, a, b})
+	}
+	for _, m := range dayMonthRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 3), month(m, 2), atoi(m, 1)})
+	}
+	for _, m := range monthDayRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 3), month(m, 1), atoi(m, 2)})
+	}
+	for _, m := range monthYearRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 2), month(m, 1), 0})
+	}
+	// "May" and "March" are also words: a month name counts only with a
+	// number beside it, which every pattern above requires.
+	sort.SliceStable(out, func(a, b int) bool { return out[a].End-out[a].Start > out[b].End-out[b].Start })
+	return out
+}
+
+// findNumbers returns the numbers of text with their unit, as "value unit"
+// readings ("4 gb", "1000", "0.02 %"); spelled-out numbers ("eleven") are
+// numbers too.
+func findNumbers(text string) []Fact {
+	var out []Fact
+	for _, m := range numberRe.FindAllStringSubmatchIndex(text, -1) {
+		s, e := m[2], m[3]
+		lit := text[s:e]
+		// A number glued to letters on its left is part of a code (WPA3),
+		// one after a colon part of a ratio or time (1:5:5, 7:30).
+		if s > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(text[:s]); unicode.IsLetter(r) || r == '_' || r == ':' {
+				continue
+			}
+		}
+		// Followed by letters/digits that are not a unit: a code (5G-ready, 3rd).
+		unit, ue := unitAfter(text, e)
+		if unit == "" && e < len(text) {
+			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || r == '_' {
+				if !ordinalSuffix(text[e:]) {
+					continue
+				}
+			}
+			// "1.2.3" and "192.168.1.1" are codes, not numbers.
+			if e+1 < len(text) && (text[e] == '.' || text[e] == ':') && isDigit(text[e+1]) {
+				continue
+			}
+		}
+		ps := s
+		if unit == "" {
+			unit, ps = unitBefore(text, s)
+		}
+		var vals []string
+		for _, v := range numberValues(lit) {
+			vals = append(vals, fmtValue(v)+" "+unit)
+		}
+		end := e
+		if ue > e {
+			end = ue
+		}
+		out = append(out, Fact{Kind: Number, Text: text[ps:end], Start: ps, End: end, values: vals})
+	}
+	for _, w := range wordSpans(text) {
+		v, ok := numberWords[strings.ToLower(text[w[0]:w[1]])]
+		if !ok {
+			continue
+		}
+		unit, ue := unitAfter(text, w[1])
+		end := w[1]
+		if ue > end {
+			end = ue
+		}
+		out = append(out, Fact{Kind: Number, Text: text[w[0]:end], Start: w[0], End: end, values: []string{fmtValue(v) + " " + unit}})
+	}
+	return out
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+func ordinalSuffix(s string) bool {
+	for _, suf := range []string{"st", "nd", "rd", "th", "er", "e"} {
+		if strings.HasPrefix(strings.ToLower(s), suf) {
+			rest := s[len(suf):]
+			r, _ := utf8.DecodeRuneInString(rest)
+			return rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}
+	}
+	return false
+}
+
+// unitAfter returns the unit that follows position i (after at most one
+// space), normalised, and the end of its spelling; "" when there is none.
+func unitAfter(text string, i int) (string, int) {
+	j := i
+	if j < len(text) && (text[j] == ' ' || strings.HasPrefix(text[j:], "\u00a0") || strings.HasPrefix(text[j:], "\u202f")) {
+		_, size := utf8.DecodeRuneInString(text[j:])
+		j += size
+	}
+	best, bestEnd := "", i
+	for k := j + 1; k <= len(text) && k-j <= maxUnitLen; k++ {
+		cand := strings.ToLower(text[j:k])
+		u, ok := units[cand]
+		if !ok {
+			continue
+		}
+		// The unit must end at a word boundary: "4 gbps", not "4 g" of "4 grams".
+		if k < len(text) {
+			r, _ := utf8.DecodeRuneInString(text[k:])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				continue
+			}
+		}
+		best, bestEnd = u, k
+	}
+	return best, bestEnd
+}
+
+// unitBefore returns a currency sign written before position i ("$5",
+// "€ 20") and where it starts.
+func unitBefore(text string, i int) (string, int) {
+	j := strings.TrimRight(text[:i], " ")
+	for _, sign := range []string{"$", "€", "£", "¥"} {
+		if strings.HasSuffix(j, sign) {
+			return units[sign], len(j) - len(sign)
+		}
+	}
+	return "", i
+}
+
+// numberValues reads a numeric literal: "1,000" is 1000, "0,02" is 0.02,
+// "14 000" is 14000, "1.000" is 1 or 1000 (both readings are returned).
+func numberValues(lit string) []float64 {
+	lit = strings.NewReplacer("−", "-", "\u00a0", " ", "\u202f", " ").Replace(lit)
+	neg := strings.HasPrefix(lit, "-")
+	lit = strings.TrimLeft(lit, "+-")
+	var readings []string
+	switch {
+	case strings.Contains(lit, " "):
+		readings = []string{strings.ReplaceAll(lit, " ", "")}
+	case strings.Contains(lit, ",") && strings.Contains(lit, "."):
+		if strings.LastIndex(lit, ",") > strings.LastIndex(lit, ".") { // 1.000,5
+			readings = []string{strings.ReplaceAll(strings.ReplaceAll(lit, ".", ""), ",", ".")}
+		} else { // 1,000.5
+			readings = []string{strings.ReplaceAll(lit, ",", "")}
+		}
+	case strings.Contains(lit, ","):
+		if thousands(lit, ',') {
+			readings = []string{strings.ReplaceAll(lit, ",", ""), strings.Replace(lit, ",", ".", 1)}
+		} else {
+			readings = []string{strings.Replace(lit, ",", ".", 1)}
+		}
+	case strings.Contains(lit, "."):
+		readings = []string{lit}
+		if thousands(lit, '.') {
+			readings = append(readings, strings.ReplaceAll(lit, ".", ""))
+		}
+	default:
+		readings = []string{lit}
+	}
+	var out []float64
+	for _, r := range readings {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			continue
+		}
+		if neg {
+			v = -v
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// thousands reports whether lit's sep characters all separate groups of
+// exactly three digits after a first group of one to three.
+func thousands(lit string, sep byte) bool {
+	parts := strings.Split(lit, string(sep))
+	if len(parts) < 2 || len(parts[0]) == 0 || len(parts[0]) > 3 {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if len(p) != 3 {
+			return false
+		}
+	}
+	return true
+}
+
+func fmtValue(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'g', 12, 64)
+}
