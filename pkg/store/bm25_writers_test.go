@@ -1,0 +1,194 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Concurrent writers to one collection (inserts and deletes in transactions)
+// leave exact statistics and postings.
+func TestBM25ConcurrentWriters(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	other := e.collection("o", "simple")
+	errs := make(chan error, 4)
+	var retries atomic.Int64
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			errs <- func() error {
+				conn, err := pgx.Connect(e.ctx, e.url)
+				if err != nil {
+					return err
+				}
+				defer conn.Close(e.ctx)
+				r := rand.New(rand.NewPCG(uint64(w), 9))
+				write := func(conn *pgx.Conn, r *rand.Rand, i int) error {
+					tx, err := conn.Begin(e.ctx)
+					if err != nil {
+						return err
+					}
+					defer tx.Rollback(e.ctx)
+					coll := c
+					if i%3 == 0 {
+						coll = other
+					}
+					var id int64
+					if err := tx.QueryRow(e.ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body)
+						VALUES ($1, $2, '\x00', 0, now(), '', '') RETURNING id`, coll, fmt.Sprintf("/w%d/%d", w, i)).Scan(&id); err != nil {
+						return err
+					}
+					chunks := []string{genChunk(r, 40), genChunk(r, 80), genChunk(r, 10)}
+					if _, err := tx.Exec(e.ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+						start_line, end_line, token_count, embed_hash)
+						SELECT $1, $2, o - 1, c, '', '', 1, 1, 0, '\x00' FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks); err != nil {
+						return err
+					}
+					if i%4 == 3 {
+						if _, err := tx.Exec(e.ctx, `DELETE FROM documents WHERE path = $1`, fmt.Sprintf("/w%d/%d", w, i-2)); err != nil {
+							return err
+						}
+					}
+					return tx.Commit(e.ctx)
+				}
+				for i := 0; i < 15; i++ {
+					// PostgreSQL may pick one of two writers of the same
+					// terms as a deadlock victim; a client retries it (hrag
+					// itself serialises the writers of a collection with an
+					// advisory lock). The statistics must be exact after.
+					for attempt := 0; ; attempt++ {
+						err := write(conn, r, i)
+						var pgErr *pgconn.PgError
+						if err != nil && errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001") && attempt < 5 {
+							retries.Add(1)
+							continue
+						}
+						if err != nil {
+							return err
+						}
+						break
+					}
+				}
+				return nil
+			}()
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.checkStats(c, e.reference(c))
+	e.checkStats(other, e.reference(other))
+	t.Logf("%d transaction(s) retried after a deadlock", retries.Load())
+}
+
+func TestBM25RejectsContentUpdate(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	e.insertDoc(c, "/a", []string{"breast cancer", "cholesterol"})
+	// Updating other columns is fine.
+	e.exec(`UPDATE chunks SET embed_context = 'x', token_count = 3`)
+	for _, set := range []string{"content = 'other words'", "breadcrumb = '[Other]'"} {
+		_, err := e.conn.Exec(e.ctx, `UPDATE chunks SET `+set)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "0A000" || !strings.Contains(pgErr.Message, "delete the chunk and insert it again") {
+			t.Fatalf("update %s: %v", set, err)
+		}
+	}
+	hits, err := e.s.SearchBM25(e.ctx, c, "cancer", 10)
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("after rejected update: %v %v", hits, err)
+	}
+}
+
+// TestBM25AnalysisForEveryScript checks the terms BM25 indexes (0009):
+// runs of CJK and other scripts without spaces are matched through
+// character bigrams, diacritics are folded on both sides, English is still
+// stemmed, and a query term in a chunk's breadcrumb outranks the same term
+// in another chunk's body alone.
+func TestBM25AnalysisForEveryScript(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	docs := []struct{ path, title, text string }{
+		{"/zh", "[汇率]", "外币汇率换算使用每日中间价。"},
+		{"/zh2", "[天气]", "今天的天气很好，适合去公园散步。"},
+		{"/ja", "[旅行]", "東京タワーの高さは333メートルです。"},
+		{"/ko", "[요리]", "김치찌개는 돼지고기로 끓인다"},
+		{"/th", "[อาหาร]", "ต้มยำกุ้งเป็นอาหารไทย"},
+		{"/de", "[Haushalt]", "Die Überprüfung des Haushalts ergab Mängel."},
+		{"/fr", "[Voyage]", "Nous avons visité les églises et un café près de la gare."},
+		{"/en", "[Garden]", "The tomatoes were running wild along the fence."},
+		{"/en-title", "[Compost > Worms]", "Keep the bin moist and turn it weekly."},
+		{"/en-body", "[Notes]", "Worms like the bin moist; turn it weekly."},
+		{"/mixed", "[Database]", "PostgreSQL数据库的备份每天运行。"},
+	}
+	for _, d := range docs {
+		e.insertDocTitled(c, d.path, d.title, []string{d.text})
+	}
+	top := func(q string) string {
+		t.Helper()
+		hits, err := e.s.SearchBM25(e.ctx, c, q, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 {
+			return ""
+		}
+		var path string
+		if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"汇率换算", "/zh"},          // Chinese without spaces
+		{"中间价", "/zh"},           // a word inside the run
+		{"天气", "/zh2"},           // two-character word
+		{"東京タワー", "/ja"},         // Kanji and Katakana
+		{"김치찌개", "/ko"},          // Hangul
+		{"ต้มยำ", "/th"},         // Thai
+		{"数据库 backup", "/mixed"}, // CJK beside Latin letters
+		{"uberprufung", "/de"},   // folded on the chunk side
+		{"Mängel", "/de"},        // and on both
+		{"eglise cafe", "/fr"},   // French plural and accent
+		{"run tomato", "/en"},    // English stemming kept
+		{"worms", "/en-title"},   // the breadcrumb's weight
+	} {
+		if got := top(tc.q); got != tc.want {
+			t.Errorf("BM25 %q: top hit %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	e.checkQueries(c, []string{"汇率换算", "uberprufung", "worms bin"}, "analysis")
+}
+
+// TermCoverage counts the query's distinct BM25 terms (stemmed, stop words
+// dropped) found in each chunk's content, the breadcrumb not included.
+func TestTermCoverage(t *testing.T) {
+	e := newBM25Env(t)
+	en := e.collection("en", "english")
+	e.insertDocTitled(en, "/cov/a.md", "[Cancer]", []string{"Statins lower cholesterol.", "Nothing relevant here.", "Café statin cancer causes"})
+	var ids []int64
+	rows, err := e.conn.Query(e.ctx, `SELECT id FROM chunks WHERE collection_id = $1 ORDER BY ordinal`, en)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+		t.Fatal(err)
+	}
+	cov, n, err := e.s.TermCoverage(e.ctx, en, "Do statins cause cancer at the cafe?", ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Terms: statin, caus, cancer, cafe (do, at, the are stop words).
+	want := map[int64]float64{ids[0]: 0.25, ids[1]: 0, ids[2]: 1}
+	if n != 4 || len(cov) != 3 || cov[ids[0]] != want[ids[0]] || cov[ids[1]] != want[ids[1]] || cov[ids[2]] != want[ids[2]] {
+		t.Fatalf("coverage %v of %d terms, want %v of 4", cov, n, want)
+	}
+}
