@@ -8,11 +8,9 @@ package config
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -109,60 +107,63 @@ type Config struct {
 	MinLogprob float64
 }
 
-// Var documents one variable: its name, default and meaning.
+// Var documents one variable (its name, default and meaning) and says how
+// Load reads it into a Config: Parse, when set, parses and validates the
+// value and stores it (nil for variables only documented here).
 type Var struct {
 	Name, Default, Help string
+	Parse               Field
 }
 
 // Vars lists every variable hrag reads, in .env.example order.
 var Vars = []Var{
-	{"RAG_DATABASE_URL", "postgres://hrag:hrag@127.0.0.1:5432/hrag?sslmode=disable", "PostgreSQL URL (pgvector required)"},
-	{"RAG_COLLECTION", "default", "collection name: independent index within the database"},
-	{"RAG_EMBED_MODEL", "~/.cache/hrag/models/bge-small-en-v1.5-int8", "embedding model: a local directory with an ONNX model and tokenizer.json"},
-	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding; empty: the model directory's own (hrag-model.json; \"query: \" for E5)"},
-	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding; empty: the model directory's own (hrag-model.json; \"passage: \" for E5)"},
-	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call"},
-	{"RAG_EMBED_BATCH_TOKENS", "1024", "padded token positions per local model call (chunks × longest chunk); bounds the model's memory; 0 = no cap"},
-	{"RAG_EMBED_BASE_URL", "", "OpenAI-compatible embeddings server, e.g. http://127.0.0.1:11434/v1 (empty: the local model); RAG_EMBED_MODEL is then the model name there"},
-	{"RAG_EMBED_API_KEY", "", "API key for the embeddings server (never printed)"},
-	{"RAG_EMBED_TOKENIZER", "", "tokenizer.json of the served model, to measure chunks (needed when RAG_EMBED_MODEL is not a local directory)"},
-	{"RAG_EMBED_MAX_TOKENS", "512", "input limit of the served model in tokens, special tokens included (remote only)"},
-	{"RAG_EMBED_TIMEOUT", "60s", "limit for one embeddings request (remote only; failed requests are retried 4 times)"},
-	{"RAG_ONNXRUNTIME_LIB", "~/.cache/hrag/lib", "libonnxruntime.so or its directory"},
-	{"RAG_MODEL_CACHE", "~/.cache/hrag/models", "directory for downloaded models"},
-	{"RAG_CHUNK_TOKENS", "400", "maximum tokens of a chunk's content (lowered automatically to fit the model)"},
-	{"RAG_CHUNK_OVERLAP_TOKENS", "40", "tokens of the previous chunk's tail embedded with a chunk"},
-	{"RAG_CHUNK_BREADCRUMB_TOKENS", "64", "maximum tokens of the header breadcrumb embedded with a chunk"},
-	{"RAG_JUNK_RUN", "200", "a line holding this many base64/hex characters in a row (letters and digits, no break) is machine data and not indexed; 0: off"},
-	{"RAG_JUNK_LINE", "2000", "a line longer than this many characters, mostly ASCII, with under 1 space in 40 (minified JSON/XML/JS) is machine data and not indexed; 0: off"},
-	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)"},
-	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped"},
-	{"RAG_EXTRACT_TIMEOUT", "60s", "limit for extracting one file's text (pdftotext, qpdf, pandoc); a converter still running then is stopped and the file not indexed"},
-	{"RAG_EXTRACT_MEMORY_BYTES", "1073741824", "address-space limit of each converter process (pdftotext, qpdf, pandoc), in bytes"},
-	{"RAG_INCLUDE", "*.md,*.markdown,*.txt,*.org,*.rst,*.html,*.htm,*.pdf,*.docx,*.odt", "comma-separated globs of files to index"},
-	{"RAG_EXCLUDE", "", "comma-separated globs of files or directories to skip"},
-	{"RAG_DB_TIMEOUT", "10s", "how long to wait for the database to answer"},
-	{"RAG_CANDIDATES", "50", "candidates per retriever (BM25, vector) before fusion"},
-	{"RAG_TOP_K", "6", "passages shown to the LLM"},
-	{"RAG_RRF_K", "60", "Reciprocal Rank Fusion constant k"},
-	{"RAG_RRF_WEIGHT_BM25", "1", "RRF weight of the BM25 ranking"},
-	{"RAG_RRF_WEIGHT_VECTOR", "1", "RRF weight of the vector ranking"},
-	{"RAG_GATE_MIN_SIMILARITY", "0.4", "relevance gate: cosine similarity that makes a passage relevant (negative: off)"},
-	{"RAG_GATE_MIN_TERM_COVERAGE", "0.5", "relevance gate: share of the question's terms a keyword match must hold (negative: off)"},
-	{"RAG_RERANK_MODEL", "", "cross-encoder model directory (ONNX + tokenizer.json) to rerank fused candidates; empty: off"},
-	{"RAG_RERANK_MIN_SCORE", "0.1", "with a reranker, the gate's threshold on its score in (0, 1)"},
-	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)"},
-	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)"},
-	{"RAG_LLM_MODEL", "", "model name at the endpoint"},
-	{"RAG_LLM_TIMEOUT", "120s", "limit for one answer"},
-	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens"},
-	{"RAG_PASSAGE_TOKENS", "1200", "token budget of the passages in the prompt (embedding tokenizer; at least one passage is sent; 0: no budget)"},
-	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "-1", "claim check: least share of the question's topical terms found in an answer sentence's cited passages (negative: off)"},
-	{"RAG_CLAIM_MAX_RARE_SHARE", "0.02", "claim check: a question term held by at most this share of the chunks (at least one) is rare and must be in a sentence's cited passages (negative: off)"},
-	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)"},
-	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)"},
-	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence"},
-	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)"},
+	{"RAG_DATABASE_URL", "postgres://hrag:hrag@127.0.0.1:5432/hrag?sslmode=disable", "PostgreSQL URL (pgvector required)", text(func(c *Config) *string { return &c.DatabaseURL })},
+	{"RAG_COLLECTION", "default", "collection name: independent index within the database", text(func(c *Config) *string { return &c.Collection })},
+	{"RAG_EMBED_MODEL", "~/.cache/hrag/models/bge-small-en-v1.5-int8", "embedding model: a local directory with an ONNX model and tokenizer.json", path(func(c *Config) *string { return &c.EmbedModel })},
+	{"RAG_EMBED_QUERY_PREFIX", "", "text prepended to questions before embedding; empty: the model directory's own (hrag-model.json; \"query: \" for E5)", raw(func(c *Config) *string { return &c.EmbedQueryPrefix })},
+	{"RAG_EMBED_DOCUMENT_PREFIX", "", "text prepended to chunks before embedding; empty: the model directory's own (hrag-model.json; \"passage: \" for E5)", raw(func(c *Config) *string { return &c.EmbedDocumentPrefix })},
+	{"RAG_EMBED_BATCH_SIZE", "32", "chunks per embedding call", integer(1, func(c *Config) *int { return &c.EmbedBatchSize })},
+	{"RAG_EMBED_BATCH_TOKENS", "1024", "padded token positions per local model call (chunks × longest chunk); bounds the model's memory; 0 = no cap", integer(0, func(c *Config) *int { return &c.EmbedBatchTokens })},
+	{"RAG_EMBED_BASE_URL", "", "OpenAI-compatible embeddings server, e.g. http://127.0.0.1:11434/v1 (empty: the local model); RAG_EMBED_MODEL is then the model name there", text(func(c *Config) *string { return &c.EmbedBaseURL })},
+	{"RAG_EMBED_API_KEY", "", "API key for the embeddings server (never printed)", text(func(c *Config) *string { return &c.EmbedAPIKey })},
+	{"RAG_EMBED_TOKENIZER", "", "tokenizer.json of the served model, to measure chunks (needed when RAG_EMBED_MODEL is not a local directory)", path(func(c *Config) *string { return &c.EmbedTokenizer })},
+	{"RAG_EMBED_MAX_TOKENS", "512", "input limit of the served model in tokens, special tokens included (remote only)", integer(8, func(c *Config) *int { return &c.EmbedMaxTokens })},
+	{"RAG_EMBED_TIMEOUT", "60s", "limit for one embeddings request (remote only; failed requests are retried 4 times)", duration(func(c *Config) *time.Duration { return &c.EmbedTimeout })},
+	{"RAG_ONNXRUNTIME_LIB", "~/.cache/hrag/lib", "libonnxruntime.so or its directory", path(func(c *Config) *string { return &c.ONNXRuntimeLib })},
+	{"RAG_MODEL_CACHE", "~/.cache/hrag/models", "directory for downloaded models", path(func(c *Config) *string { return &c.ModelCache })},
+	{"RAG_CHUNK_TOKENS", "400", "maximum tokens of a chunk's content (lowered automatically to fit the model)", integer(1, func(c *Config) *int { return &c.ChunkTokens })},
+	{"RAG_CHUNK_OVERLAP_TOKENS", "40", "tokens of the previous chunk's tail embedded with a chunk", integer(0, func(c *Config) *int { return &c.ChunkOverlapTokens })},
+	{"RAG_CHUNK_BREADCRUMB_TOKENS", "64", "maximum tokens of the header breadcrumb embedded with a chunk", integer(0, func(c *Config) *int { return &c.ChunkBreadcrumbTokens })},
+	{"RAG_JUNK_RUN", "200", "a line holding this many base64/hex characters in a row (letters and digits, no break) is machine data and not indexed; 0: off", integer(0, func(c *Config) *int { return &c.JunkRun })},
+	{"RAG_JUNK_LINE", "2000", "a line longer than this many characters, mostly ASCII, with under 1 space in 40 (minified JSON/XML/JS) is machine data and not indexed; 0: off", integer(0, func(c *Config) *int { return &c.JunkLine })},
+	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)", text(func(c *Config) *string { return &c.FTSConfig })},
+	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped", bytes(1, func(c *Config) *int64 { return &c.MaxFileBytes })},
+	{"RAG_EXTRACT_TIMEOUT", "60s", "limit for extracting one file's text (pdftotext, qpdf, pandoc); a converter still running then is stopped and the file not indexed", duration(func(c *Config) *time.Duration { return &c.ExtractTimeout })},
+	{"RAG_EXTRACT_MEMORY_BYTES", "1073741824", "address-space limit of each converter process (pdftotext, qpdf, pandoc), in bytes", bytes(1<<20, func(c *Config) *int64 { return &c.ExtractMemory })},
+	{"RAG_INCLUDE", "*.md,*.markdown,*.txt,*.org,*.rst,*.html,*.htm,*.pdf,*.docx,*.odt", "comma-separated globs of files to index", list(func(c *Config) *[]string { return &c.Include })},
+	{"RAG_EXCLUDE", "", "comma-separated globs of files or directories to skip", list(func(c *Config) *[]string { return &c.Exclude })},
+	{"RAG_DB_TIMEOUT", "10s", "how long to wait for the database to answer", duration(func(c *Config) *time.Duration { return &c.DBTimeout })},
+	{"RAG_CANDIDATES", "50", "candidates per retriever (BM25, vector) before fusion", integer(1, func(c *Config) *int { return &c.Candidates })},
+	{"RAG_TOP_K", "6", "passages shown to the LLM", integer(1, func(c *Config) *int { return &c.TopK })},
+	{"RAG_RRF_K", "60", "Reciprocal Rank Fusion constant k", number(0, func(c *Config) *float64 { return &c.RRFK })},
+	{"RAG_RRF_WEIGHT_BM25", "1", "RRF weight of the BM25 ranking", number(0, func(c *Config) *float64 { return &c.WeightBM25 })},
+	{"RAG_RRF_WEIGHT_VECTOR", "1", "RRF weight of the vector ranking", number(0, func(c *Config) *float64 { return &c.WeightVector })},
+	{"RAG_GATE_MIN_SIMILARITY", "0.4", "relevance gate: cosine similarity that makes a passage relevant (negative: off)", number(-1, func(c *Config) *float64 { return &c.MinSimilarity })},
+	{"RAG_GATE_MIN_TERM_COVERAGE", "0.5", "relevance gate: share of the question's terms a keyword match must hold (negative: off)", number(-1, func(c *Config) *float64 { return &c.MinCoverage })},
+	{"RAG_RERANK_MODEL", "", "cross-encoder model directory (ONNX + tokenizer.json) to rerank fused candidates; empty: off", path(func(c *Config) *string { return &c.RerankModel })},
+	{"RAG_RERANK_MIN_SCORE", "0.1", "with a reranker, the gate's threshold on its score in (0, 1)", number(0, func(c *Config) *float64 { return &c.RerankMin })},
+	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)", text(func(c *Config) *string { return &c.LLMBaseURL })},
+	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)", text(func(c *Config) *string { return &c.LLMAPIKey })},
+	{"RAG_LLM_MODEL", "", "model name at the endpoint", text(func(c *Config) *string { return &c.LLMModel })},
+	{"RAG_LLM_TIMEOUT", "120s", "limit for one answer", duration(func(c *Config) *time.Duration { return &c.LLMTimeout })},
+	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens", integer(1, func(c *Config) *int { return &c.LLMMaxTokens })},
+	{"RAG_PASSAGE_TOKENS", "1200", "token budget of the passages in the prompt (embedding tokenizer; at least one passage is sent; 0: no budget)", integer(0, func(c *Config) *int { return &c.PassageTokens })},
+	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "-1", "claim check: least share of the question's topical terms found in an answer sentence's cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinQuestionCoverage })},
+	{"RAG_CLAIM_MAX_RARE_SHARE", "0.02", "claim check: a question term held by at most this share of the chunks (at least one) is rare and must be in a sentence's cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMaxRareShare })},
+	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinTermSupport })},
+	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinSimilarity })},
+	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence", boolean(func(c *Config) *bool { return &c.Verify })},
+	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)", logprob(func(c *Config) *float64 { return &c.MinLogprob })},
 }
 
 // Override is a command-line flag's value for a variable (e.g. --top-k for
@@ -248,107 +249,14 @@ func LoadWith(lookupEnv func(string) (string, bool), overrides map[string]Overri
 		}
 		return file[name]
 	}
-	var errs []string
-	posInt := func(name string, min int) int {
-		v := get(name)
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < min {
-			errs = append(errs, fmt.Sprintf("%s=%q: want an integer ≥ %d", label(name), v, min))
-		}
-		return n
-	}
-	c := Config{
-		DatabaseURL:           get("RAG_DATABASE_URL"),
-		Collection:            get("RAG_COLLECTION"),
-		EmbedModel:            ExpandHome(get("RAG_EMBED_MODEL")),
-		EmbedQueryPrefix:      getRaw("RAG_EMBED_QUERY_PREFIX"),
-		EmbedDocumentPrefix:   getRaw("RAG_EMBED_DOCUMENT_PREFIX"),
-		EmbedBatchSize:        posInt("RAG_EMBED_BATCH_SIZE", 1),
-		EmbedBatchTokens:      posInt("RAG_EMBED_BATCH_TOKENS", 0),
-		ONNXRuntimeLib:        ExpandHome(get("RAG_ONNXRUNTIME_LIB")),
-		ModelCache:            ExpandHome(get("RAG_MODEL_CACHE")),
-		ChunkTokens:           posInt("RAG_CHUNK_TOKENS", 1),
-		ChunkOverlapTokens:    posInt("RAG_CHUNK_OVERLAP_TOKENS", 0),
-		ChunkBreadcrumbTokens: posInt("RAG_CHUNK_BREADCRUMB_TOKENS", 0),
-		JunkRun:               posInt("RAG_JUNK_RUN", 0),
-		JunkLine:              posInt("RAG_JUNK_LINE", 0),
-		FTSConfig:             get("RAG_FTS_CONFIG"),
-		Include:               splitList(get("RAG_INCLUDE")),
-		Exclude:               splitList(get("RAG_EXCLUDE")),
-	}
-	{
-		v := get("RAG_MAX_FILE_BYTES")
-		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-		if err != nil || n < 1 {
-			errs = append(errs, fmt.Sprintf("RAG_MAX_FILE_BYTES=%q: want a number of bytes ≥ 1", v))
-		}
-		c.MaxFileBytes = n
-	}
-	{
-		v := get("RAG_EXTRACT_MEMORY_BYTES")
-		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-		if err != nil || n < 1<<20 {
-			errs = append(errs, fmt.Sprintf("RAG_EXTRACT_MEMORY_BYTES=%q: want a number of bytes ≥ 1048576", v))
-		}
-		c.ExtractMemory = n
-	}
-	duration := func(name string) time.Duration {
-		v := get(name)
-		d, err := time.ParseDuration(strings.TrimSpace(v))
-		if err != nil || d <= 0 {
-			errs = append(errs, fmt.Sprintf("%s=%q: want a duration such as 10s", label(name), v))
-		}
-		return d
-	}
-	number := func(name string, min float64) float64 {
-		v := get(name)
-		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || f < min {
-			errs = append(errs, fmt.Sprintf("%s=%q: want a number ≥ %g", label(name), v, min))
-		}
-		return f
-	}
-	c.DBTimeout = duration("RAG_DB_TIMEOUT")
-	c.ExtractTimeout = duration("RAG_EXTRACT_TIMEOUT")
-	c.Candidates = posInt("RAG_CANDIDATES", 1)
-	c.TopK = posInt("RAG_TOP_K", 1)
-	c.RRFK = number("RAG_RRF_K", 0)
-	c.WeightBM25 = number("RAG_RRF_WEIGHT_BM25", 0)
-	c.WeightVector = number("RAG_RRF_WEIGHT_VECTOR", 0)
-	c.MinSimilarity = number("RAG_GATE_MIN_SIMILARITY", -1)
-	c.MinCoverage = number("RAG_GATE_MIN_TERM_COVERAGE", -1)
-	c.RerankModel = ExpandHome(get("RAG_RERANK_MODEL"))
-	c.RerankMin = number("RAG_RERANK_MIN_SCORE", 0)
-	c.EmbedBaseURL = get("RAG_EMBED_BASE_URL")
-	c.EmbedAPIKey = get("RAG_EMBED_API_KEY")
-	c.EmbedTokenizer = ExpandHome(get("RAG_EMBED_TOKENIZER"))
-	c.EmbedMaxTokens = posInt("RAG_EMBED_MAX_TOKENS", 8)
-	c.EmbedTimeout = duration("RAG_EMBED_TIMEOUT")
-	c.LLMBaseURL = get("RAG_LLM_BASE_URL")
-	c.LLMAPIKey = get("RAG_LLM_API_KEY")
-	c.LLMModel = get("RAG_LLM_MODEL")
-	c.LLMTimeout = duration("RAG_LLM_TIMEOUT")
-	c.LLMMaxTokens = posInt("RAG_LLM_MAX_TOKENS", 1)
-	c.PassageTokens = posInt("RAG_PASSAGE_TOKENS", 0)
-	c.ClaimMinQuestionCoverage = number("RAG_CLAIM_MIN_QUESTION_COVERAGE", -1)
-	c.ClaimMinTermSupport = number("RAG_CLAIM_MIN_TERM_SUPPORT", -1)
-	c.ClaimMaxRareShare = number("RAG_CLAIM_MAX_RARE_SHARE", -1)
-	c.ClaimMinSimilarity = number("RAG_CLAIM_MIN_SIMILARITY", -1)
-	if v := get("RAG_VERIFY"); strings.TrimSpace(v) != "" {
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s=%q: want true or false", label("RAG_VERIFY"), v))
-		}
-		c.Verify = b
-	}
-	if v := strings.TrimSpace(get("RAG_MIN_LOGPROB")); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f > 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-			errs = append(errs, fmt.Sprintf("%s=%q: want a log-probability, a number <= 0 (0: off), such as -0.5", label("RAG_MIN_LOGPROB"), v))
-		} else {
-			c.MinLogprob = f
+	r := &reader{get: get, raw: getRaw, label: label}
+	var c Config
+	for _, v := range Vars {
+		if v.Parse != nil {
+			v.Parse(r, v.Name, &c)
 		}
 	}
+	errs := r.errs
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, "RAG_LLM_MODEL is empty but RAG_LLM_BASE_URL is set: name the model to use")
 	}

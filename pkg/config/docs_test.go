@@ -25,3 +25,29 @@ func TestEveryVariableIsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// Every variable is read (a Parse in the table), and a value that is not of
+// its kind is refused with its name, except the free-text ones.
+func TestEveryVariableIsParsed(t *testing.T) {
+	free := map[string]bool{}
+	for _, v := range Vars {
+		if v.Parse == nil {
+			t.Errorf("%s has no Parse: Load never reads it", v.Name)
+			continue
+		}
+		r := &reader{get: func(string) string { return "bogus" }, raw: func(string) string { return "bogus" }, label: func(n string) string { return n }}
+		var c Config
+		v.Parse(r, v.Name, &c)
+		if len(r.errs) == 0 {
+			free[v.Name] = true
+		} else if !strings.HasPrefix(r.errs[0], v.Name+`="bogus": want `) {
+			t.Errorf("%s: message %q does not name the variable and value", v.Name, r.errs[0])
+		}
+	}
+	// Strings, paths and lists accept any text; everything else is typed.
+	for _, name := range []string{"RAG_CANDIDATES", "RAG_TOP_K", "RAG_LLM_TIMEOUT", "RAG_MAX_FILE_BYTES", "RAG_VERIFY", "RAG_MIN_LOGPROB", "RAG_RRF_K"} {
+		if free[name] {
+			t.Errorf("%s=bogus was accepted", name)
+		}
+	}
+}
