@@ -12,7 +12,6 @@ import (
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/config"
-	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
@@ -85,7 +84,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	}
 	defer closeAll()
 
-	asker := newAsker(cfg, r)
+	asker := newAsker(f, cfg, r)
 	asker.HyDE = opts.HyDE
 
 	// Nothing of the answer is shown before the claim checks have run, so
@@ -173,14 +172,14 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 }
 
 // newAsker builds the answer pipeline of `ask` and `eval answers` over r:
-// the LLM of RAG_LLM_BASE_URL (none when it is empty: search only),
+// the LLM of f.NewLLM (none without RAG_LLM_BASE_URL: search only),
 // RAG_LLM_MAX_TOKENS, the passage budget RAG_PASSAGE_TOKENS and the claim
 // checks' thresholds (RAG_CLAIM_*).
-func newAsker(cfg config.Config, r *retrieve.Retriever) *answer.Asker {
+func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens,
 		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinLogprob: cfg.MinLogprob}
-	if cfg.LLMBaseURL != "" {
-		asker.LLM = llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
+	if c := f.NewLLM(cfg); c != nil { // a nil *Client in the interface would not be nil
+		asker.LLM = c
 	}
 	return asker
 }

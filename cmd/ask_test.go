@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
@@ -75,6 +78,20 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
 			t.Fatal("API key printed")
+		}
+	})
+
+	t.Run("ask takes its LLM from the Factory's NewLLM", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set `shared_buffers = 4GB`.", []int{1}, quoted("Set `shared_buffers = 4GB`"))})
+		f, out, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db}) // no RAG_LLM_BASE_URL: search only by default
+		f.NewLLM = func(config.Config) llm.Streamer {
+			return llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: time.Minute})
+		}
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), "You set `shared_buffers = 4GB` [1].") || srv.Count() != 1 {
+			t.Fatalf("stdout:\n%s\n(%d requests)", out, srv.Count())
 		}
 	})
 

@@ -452,7 +452,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		ro.MinSimilarity, ro.MinCoverage, ro.RerankMinScore = -1, -1, -1
 	}
 	qprog := f.IO.NewProgress("asking", "questions", !f.Quiet)
-	asker := newAsker(cfg, r)
+	asker := newAsker(f, cfg, r)
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
 	asker.MeasureVerify = opts.VerifyAll
 	asker.MeasureLogprobs = true // recorded with the reply, to set RAG_MIN_LOGPROB from measurements

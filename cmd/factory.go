@@ -15,6 +15,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/tokenize"
 )
@@ -42,8 +43,41 @@ type Factory struct {
 	// commands in one process, leave it false.
 	Exiting bool
 
+	// The builders of the parts a command uses: NewFactory sets the real
+	// ones; a test may put any other in (a store on another database, an
+	// LLM client with other options).
+	//
+	// OpenStore connects to the database within cfg.DBTimeout and migrates
+	// it; failures name RAG_DATABASE_URL.
+	OpenStore func(ctx context.Context, cfg config.Config) (*store.Store, error)
+	// OpenEmbedder opens the embedder and the tokenizer that measures chunks
+	// for it (openEmbedder).
+	OpenEmbedder func(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error)
+	// NewLLM returns the chat client of RAG_LLM_BASE_URL, nil when it is
+	// empty (search only).
+	NewLLM func(cfg config.Config) llm.Streamer
+
 	cpuProfile, memProfile *os.File
 	warned                 bool // configuration warnings printed
+}
+
+// NewFactory returns a Factory over io and lookupEnv (os.LookupEnv in a
+// real run) with the real builders.
+func NewFactory(io *iostreams.IOStreams, lookupEnv func(string) (string, bool)) *Factory {
+	f := &Factory{IO: io, LookupEnv: lookupEnv, OpenStore: openStore, NewLLM: newLLM}
+	f.OpenEmbedder = func(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
+		return f.openEmbedder(ctx, cfg, false)
+	}
+	return f
+}
+
+// newLLM is the OpenAI-compatible chat client of cfg (llm.New), nil without
+// RAG_LLM_BASE_URL.
+func newLLM(cfg config.Config) llm.Streamer {
+	if cfg.LLMBaseURL == "" {
+		return nil
+	}
+	return llm.New(llm.Options{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel, Timeout: cfg.LLMTimeout})
 }
 
 // Config loads the configuration: flags, then environment, then .env file,
@@ -81,9 +115,9 @@ func (f *Factory) Override(name, flag, value string) {
 	f.Overrides[name] = config.Override{Flag: flag, Value: value}
 }
 
-// OpenStore connects to the database within cfg.DBTimeout and migrates it.
+// openStore connects to the database within cfg.DBTimeout and migrates it.
 // Failures name RAG_DATABASE_URL.
-func (f *Factory) OpenStore(ctx context.Context, cfg config.Config) (*store.Store, error) {
+func openStore(ctx context.Context, cfg config.Config) (*store.Store, error) {
 	cctx, cancel := context.WithTimeout(ctx, cfg.DBTimeout)
 	defer cancel()
 	s, err := store.Open(cctx, cfg.DatabaseURL)
@@ -113,17 +147,6 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 	}
 }
 
-// OpenEmbedder opens the configured embedder and the tokenizer that
-// measures chunks for it: the local ONNX model in RAG_EMBED_MODEL, or, with
-// RAG_EMBED_BASE_URL, the model of that name at an OpenAI-compatible server
-// (probed once for its dimension). Failures name the RAG_* setting to fix.
-// The local embedder counts tokens with the returned tokenizer (to batch by
-// RAG_EMBED_BATCH_TOKENS): close the tokenizer after the embedder. The
-// model itself loads on the first chunk to embed (embed.Lazy).
-func (f *Factory) OpenEmbedder(ctx context.Context, cfg config.Config) (embed.Embedder, *tokenize.Tokenizer, error) {
-	return f.openEmbedder(ctx, cfg, false)
-}
-
 // openQueryEmbedder opens the configured embedder for a process that embeds
 // a few questions (sources, ask): a local model loads for latency, not
 // throughput (embed.Options.Query), in the background (embed.Lazy.Preload:
@@ -137,6 +160,14 @@ func (f *Factory) openQueryEmbedder(ctx context.Context, cfg config.Config) (emb
 	return emb, err
 }
 
+// openEmbedder opens the configured embedder and the tokenizer that
+// measures chunks for it: the local ONNX model in RAG_EMBED_MODEL, or, with
+// RAG_EMBED_BASE_URL, the model of that name at an OpenAI-compatible server
+// (probed once for its dimension). Failures name the RAG_* setting to fix.
+// The local embedder counts tokens with the returned tokenizer (to batch by
+// RAG_EMBED_BATCH_TOKENS): close the tokenizer after the embedder. The
+// model itself loads on the first chunk to embed (embed.Lazy).
+// query: see openQueryEmbedder.
 func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query bool) (embed.Embedder, *tokenize.Tokenizer, error) {
 	if cfg.EmbedBaseURL != "" {
 		return openRemoteEmbedder(ctx, cfg, func(msg string) { fmt.Fprintln(f.IO.ErrOut, "warning: "+msg) })

@@ -26,10 +26,10 @@ func testFactory(t *testing.T, vars map[string]string) (*Factory, *bytes.Buffer,
 	for k, v := range vars {
 		base[k] = v
 	}
-	return &Factory{IO: iostreams.Test(&out, &errOut, false), LookupEnv: func(k string) (string, bool) {
+	return NewFactory(iostreams.Test(&out, &errOut, false), func(k string) (string, bool) {
 		v, ok := base[k]
 		return v, ok
-	}}, &out, &errOut
+	}), &out, &errOut
 }
 
 func TestIndexFailsFastWhenDatabaseIsDown(t *testing.T) {

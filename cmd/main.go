@@ -50,7 +50,8 @@ func Main() int {
 		os.Exit(ExitInterrupted)
 	}()
 	io := iostreams.System()
-	f := &Factory{IO: io, LookupEnv: os.LookupEnv, Exiting: true}
+	f := NewFactory(io, os.LookupEnv)
+	f.Exiting = true
 	root := NewCmdRoot(f)
 	root.SetArgs(os.Args[1:])
 	c, err := root.ExecuteContextC(ctx)

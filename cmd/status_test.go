@@ -2,11 +2,14 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
@@ -43,5 +46,18 @@ func TestStatusTextShowsChangesAndTheFix(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("status lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// A command opens its store through the Factory: a builder put in by a
+// test is the one used, and its error reaches the user as a failure.
+func TestStatusUsesTheFactoryStore(t *testing.T) {
+	f, _, _ := testFactory(t, nil)
+	f.OpenStore = func(context.Context, config.Config) (*store.Store, error) {
+		return nil, errors.New("store swapped out by the test")
+	}
+	err := statusRun(context.Background(), &StatusOptions{Factory: f, NoDisk: true})
+	if err == nil || !strings.Contains(err.Error(), "store swapped out by the test") || ExitCode(err) != ExitError {
+		t.Fatalf("err = %v (exit %d)", err, ExitCode(err))
 	}
 }

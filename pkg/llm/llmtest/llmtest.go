@@ -88,6 +88,13 @@ func New(t testing.TB, replies ...Reply) *Server {
 // BaseURL is the value for RAG_LLM_BASE_URL.
 func (s *Server) BaseURL() string { return s.URL + "/v1" }
 
+// Count returns how many requests the server received.
+func (s *Server) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.Requests)
+}
+
 // Last returns the last request received.
 func (s *Server) Last() Request {
 	s.mu.Lock()
