@@ -151,7 +151,7 @@ func TestSourcesAndAsk(t *testing.T) {
 	t.Run("an empty collection is explained", func(t *testing.T) {
 		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": "empty"})
 		err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q})
-		if err == nil || !strings.Contains(err.Error(), "hrag --collection empty index PATH") {
+		if err == nil || !strings.Contains(Message(err), "hrag --collection empty index PATH") {
 			t.Fatalf("err = %v", err)
 		}
 	})

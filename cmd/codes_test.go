@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -96,5 +98,24 @@ func TestReadmeListsExactlyTheReasonCodes(t *testing.T) {
 	}
 	if len(documented) != len(want) {
 		t.Errorf("README tables: %v", documented)
+	}
+}
+
+// Message words the fix for the core packages' typed errors, which name
+// no command themselves.
+func TestMessageAdvice(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&retrieve.EmptyIndexError{Collection: "papers", Missing: true}, "the index is empty: collection \"papers\" does not exist yet: run `hrag --collection papers index PATH` first"},
+		{fmt.Errorf("sources: %w", &retrieve.EmptyIndexError{Collection: "default"}), "sources: the index is empty: collection \"default\" has no passages: run `hrag index PATH`"},
+		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", Have: []string{"bge"}}, "embedding model mismatch: collection \"default\" has no vectors of model e5 (RAG_EMBED_MODEL, document prefix \"\"); it has vectors of [bge]: run `hrag reembed` to embed its stored chunks with e5 (the files are not needed), or set RAG_EMBED_MODEL back to one of those"},
+		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", HaveDim: 384, Dim: 768}, "embedding model mismatch: the vectors of e5 in collection \"default\" have 384 dimensions, but the model now gives 768: run `hrag reembed`"},
+		{errors.New("plain"), "plain"},
+	} {
+		if got := Message(c.err); got != c.want {
+			t.Errorf("Message(%v) =\n%s\nwant\n%s", c.err, got, c.want)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
 // Exit codes. They are documented in the README; scripts rely on them.
@@ -66,7 +67,7 @@ func Main() int {
 		err = errors.New("interrupted")
 	}
 	if err != nil && !errors.Is(err, errQuiet) {
-		fmt.Fprintf(io.ErrOut, "hrag: %v\n", err)
+		fmt.Fprintf(io.ErrOut, "hrag: %s\n", Message(err))
 		if code == ExitUsage {
 			path := "hrag"
 			if c != nil {
@@ -76,6 +77,26 @@ func Main() int {
 		}
 	}
 	return code
+}
+
+// Message is what the user reads for err: its text, then the advice for
+// the typed errors of the core packages (which name no command): the one
+// table from errors to what to do.
+func Message(err error) string {
+	var empty *retrieve.EmptyIndexError
+	var model *retrieve.ModelMismatchError
+	switch {
+	case errors.As(err, &empty) && empty.Missing:
+		return fmt.Sprintf("%v: run `%s` first", err, config.Command(empty.Collection, "index PATH"))
+	case errors.As(err, &empty):
+		return fmt.Sprintf("%v: run `%s`", err, config.Command(empty.Collection, "index PATH"))
+	case errors.As(err, &model) && model.HaveDim > 0:
+		return fmt.Sprintf("%v: run `%s`", err, config.Command(model.Collection, "reembed"))
+	case errors.As(err, &model):
+		return fmt.Sprintf("%v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
+			err, config.Command(model.Collection, "reembed"), model.Model)
+	}
+	return err.Error()
 }
 
 // exitError carries an exit code chosen by a command.

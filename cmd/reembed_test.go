@@ -231,7 +231,7 @@ func TestReembedSwitchesModelsAndBack(t *testing.T) {
 
 	// B configured, not embedded yet: a clear error naming the fix.
 	_, err := e.sources(modelB, postgresQuestion)
-	if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "hrag reembed") || !strings.Contains(err.Error(), "paraphrase-MiniLM-L3-v2") {
+	if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(Message(err), "run `hrag reembed` to embed its stored chunks with paraphrase-MiniLM-L3-v2") {
 		t.Fatalf("sources with B before reembed: %v", err)
 	}
 

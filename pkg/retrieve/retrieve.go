@@ -3,12 +3,10 @@ package retrieve
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -109,21 +107,15 @@ type Retriever struct {
 	Reranker    Reranker // optional cross-encoder (RAG_RERANK_MODEL)
 }
 
-// ErrEmptyIndex reports a collection with no chunks.
-var ErrEmptyIndex = errors.New("the index is empty")
-
-// ErrModelMismatch reports that the collection has no (or incomplete)
-// vectors for the configured embedding model.
-var ErrModelMismatch = errors.New("embedding model mismatch")
-
 // Retrieve finds the passages for question, in named stages: the
 // collection and its vector table (vectorTable), the --path filter, both
 // searches concurrently (search), weighted RRF (fuse), loading with
 // de-duplication (distinct; the gate's keyword coverage alongside), masking
 // and flagging (annotate), the optional reranker, the top-k cut with
 // numbering and staleness (number), and the relevance gate (decide).
-// Errors wrap store.ErrNoCollection, ErrEmptyIndex or ErrModelMismatch
-// with a message that says which command fixes it. When o.Path matches no
+// Errors are *EmptyIndexError (errors.Is ErrEmptyIndex) or
+// *ModelMismatchError (errors.Is ErrModelMismatch) when the collection
+// cannot be searched with the configured model, else the store's. When o.Path matches no
 // indexed document (one query fetches the collection's paths; see
 // store.FilterDocuments) nothing is searched: the result has no passage
 // and a Reason naming the closest indexed paths (noPathMatchReason).
@@ -140,7 +132,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (R
 	coll, err := r.Store.Collection(ctx, o.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {
-			return res, fmt.Errorf("%w: collection %q does not exist yet: run `%s` first", ErrEmptyIndex, o.Collection, config.Command(o.Collection, "index PATH"))
+			return res, &EmptyIndexError{Collection: o.Collection, Missing: true}
 		}
 		return res, err
 	}

@@ -42,7 +42,8 @@ func TestRetrieval(t *testing.T) {
 		other := *r
 		other.Embedder = renamed{r.Embedder}
 		_, err := other.Retrieve(context.Background(), "vacuum", defaults)
-		if !errors.Is(err, retrieve.ErrModelMismatch) || !strings.Contains(err.Error(), "hrag reembed") ||
+		var mm *retrieve.ModelMismatchError
+		if !errors.Is(err, retrieve.ErrModelMismatch) || !errors.As(err, &mm) || mm.Model != "other-model" || len(mm.Have) != 1 || mm.Have[0] != r.Embedder.Model().ID ||
 			!strings.Contains(err.Error(), r.Embedder.Model().ID) || !strings.Contains(err.Error(), "other-model") {
 			t.Fatalf("err = %v", err)
 		}
@@ -225,7 +226,8 @@ func checkPathFilterAndErrors(t *testing.T, r *retrieve.Retriever) {
 	}
 	o := defaults
 	o.Collection = "nope"
-	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !strings.Contains(err.Error(), "hrag --collection nope index PATH") {
+	var ei *retrieve.EmptyIndexError
+	if _, err := r.Retrieve(context.Background(), "x", o); !errors.Is(err, retrieve.ErrEmptyIndex) || !errors.As(err, &ei) || ei.Collection != "nope" || !ei.Missing {
 		t.Fatalf("missing collection: %v", err)
 	}
 }

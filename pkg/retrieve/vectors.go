@@ -12,8 +12,8 @@ import (
 // vectorTable finds the vector table of the configured model and document
 // prefix for the collection. When only a table of the same model with
 // another document prefix exists, it is used with a warning; when it is
-// incomplete, the warning gives the counts. Both warnings, and the error for
-// a model without vectors, name `hrag reembed` as the fix.
+// incomplete, the warning gives the counts; both warnings name `hrag
+// reembed` as the fix. A model without vectors is a *ModelMismatchError.
 func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m embed.Model) (*store.CollectionVectors, []string, error) {
 	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
 	if err != nil {
@@ -24,7 +24,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		return nil, nil, err
 	}
 	if !has {
-		return nil, nil, fmt.Errorf("%w: collection %q has no passages: run `%s`", ErrEmptyIndex, coll.Name, config.Command(coll.Name, "index PATH"))
+		return nil, nil, &EmptyIndexError{Collection: coll.Name}
 	}
 	var models []string
 	for _, t := range tables {
@@ -40,12 +40,10 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		}
 	}
 	if have == nil {
-		return nil, nil, fmt.Errorf("%w: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
-			ErrModelMismatch, coll.Name, m.ID, r.DocPrefix, models, config.Command(coll.Name, "reembed"), m.ID)
+		return nil, nil, &ModelMismatchError{Collection: coll.Name, Model: m.ID, DocPrefix: r.DocPrefix, Have: models}
 	}
 	if have.Dim != m.Dim {
-		return nil, nil, fmt.Errorf("%w: the vectors of %s in collection %q have %d dimensions, but the model now gives %d: run `%s`",
-			ErrModelMismatch, m.ID, coll.Name, have.Dim, m.Dim, config.Command(coll.Name, "reembed"))
+		return nil, nil, &ModelMismatchError{Collection: coll.Name, Model: m.ID, HaveDim: have.Dim, Dim: m.Dim}
 	}
 	if !have.Complete {
 		// Rare (an interrupted run, or documents stored while another model
