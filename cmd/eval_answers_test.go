@@ -208,36 +208,30 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 
 	// A sentence for each of an answerable question's key phrases, cited
 	// from the passage of its source that holds it and quoting the line
-	// there, passes the claim checks, but for the questions below: their
-	// passages say it in other words than the question, or the question
-	// names a rare term that its passage holds outside the quoted units
-	// (the sentence, list item or table row with its header): "remote
-	// access" (54), the tetanus "booster" of a row that reads "Tetanus,
-	// diphtheria, pertussis (Tdap)" (63), the internet "contract" (75),
-	// release "2.3.0" for the owner's e-mail in the team table (83), the
-	// "Stufe" of the next sentence (93). That is the measured cost of the
-	// checks on ideal answers at the default thresholds
-	// (docs/measurements.md); a change of the checks that moves it shows
-	// here.
-	removedByChecks := map[int]bool{}
-	for _, n := range []int{44, 45, 47, 49, 54, 56, 63, 75, 83, 93, 97} {
-		removedByChecks[n] = true
-	}
+	// there, mostly passes the claim checks; some do not (their passages
+	// say it in other words than the question, or a rare question term
+	// stands outside the quoted unit: docs/measurements.md). Which ones is
+	// the claim package's business (its own tests); here they are counted
+	// from the report, each must be an ideal answer removed as
+	// unsupported, and their share is the checks' cost on ideal answers,
+	// held under a budget.
+	deviating := map[int]bool{5: true, 6: true, 8: true, 10: true, 13: true}
+	removed, ideal := 0, 0
 	for i, q := range rep.Questions {
 		it := items[i]
-		if !it.Answerable || q.Reason != answer.ReasonUnsupportedClaims {
-			if removedByChecks[it.Line] {
-				t.Errorf("line %d %q is no longer removed by the checks: %+v", it.Line, it.Question, q.Sentences)
-			}
+		if !it.Answerable || deviating[it.Line] || cites(it, promptPassages(srv.Requests[i])) == nil {
 			continue
 		}
-		if !removedByChecks[it.Line] {
-			for _, s := range q.Sentences {
-				t.Errorf("line %d %q: the correct sentence %q %v was removed: %s: %s", it.Line, it.Question, s.Text, s.Passages, s.Reason, s.Detail)
-			}
+		ideal++
+		if q.Reason == answer.ReasonUnsupportedClaims {
+			removed++
+		} else if !q.Answered {
+			t.Errorf("line %d %q: an ideal answer abstained with %s", it.Line, it.Question, q.Reason)
 		}
 	}
-	removed := len(removedByChecks)
+	if ideal == 0 || float64(removed) > 0.15*float64(ideal) {
+		t.Errorf("the checks removed %d of %d ideal answers; the budget is 15%%", removed, ideal)
+	}
 
 	m := rep.Metrics
 	check := func(name string, r eval.Ratio, num float64, den int) {
