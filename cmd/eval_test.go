@@ -57,7 +57,7 @@ func TestEvalRetrievalTiny(t *testing.T) {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
 	table := out.String()
-	for _, want := range []string{`collection "eval-beir-tiny-c148"`, "nDCG@10", "bm25", "vector", "hybrid", "p95 ms", "4 queries, 12 documents"} {
+	for _, want := range []string{`collection "eval-beir-tiny-c148"`, "nDCG@10", "bm25", "vector", "hybrid", "p95 ms", "4 queries, 13 documents"} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q:\n%s", want, table)
 		}

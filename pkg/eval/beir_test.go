@@ -12,7 +12,7 @@ func TestLoadBEIRTiny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ds.Name != "beir-tiny" || ds.Split != "test" || len(ds.Corpus) != 12 {
+	if ds.Name != "beir-tiny" || ds.Split != "test" || len(ds.Corpus) != 13 {
 		t.Fatalf("name %q split %q, %d docs", ds.Name, ds.Split, len(ds.Corpus))
 	}
 	// q-unjudged is not in the qrels; q-nothing is (grade 0 only).
@@ -23,7 +23,7 @@ func TestLoadBEIRTiny(t *testing.T) {
 	if got := strings.Join(ids, ","); got != "q-bees,q-quetzal,q-starter,q-saturn,q-nothing" {
 		t.Fatalf("queries %s", got)
 	}
-	if g := ds.Qrels["q-saturn"]; g["saturn-rings"] != 2 || g["enceladus"] != 1 || g["volcano"] != 0 || g.Relevant() != 2 {
+	if g := ds.Qrels["q-saturn"]; g["saturn-rings"] != 2 || g["enceladus"] != 1 || g["volcano"] != 0 || g["ice-bands"] != 1 || g.Relevant() != 3 {
 		t.Fatalf("q-saturn judgments %v", g)
 	}
 	if ds.Qrels["q-nothing"].Relevant() != 0 || ds.UnknownDocs != 0 {
