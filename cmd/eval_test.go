@@ -86,7 +86,7 @@ func TestEvalRetrievalTiny(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if res.Index.Unchanged != 12 || res.Index.Embedded != 0 || len(res.Modes) != 1 || res.RRFK != 10 || res.Candidates != 50 || res.Modes[0].NDCG10 <= 0 {
+	if res.Index.Unchanged != 13 || res.Index.Embedded != 0 || len(res.Modes) != 1 || res.RRFK != 10 || res.Candidates != 50 || res.Modes[0].NDCG10 <= 0 {
 		t.Errorf("JSON report %+v", res)
 	}
 }
