@@ -1,7 +1,10 @@
-// Package text is hrag's toolkit for the text of notes and answers:
-// folding text for comparison, locating a model's quotation in a passage,
-// and cutting a passage into the units a reader sees (sentences, list
-// items, table rows) and a sentence into clauses.
+// Package text is hrag's one toolkit for the text of notes and answers,
+// used along the whole data path (extract, chunk, injection, claim, answer,
+// render): sentence ends with one abbreviation list (SentenceEnds), code
+// fences and pipe-table cells (Markdown), folding text for comparison,
+// locating a model's quotation in a passage, and cutting a passage into
+// the units a reader sees (sentences, list items, table rows) and a
+// sentence into clauses. It imports no other hrag package.
 package text
 
 import (
