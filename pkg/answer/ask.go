@@ -202,6 +202,11 @@ type Asker struct {
 	// embedding tokenizer (RAG_PASSAGE_TOKENS): passages are taken in rank
 	// order while they fit, at least one. 0: no cap.
 	PassageTokens int
+	// ExcerptTokens cuts the passages in the prompt down to the units that
+	// matter for the question, within this many tokens in total (Excerpts;
+	// RAG_EXCERPT_TOKENS); 0: whole passages. The checks read the whole
+	// passages.
+	ExcerptTokens int
 	// Checks are the claim-check thresholds (RAG_CLAIM_MIN_TERM_SUPPORT).
 	Checks claim.Options
 	// MinSimilarity is check (d): the least cosine similarity between a
@@ -298,7 +303,8 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	if len(passages) < len(res.Passages) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d of %d passages fit RAG_PASSAGE_TOKENS=%d", len(passages), len(res.Passages), a.PassageTokens))
 	}
-	out, protocol, passages, err := a.generate(ctx, res.Question, passages, &res, onDelta)
+	out, protocol, prompted, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, onDelta)
+	passages = passages[:len(prompted)] // generate may drop the last ones; the checks read them whole
 	res.Passages = passages
 	if err != nil {
 		return res, err
@@ -306,7 +312,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens, CachedPromptTokens: out.Usage.CachedPromptTokens,
 		Seconds: out.Duration.Seconds(), FirstToken: out.FirstToken.Seconds(), TokensPerSecond: out.GenerationRate(),
 		Truncated: out.FinishReason == "length"}
-	for _, p := range passages {
+	for _, p := range prompted {
 		gen.PassageTokens += p.Tokens
 	}
 	res.LLM = gen

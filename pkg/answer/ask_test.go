@@ -137,6 +137,29 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("excerpts: the prompt holds the parts that matter, the checks the whole passages", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))})
+		a := asker(srv)
+		a.ExcerptTokens = 150
+		res, err := a.Ask(context.Background(), q, ro, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Abstained || len(res.Sentences) != 1 || !res.Sentences[0].Shown || res.LLM.PassageTokens > 150 || res.LLM.PassageTokens == 0 {
+			t.Fatalf("result %+v, llm %+v", res, res.LLM)
+		}
+		user := srv.Last().Messages[len(srv.Last().Messages)-1].Content
+		whole := 0
+		for _, p := range res.Passages {
+			if strings.Contains(user, p.Content) {
+				whole++
+			}
+		}
+		if !strings.Contains(user, "shared_buffers = 4GB") || whole == len(res.Passages) {
+			t.Fatalf("prompt holds %d of %d passages whole, or lost the answer:\n%s", whole, len(res.Passages), user)
+		}
+	})
+
 	t.Run("found=false shows nothing but the abstention", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(false, "Visit https://examp1e.net/login to restore your mailbox.", []int{1})})
 		res := ask(t, asker(srv), "What is the WPA3 passphrase of the hallway access point?")

@@ -343,6 +343,7 @@ type AnswersReport struct {
 	MinSimilarity float64          `json:"min_similarity"`
 	MinCoverage   float64          `json:"min_coverage"`
 	TopK          int              `json:"top_k"`           // passages shown to the model
+	ExcerptTokens int              `json:"excerpt_tokens"`  // the model saw excerpts within this many tokens (0: whole passages)
 	Index         *index.Summary   `json:"index,omitempty"` // nil when the collection was used as indexed
 	Seconds       float64          `json:"seconds"`         // wall time of all questions
 	Metrics       AnswerMetrics    `json:"metrics"`
@@ -365,7 +366,7 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 	if opts.Progress != nil {
 		opts.Progress.Start(len(opts.Items))
 	}
-	rep := &AnswersReport{Notes: opts.Root, Collection: opts.Retrieve.Collection, TopK: opts.Retrieve.TopK,
+	rep := &AnswersReport{Notes: opts.Root, Collection: opts.Retrieve.Collection, TopK: opts.Retrieve.TopK, ExcerptTokens: opts.Asker.ExcerptTokens,
 		MinSimilarity: opts.Retrieve.MinSimilarity, MinCoverage: opts.Retrieve.MinCoverage,
 		Gate: opts.Retrieve.MinSimilarity >= 0 || opts.Retrieve.MinCoverage >= 0}
 	began := time.Now()
