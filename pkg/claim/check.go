@@ -297,6 +297,9 @@ type Verdict struct {
 //	    that its evidence states only in table cells is in a cell whose
 //	    row, and column when the row holds other values of its kind, s or
 //	    q names (unless q.CrossLanguage; see table.go);
+//	    a quoted sentence is bound to its quote (Bind), and the quote has
+//	    the question's polarity (polarityMismatch: a question about what
+//	    is not needs a quote that says something negative);
 //	(c) every identifier or code of the question (an acronym too, such as
 //	    ZFS or UPS, unless q.CrossLanguage or it names a kind of value, as
 //	    IP does) is in its evidence, and
@@ -356,6 +359,9 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if s.Quote != "" && !q.CrossLanguage {
 		if r, d := Bind(s.Text, s.Quote); r != "" {
 			return fail(r, d)
+		}
+		if d := polarityMismatch(q.Text, s.Quote); d != "" {
+			return fail(NegationMismatch, d)
 		}
 	}
 	for _, f := range findCodes(q.Text) {
