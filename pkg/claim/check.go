@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -300,7 +301,7 @@ type Verdict struct {
 //	    a quoted sentence is bound to its quote (Bind), and the quote has
 //	    the question's polarity (polarityMismatch: a question about what
 //	    is not needs a quote that says something negative);
-//	(c) every identifier or code of the question (an acronym too, such as
+//	(c) every identifier, code, number or date of the question (an acronym too, such as
 //	    ZFS or UPS, unless q.CrossLanguage or it names a kind of value, as
 //	    IP does) is in its evidence, and
 //	    every rare topical term of it (Options.MaxRareShare), the
@@ -364,8 +365,8 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			return fail(NegationMismatch, d)
 		}
 	}
-	for _, f := range findCodes(q.Text) {
-		if !qctx.Has(f) {
+	for _, f := range append(findCodes(q.Text), Facts(q.Text)...) {
+		if !qctx.hasAsked(f) && !slices.Contains(missing, fmt.Sprintf("%q", f.Text)) {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
 		}
 	}
@@ -412,6 +413,25 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}
 	return v
+}
+
+// hasAsked reports whether a fact of the question is in e: as Has, or, for
+// a number, each of its digit runs as a number of e (a question's "1,3 and
+// 7" is the list 1, 3, 7, not one number).
+func (e *Evidence) hasAsked(f Fact) bool {
+	if e.Has(f) {
+		return true
+	}
+	if f.Kind != Number {
+		return false
+	}
+	runs := digitRuns(f.Text)
+	for _, r := range runs {
+		if !e.bare[strings.TrimLeft(r, "0")] && !e.bare[r] {
+			return false
+		}
+	}
+	return len(runs) > 0
 }
 
 // where names what a sentence was checked against, for messages.

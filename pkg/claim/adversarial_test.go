@@ -46,3 +46,22 @@ func TestCheckPolarity(t *testing.T) {
 		t.Errorf("the same quote for the question it answers: %+v", v)
 	}
 }
+
+// A number or date the question names must be in the quoted text: an
+// adversarial question changes one ("3 vector equations" for four).
+func TestCheckQuestionFacts(t *testing.T) {
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	check := func(question, quote string) Verdict {
+		s := Sentence{Text: quote, Evidence: NewEvidence(quote, nil), Quote: quote}
+		return Check(Question{Text: question}, s, opts)
+	}
+	if v := check("What was later formulated into 3 vector equations?", "Maxwell's equations were later formulated into 4 vector equations."); v.Supported || v.Reason != MissingTerm {
+		t.Errorf("3 asked, 4 quoted: %+v", v)
+	}
+	if v := check("What was later formulated into 4 vector equations?", "Maxwell's equations were later formulated into 4 vector equations."); !v.Supported {
+		t.Errorf("4 asked, 4 quoted: %+v", v)
+	}
+	if v := check("Besides 1,3 and 7, what number do primes above 5 end with?", "Primes above 5 end in 1, 3, 7 or 9."); !v.Supported {
+		t.Errorf("a list of numbers written 1,3 in the question: %+v", v)
+	}
+}
