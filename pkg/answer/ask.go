@@ -120,10 +120,14 @@ const (
 	SkipBind        = "bind"
 	SkipAnswerType  = "answer_type"
 	SkipRestatement = "restatement"
+	// SkipPolarity and SkipQuestionFacts switch off the claim checks of the
+	// same names (claim.Options.NoPolarity, NoQuestionFacts).
+	SkipPolarity      = "polarity"
+	SkipQuestionFacts = "question_facts"
 )
 
 // SkipNames lists the names Asker.Skip accepts.
-var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict}
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipQuestionFacts}
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,

@@ -143,7 +143,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			if a.Skip[SkipQuote] { // the whole passage, as before quotes
 				cs.Context, cs.Quote, cs.Answer = nil, "", nil
 			}
-			v := claim.Check(qi, cs, a.Checks)
+			v := claim.Check(qi, cs, a.claimOptions())
 			s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
 			// Words copied from a passage on something else (the
 			// Shinkansen fare, cited from the Iceland budget for the Blue
@@ -151,7 +151,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			// must hold as much of what the question is about (claim's
 			// Focus) as the one the model cited.
 			if s.Shown && sc.cited != "" {
-				orig := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Evidence: claim.NewEvidence(sc.cited, sc.citedTerms)}, a.Checks)
+				orig := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Evidence: claim.NewEvidence(sc.cited, sc.citedTerms)}, a.claimOptions())
 				if v.Focus < orig.Focus {
 					s.Shown, s.Reason = false, string(claim.OffQuestion)
 					s.Detail = fmt.Sprintf("its quotation is in passage %d, which holds less of what the question is about than passage %d, which it cited", sc.n, s.CitedByModel[0])
@@ -484,4 +484,13 @@ func Action(question, sentence string) (kind string, asked bool) {
 		return ActionRun, askRun.MatchString(question)
 	}
 	return "", false
+}
+
+// claimOptions are the claim checks' options: a.Checks with the checks
+// a.Skip switches off.
+func (a *Asker) claimOptions() claim.Options {
+	o := a.Checks
+	o.NoPolarity = o.NoPolarity || a.Skip[SkipPolarity]
+	o.NoQuestionFacts = o.NoQuestionFacts || a.Skip[SkipQuestionFacts]
+	return o
 }

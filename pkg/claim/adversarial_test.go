@@ -45,6 +45,11 @@ func TestCheckPolarity(t *testing.T) {
 	if v := Check(Question{Text: "Where are hospital pharmacies located?"}, s, opts); !v.Supported {
 		t.Errorf("the same quote for the question it answers: %+v", v)
 	}
+	off := opts
+	off.NoPolarity = true
+	if v := Check(Question{Text: "Where are no hospital pharmacies located?"}, s, off); !v.Supported {
+		t.Errorf("polarity switched off: %+v", v)
+	}
 }
 
 // A number or date the question names must be in the quoted text: an
@@ -57,6 +62,12 @@ func TestCheckQuestionFacts(t *testing.T) {
 	}
 	if v := check("What was later formulated into 3 vector equations?", "Maxwell's equations were later formulated into 4 vector equations."); v.Supported || v.Reason != MissingTerm {
 		t.Errorf("3 asked, 4 quoted: %+v", v)
+	}
+	off := opts
+	off.NoQuestionFacts = true
+	s := Sentence{Text: "Formulated into 4.", Evidence: NewEvidence("formulated into 4 vector equations", nil), Quote: "formulated into 4 vector equations"}
+	if v := Check(Question{Text: "What was later formulated into 3 vector equations?"}, s, off); !v.Supported {
+		t.Errorf("question facts switched off: %+v", v)
 	}
 	if v := check("What was later formulated into 4 vector equations?", "Maxwell's equations were later formulated into 4 vector equations."); !v.Supported {
 		t.Errorf("4 asked, 4 quoted: %+v", v)
