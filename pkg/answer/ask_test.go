@@ -160,6 +160,30 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("found=true without a sentence is an empty answer", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true)})
+		res := ask(t, asker(srv), q)
+		if !res.Abstained || res.Reason != answer.ReasonEmptyAnswer || res.Answer != answer.NoAnswer || len(res.Sentences) != 0 {
+			t.Fatalf("%+v", res)
+		}
+	})
+
+	t.Run("similarity check (d): measured, and enforced at its threshold", func(t *testing.T) {
+		good := llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))}
+		a := asker(llmtest.New(t, good, good))
+		a.MeasureSimilarity = true
+		res := ask(t, a, q)
+		sim := res.Sentences[0].Similarity
+		if res.Abstained || sim == nil || *sim <= 0.3 || *sim >= 1 {
+			t.Fatalf("measured similarity %v, result %+v", sim, res)
+		}
+		a.MinSimilarity = *sim + 0.01 // just above what this sentence reaches
+		res = ask(t, a, q)
+		if !res.Abstained || res.Sentences[0].Shown || res.Sentences[0].Reason != string(claim.LowSimilarity) {
+			t.Fatalf("a threshold above the sentence's similarity kept it: %+v", res.Sentences)
+		}
+	})
+
 	t.Run("found=false shows nothing but the abstention", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(false, "Visit https://examp1e.net/login to restore your mailbox.", []int{1})})
 		res := ask(t, asker(srv), "What is the WPA3 passphrase of the hallway access point?")
