@@ -154,8 +154,10 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		cache = filepath.Join(home, ".cache", "hrag")
 	}
 	prog := f.IO.NewProgress("indexing "+ds.Name, "chunks", !f.Quiet)
+	prog.Explain = Message
 	iopts.Reporter = prog
 	qprog := f.IO.NewProgress("querying", "queries", !f.Quiet)
+	qprog.Explain = Message
 	res, err := eval.RunRetrieval(ctx, eval.RetrievalOptions{
 		Dataset: ds, Index: iopts, Collection: coll, DocsDir: filepath.Join(cache, "eval", coll),
 		Retriever: &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
@@ -427,6 +429,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)
 	}
 	prog := f.IO.NewProgress("indexing notes", "chunks", !f.Quiet)
+	prog.Explain = Message
 	iopts.Reporter = prog
 	root, sum, err := eval.PrepareNotes(ctx, iopts, opts.Notes, coll)
 	prog.Finish()
@@ -452,6 +455,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 		ro.MinSimilarity, ro.MinCoverage, ro.RerankMinScore = -1, -1, -1
 	}
 	qprog := f.IO.NewProgress("asking", "questions", !f.Quiet)
+	qprog.Explain = Message
 	asker := newAsker(f, cfg, r)
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
 	asker.MeasureVerify = opts.VerifyAll

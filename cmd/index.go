@@ -92,6 +92,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	defer closeAll()
 
 	prog := f.IO.NewProgress("indexing", "chunks", !f.Quiet)
+	prog.Explain = Message
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait, iopts.Reporter = opts.Paths, cfg.Collection, !opts.NoPrune, !opts.NoWait, prog
 	iopts.OneOffRules, iopts.ListIgnored = oneOff, opts.Verbose

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
@@ -125,5 +126,31 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		if code := ExitCode(root.Execute()); code != ExitUsage {
 			t.Errorf("%q: exit %d", args, code)
 		}
+	}
+}
+
+// The warning for a file skipped with a version indexed before says how to
+// remove that version: the core error is typed, the command words it.
+func TestIndexWarnsKeptVersionWithItsFix(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	note := filepath.Join(dir, "log.md")
+	if err := os.WriteFile(note, []byte("# Log\n\nshort entry about ntp\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(note, []byte("# Log\n\n"+strings.Repeat("a long entry about ntp. ", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_MAX_FILE_BYTES": "1000"})
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "; the version indexed before is kept (`hrag forget " + config.ShellQuote(note) + "` removes it)"
+	if !strings.Contains(errOut.String(), want) {
+		t.Fatalf("stderr lacks %q:\n%s", want, errOut)
 	}
 }

@@ -17,8 +17,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
 )
 
 // Exit codes. They are documented in the README; scripts rely on them.
@@ -85,7 +87,11 @@ func Main() int {
 func Message(err error) string {
 	var empty *retrieve.EmptyIndexError
 	var model *retrieve.ModelMismatchError
+	var none *store.NoCollectionError
+	var kept *index.KeptVersionError
 	switch {
+	case errors.As(err, &kept):
+		return fmt.Sprintf("%v (`%s` removes it)", err, config.Command(kept.Collection, "forget "+config.ShellQuote(kept.Path)))
 	case errors.As(err, &empty) && empty.Missing:
 		return fmt.Sprintf("%v: run `%s` first", err, config.Command(empty.Collection, "index PATH"))
 	case errors.As(err, &empty):
@@ -95,6 +101,8 @@ func Message(err error) string {
 	case errors.As(err, &model):
 		return fmt.Sprintf("%v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
 			err, config.Command(model.Collection, "reembed"), model.Model)
+	case errors.As(err, &none):
+		return fmt.Sprintf("%v: run `%s` first", err, config.Command(none.Name, "index PATH"))
 	}
 	return err.Error()
 }

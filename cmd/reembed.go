@@ -91,6 +91,7 @@ func reembedRun(ctx context.Context, opts *ReembedOptions) error {
 	defer closeAll()
 
 	prog := f.IO.NewProgress("re-embedding", "chunks", !f.Quiet)
+	prog.Explain = Message
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Collection, iopts.Wait, iopts.Reporter = cfg.Collection, !opts.NoWait, prog
 	sum, err := index.Reembed(ctx, iopts)

@@ -266,9 +266,13 @@ func TestFileGrownTooLargeKeepsItsIndexedVersion(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "log.md"), []byte("# Log\n\n"+strings.Repeat("a long entry about ntp. ", 100)), 0o644)
 	var warned []string
 	e.opts.MaxBytes = 1000
-	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, err.Error()) }}
+	var kept *index.KeptVersionError
+	e.opts.Reporter = recorder{warn: func(p string, err error) {
+		warned = append(warned, err.Error())
+		errors.As(err, &kept)
+	}}
 	if sum := e.run(t); sum.Skipped != 1 || sum.Deleted != 0 || len(warned) != 1 ||
-		!strings.Contains(warned[0], "; the version indexed before is kept (`hrag forget "+filepath.Join(dir, "log.md")+"` removes it)") {
+		!strings.HasSuffix(warned[0], "; the version indexed before is kept") || kept == nil || kept.Path != filepath.Join(dir, "log.md") || kept.Collection != "default" {
 		t.Fatalf("summary %+v, warnings %q", sum, warned)
 	}
 	if len(e.dbChunks(t)) != 1 {

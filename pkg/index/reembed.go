@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
-	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -58,7 +57,7 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 	coll, err := st.Collection(ctx, opts.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {
-			return sum, fmt.Errorf("%w: nothing to re-embed; run `%s` first", err, config.Command(opts.Collection, "index PATH"))
+			return sum, fmt.Errorf("nothing to re-embed: %w", err)
 		}
 		return sum, err
 	}

@@ -2,22 +2,36 @@ package index
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
-// explainSkip adds to the warning about a file skipped for its content
-// (extract.ErrSkipped) that the version indexed before, if any, is kept.
+// KeptVersionError is the warning about a file skipped for its content
+// (Err wraps extract.ErrSkipped) whose version indexed before, in
+// collection Collection, is kept. The way to remove it is for the caller
+// to word.
+type KeptVersionError struct {
+	Err              error
+	Path, Collection string
+}
+
+func (e *KeptVersionError) Error() string {
+	return e.Err.Error() + "; the version indexed before is kept"
+}
+
+func (e *KeptVersionError) Unwrap() error { return e.Err }
+
+// explainSkip turns the warning about a file skipped for its content
+// (extract.ErrSkipped) into a *KeptVersionError when a version of it was
+// indexed before.
 func explainSkip(p Problem, states map[string]store.DocumentState, opts Options) Problem {
 	if _, ok := states[p.Path]; ok && errors.Is(p.Err, extract.ErrSkipped) {
-		p.Err = fmt.Errorf("%w; the version indexed before is kept (`%s` removes it)", p.Err, config.Command(opts.Collection, "forget "+config.ShellQuote(p.Path)))
+		p.Err = &KeptVersionError{Err: p.Err, Path: p.Path, Collection: opts.Collection}
 	}
 	return p
 }

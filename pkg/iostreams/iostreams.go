@@ -83,6 +83,10 @@ func (s *IOStreams) TerminalWidth() int {
 // (--quiet) it prints no progress at all. Warnings and notices always go to
 // stderr, one line each. It is safe for concurrent use.
 type Progress struct {
+	// Explain words a warning's error for the reader (nil: its text); the
+	// command layer gives it the advice for typed errors.
+	Explain func(error) string
+
 	mu    sync.Mutex
 	bar   *progressbar.ProgressBar
 	out   io.Writer
@@ -194,7 +198,11 @@ func (p *Progress) Warn(path string, err error) {
 			path = rel
 		}
 	}
-	p.printf("warning: %s: %v\n", path, err)
+	msg := err.Error()
+	if p.Explain != nil {
+		msg = p.Explain(err)
+	}
+	p.printf("warning: %s: %s\n", path, msg)
 }
 
 // Notice prints a one-off message on its own line, above the bar.

@@ -46,14 +46,24 @@ func (s *Store) EnsureCollection(ctx context.Context, name, ftsConfig string) (C
 	return c, nil
 }
 
-// ErrNoCollection reports a collection name that does not exist.
+// ErrNoCollection reports a collection name that does not exist
+// (errors.Is matches a *NoCollectionError).
 var ErrNoCollection = errors.New("no such collection")
 
-// Collection looks a collection up by name; ErrNoCollection when absent.
+// NoCollectionError says that collection Name does not exist.
+type NoCollectionError struct{ Name string }
+
+func (e *NoCollectionError) Error() string { return fmt.Sprintf("%v: %q", ErrNoCollection, e.Name) }
+
+// Is makes errors.Is(err, ErrNoCollection) hold.
+func (e *NoCollectionError) Is(target error) bool { return target == ErrNoCollection }
+
+// Collection looks a collection up by name; a *NoCollectionError when
+// absent.
 func (s *Store) Collection(ctx context.Context, name string) (Collection, error) {
 	c, err := scanCollection(s.pool.QueryRow(ctx, collectionSQL+` WHERE name = $1`, name))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return c, fmt.Errorf("%w: %q", ErrNoCollection, name)
+		return c, &NoCollectionError{Name: name}
 	}
 	return c, err
 }
