@@ -310,15 +310,6 @@ func containsAny(ws []string, sub string) bool {
 	return false
 }
 
-// appendNew appends n to ns unless it is there.
-func appendNew(ns []int, n int) []int {
-	for _, m := range ns {
-		if m == n {
-			return ns
-		}
-	}
-	return append(ns, n)
-}
 
 // fromSources says whether a prompt source (relative to the passages'
 // common folder) is one of the QA sources (relative to the notes root).

@@ -99,6 +99,9 @@ func TestForgetSaysWhatItCouldNotDo(t *testing.T) {
 	if err == nil || ExitCode(err) != ExitError || !strings.Contains(err.Error(), "nothing is indexed at or under "+filepath.Join(base, "never")+` in collection "default"`) {
 		t.Fatalf("never indexed: %v", err)
 	}
+	if out.Len() != 0 || errOut.Len() != 0 {
+		t.Errorf("a failed forget printed %q / %q (Main prints the error)", out, errOut)
+	}
 
 	// One file of a folder that is still indexed: gone now, back with the next run.
 	f, out, errOut = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
