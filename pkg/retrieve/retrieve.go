@@ -119,16 +119,15 @@ type Retriever struct {
 // indexed document (one query fetches the collection's paths; see
 // store.FilterDocuments) nothing is searched: the result has no passage
 // and a Reason naming the closest indexed paths (noPathMatchReason).
-func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (Result, error) {
+func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (res Result, err error) {
 	o.defaults()
 	began := time.Now()
-	var res Result
 	if !utf8.ValidString(question) {
 		question = strings.ToValidUTF8(question, "\uFFFD")
 		res.Warnings = append(res.Warnings, "the question is not valid UTF-8 (is the terminal in another encoding?): invalid bytes were replaced by U+FFFD")
 	}
 	res.Question, res.Collection = question, o.Collection
-	defer func() { res.Total = time.Since(began) }()
+	defer func() { res.Total = time.Since(began) }() // res is the named result: every return path is timed
 	coll, err := r.Store.Collection(ctx, o.Collection)
 	if err != nil {
 		if errors.Is(err, store.ErrNoCollection) {

@@ -91,6 +91,9 @@ func checkRerankerHook(t *testing.T, base *retrieve.Retriever) {
 	if len(res.Passages) != 3 || res.Passages[0].RerankScore == nil || !res.Relevant {
 		t.Fatalf("%+v", res)
 	}
+	if res.Total <= 0 || res.Total < res.BM25Time || res.Total < res.VectorTime || res.BM25Time <= 0 || res.VectorTime <= 0 {
+		t.Errorf("timings: total %v, bm25 %v, vector %v", res.Total, res.BM25Time, res.VectorTime)
+	}
 	for i := 1; i < len(res.Passages); i++ {
 		if *res.Passages[i].RerankScore > *res.Passages[i-1].RerankScore || res.Passages[i].N != i+1 {
 			t.Fatalf("not sorted by reranker score: %v", summary(res))
