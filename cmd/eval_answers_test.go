@@ -310,7 +310,6 @@ func containsAny(ws []string, sub string) bool {
 	return false
 }
 
-
 // fromSources says whether a prompt source (relative to the passages'
 // common folder) is one of the QA sources (relative to the notes root).
 func fromSources(source string, sources []string) bool {
