@@ -102,7 +102,7 @@ func Message(err error) string {
 		return fmt.Sprintf("%v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
 			err, config.Command(model.Collection, "reembed"), model.Model)
 	case errors.As(err, &none):
-		return fmt.Sprintf("%v: run `%s` first", err, config.Command(none.Name, "index PATH"))
+		return fmt.Sprintf("%v (`hrag status` lists the collections; `%s` creates it)", err, config.Command(none.Name, "index PATH"))
 	}
 	return err.Error()
 }

@@ -387,7 +387,7 @@ func TestReembedDropAndUsageErrors(t *testing.T) {
 	// A collection that does not exist.
 	fn := e.factory(modelA, map[string]string{"RAG_COLLECTION": "nope"})
 	err = reembedRun(context.Background(), &ReembedOptions{Factory: fn})
-	if !errors.Is(err, store.ErrNoCollection) || !strings.Contains(Message(err), "nothing to re-embed: no such collection: \"nope\": run `hrag --collection nope index PATH` first") {
+	if !errors.Is(err, store.ErrNoCollection) || !strings.Contains(Message(err), "nothing to re-embed: no such collection: \"nope\" (`hrag status` lists the collections; `hrag --collection nope index PATH` creates it)") {
 		t.Fatalf("unknown collection: %v", err)
 	}
 }

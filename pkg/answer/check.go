@@ -135,7 +135,7 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			qi := q
 			qi.CrossLanguage = otherLanguage(question, p.Content)
 			cs := claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
-				Evidence: claim.NewEvidence(sc.evidence, sc.evidenceTerms),
+				Evidence: claim.NewEvidence(quoteEvidence(p, sc), sc.evidenceTerms),
 				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: whole}
 			if a.Skip[SkipBind] {
 				cs.Quote = ""
@@ -274,9 +274,11 @@ func bestSpan(question, sentence, passage, quote string) (text.Span, bool) {
 // text.Unit) that states sentence when the model's quotation could not be
 // found: a unit that holds every fact of the sentence (claim.Facts) and
 // the most of its words (three letters or more), at least one, and at
-// least half of them when the sentence states no fact. The checks then
-// read the sentence against that unit as against a quotation.
-func supportingUnit(sentence, passage string) (text.Span, bool) {
+// least half of them when the sentence states no fact. A fact may stand in
+// heading instead (the passage's title and breadcrumb: "PostgreSQL" of "I
+// gave PostgreSQL 4GB" is the document's subject, not its sentence's). The
+// checks then read the sentence against that unit as against a quotation.
+func supportingUnit(sentence, passage, heading string) (text.Span, bool) {
 	words := map[string]bool{}
 	for _, t := range text.Tokens(text.Fold(sentence).S) {
 		if utf8.RuneCountInString(t.Text) >= 3 {
@@ -287,7 +289,7 @@ func supportingUnit(sentence, passage string) (text.Span, bool) {
 	best, bestN := text.Span{}, 0
 	for _, u := range text.UnitSpans(passage) {
 		unit := text.Unit(passage, u[0], u[1])
-		ev := claim.NewEvidence(unit, nil)
+		ev := claim.NewEvidence(heading+"\n"+unit, nil)
 		all := true
 		for _, f := range facts {
 			all = all && ev.Has(f)
@@ -351,13 +353,13 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 		// what they were asked to copy): hrag looks for the unit of a cited
 		// passage that states the sentence itself.
 		for _, c := range sc.out.Passages {
-			if sp, ok := supportingUnit(sc.draft.text, passages[c-1].Content); ok {
+			if sp, ok := supportingUnit(sc.draft.text, passages[c-1].Content, heading(passages[c-1])); ok {
 				sc.n, sc.span, sc.byHrag = c, sp, true
 				break
 			}
 		}
 		for i := 0; sc.n == 0 && i < len(passages); i++ {
-			if sp, ok := supportingUnit(sc.draft.text, passages[i].Content); ok {
+			if sp, ok := supportingUnit(sc.draft.text, passages[i].Content, heading(passages[i])); ok {
 				sc.n, sc.span, sc.byHrag = i+1, sp, true
 				sc.out.CitedByModel = sc.out.Passages
 				sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
@@ -443,7 +445,24 @@ func hasCitation(cs []Citation, n int) bool {
 // EvidenceText is what a passage offers as evidence for the claim checks:
 // its title, breadcrumb and content as the model was shown them.
 func EvidenceText(p retrieve.Passage) string {
-	return p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + p.Content
+	return heading(p) + "\n" + p.Content
+}
+
+// quoteEvidence is what must state the sentence's facts: the located
+// quotation under its passage's title and breadcrumb (the section a reader
+// sees it in: "I gave PostgreSQL 4GB" quoted from "shared_buffers = 4GB"
+// under "PostgreSQL on the home server"); the whole passage when quotes are
+// skipped (sc.evidence is then EvidenceText already).
+func quoteEvidence(p retrieve.Passage, sc *sentenceCheck) string {
+	if sc.unit == "" {
+		return sc.evidence
+	}
+	return heading(p) + "\n" + sc.evidence
+}
+
+// heading is a passage's title and breadcrumb, one per line.
+func heading(p retrieve.Passage) string {
+	return p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]")
 }
 
 // Kinds of action a sentence may tell the reader to take (Action).

@@ -173,14 +173,23 @@ func TestBestSpan(t *testing.T) {
 // never one that lacks a fact. Mutation: not requiring every fact.
 func TestSupportingUnit(t *testing.T) {
 	p := "# Home server\n\nNotes from moving the database to PostgreSQL 15. The machine is a fanless box with 16 GB of RAM and\na 1 TB disk.\n\n- backups: nightly at 02:00"
-	sp, ok := supportingUnit("The home server has 16 GB of RAM.", p)
+	sp, ok := supportingUnit("The home server has 16 GB of RAM.", p, "")
 	if !ok || !strings.Contains(p[sp.Start:sp.End], "16 GB of RAM") || strings.Contains(p[sp.Start:sp.End], "Notes from") {
 		t.Fatalf("unit %q (%v)", p[sp.Start:sp.End], ok)
 	}
-	if _, ok := supportingUnit("The home server has 32 GB of RAM.", p); ok {
+	if _, ok := supportingUnit("The home server has 32 GB of RAM.", p, ""); ok {
 		t.Error("a unit was found for a value the passage does not state")
 	}
-	if _, ok := supportingUnit("The weather was lovely in Lisbon.", p); ok {
+	if _, ok := supportingUnit("The weather was lovely in Lisbon.", p, ""); ok {
 		t.Error("a unit was found for a sentence the passage says nothing of")
+	}
+	// A name the sentence takes from the document's title, not its unit.
+	q := "### shared_buffers\n\nSet `shared_buffers = 4GB`, a quarter of the RAM. Going higher did not help."
+	if _, ok := supportingUnit("I gave PostgreSQL 4GB shared_buffers.", q, ""); ok {
+		t.Error("PostgreSQL is in no unit and no heading was given")
+	}
+	sp, ok = supportingUnit("I gave PostgreSQL 4GB shared_buffers.", q, "PostgreSQL on the home server\nMemory settings > shared_buffers")
+	if !ok || !strings.Contains(q[sp.Start:sp.End], "shared_buffers = 4GB") {
+		t.Fatalf("with the heading: unit %q (%v)", q[sp.Start:sp.End], ok)
 	}
 }

@@ -27,6 +27,8 @@ func TestPolarityMismatch(t *testing.T) {
 		// No negation anywhere, no quote: nothing to say.
 		{"Where is the port?", "The port is in Lisbon.", false},
 		{"Where are no pharmacies?", "", false},
+		// A yes/no question: the verdict check reads its polarity.
+		{"Is the WD Red disk not mirrored?", "The WD Red disk is mirrored with RAID 1.", false},
 	} {
 		if got := polarityMismatch(c.question, c.quote) != ""; got != c.mismatch {
 			t.Errorf("polarityMismatch(%q, %q) = %v, want %v", c.question, c.quote, got, c.mismatch)

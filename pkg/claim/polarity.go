@@ -36,8 +36,11 @@ var negativePrefixes = []string{"non", "un", "in", "im", "ir", "il", "dis"}
 //
 // Adversarially written unanswerable questions are made this way from a
 // sentence of the notes, and a model then quotes that sentence.
+//
+// A yes/no question is left to the verdict check: "Is the disk not
+// mirrored?" is answered "No" from an affirmative quote.
 func polarityMismatch(question, quote string) string {
-	if strings.TrimSpace(quote) == "" {
+	if strings.TrimSpace(quote) == "" || YesNo(question) {
 		return ""
 	}
 	qWords := foldedSet(question)

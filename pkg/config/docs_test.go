@@ -51,3 +51,13 @@ func TestEveryVariableIsParsed(t *testing.T) {
 		}
 	}
 }
+
+// A number too large for its type says so, not that it is too small.
+func TestIntegerOutOfRange(t *testing.T) {
+	r := &reader{get: func(string) string { return "99999999999999999999" }, label: func(n string) string { return n }}
+	var c Config
+	integer(0, func(c *Config) *int { return &c.ExcerptTokens })(r, "RAG_EXCERPT_TOKENS", &c)
+	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "want an integer from 0 to 9223372036854775807") {
+		t.Errorf("messages %q", r.errs)
+	}
+}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -53,7 +54,10 @@ func integer(min int, dst func(*Config) *int) Field {
 	return func(r *reader, name string, c *Config) {
 		v := r.get(name)
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < min {
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			r.fail(name, v, fmt.Sprintf("an integer from %d to %d", min, math.MaxInt))
+		case err != nil || n < min:
 			r.fail(name, v, fmt.Sprintf("an integer ≥ %d", min))
 		}
 		*dst(c) = n

@@ -13,13 +13,26 @@ import (
 var abbreviations = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`e.g i.e etc vs approx incl no nr dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est vol
+	for _, w := range strings.Fields(`e.g i.e etc vs approx incl nr dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est vol
 		jan feb mar apr jun jul aug sep sept oct nov dec mt ft
-		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd
-		env av apr.-j.-c mme mlle p.ex a.m p.m u.s`) {
+		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd med dipl ing bd abs art abschn hr fr str
+		env av apr.-j.-c mme mlle p.ex sra srta dra a.m p.m u.s u.k u.s.a`) {
 		abbreviations[w] = true
 	}
+	for _, m := range strings.Fields(`januar februar märz april mai juni juli august september oktober november dezember
+		janvier février mars avril juin juillet août septembre octobre novembre décembre
+		enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre`) {
+		months[m] = true
+	}
 }
+
+// months are month names after which a German, French or Spanish ordinal
+// "3." is a day, not a sentence end ("am 3. Mai").
+var months = map[string]bool{}
+
+// numberedAbbreviations end in a period that ends no sentence only when a
+// number follows ("No. 5", "Nr. 12"): "I said no. Then we left." ends one.
+var numberedAbbreviations = map[string]bool{"no": true, "nos": true, "nr": true, "art": true, "abs": true, "bd": true}
 
 // IsAbbreviation reports whether word (without its final period, any case)
 // is an abbreviation whose period does not end a sentence ("e.g", "Dr",
@@ -41,7 +54,7 @@ func SentenceEnds(s string) []int {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		i += n
-		if !strings.ContainsRune(".!?…。！？", r) {
+		if !strings.ContainsRune(".!?…。！？．｡", r) {
 			continue
 		}
 		end := i
@@ -52,19 +65,19 @@ func SentenceEnds(s string) []int {
 			}
 			end += size
 		}
-		if r == '。' || r == '！' || r == '？' {
+		if r == '。' || r == '！' || r == '？' || r == '．' || r == '｡' {
 			out = append(out, end)
 			continue
 		}
 		if next, _ := utf8.DecodeRuneInString(s[end:]); end < len(s) && !unicode.IsSpace(next) {
 			continue
 		}
-		if r == '.' && AbbreviationBefore(s[:i-1]) {
-			continue
-		}
 		j := end
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 			j++
+		}
+		if r == '.' && (AbbreviationBefore(s[:i-1]) || numbered(s[:i-1], s[j:]) || dayOfMonth(s[:i-1], s[j:])) {
+			continue
 		}
 		if next, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && unicode.IsLower(next) {
 			continue
@@ -72,6 +85,33 @@ func SentenceEnds(s string) []int {
 		out = append(out, end)
 	}
 	return out
+}
+
+// lastWord returns the word at the end of text (after the last space or
+// "(").
+func lastWord(text string) string {
+	return text[strings.LastIndexFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })+1:]
+}
+
+// numbered reports whether before ends in an abbreviation that takes a
+// number (numberedAbbreviations) and after starts with a digit.
+func numbered(before, after string) bool {
+	r, _ := utf8.DecodeRuneInString(after)
+	return numberedAbbreviations[strings.ToLower(lastWord(before))] && unicode.IsDigit(r)
+}
+
+// dayOfMonth reports whether before ends in a one- or two-digit number and
+// after starts with a month name ("3. Mai", "1. Januar").
+func dayOfMonth(before, after string) bool {
+	w := lastWord(before)
+	if len(w) == 0 || len(w) > 2 || strings.Trim(w, "0123456789") != "" {
+		return false
+	}
+	end := strings.IndexFunc(after, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(after)
+	}
+	return end > 0 && months[strings.ToLower(after[:end])]
 }
 
 // AbbreviationBefore reports whether text, which a period follows, ends in

@@ -37,6 +37,11 @@ func TestSentenceEnds(t *testing.T) {
 		{"数据库已满。请删除日志。", []string{"数据库已满。", "请删除日志。"}},
 		{"Meet at 5 p.m. Bring tea.", []string{"Meet at 5 p.m. Bring tea."}},
 		{"Line one.\nline two", []string{"Line one.", "line two"}},
+		{"Termin bei Dr. med. Weber am 3. Mai. Danach frei.", []string{"Termin bei Dr. med. Weber am 3. Mai.", "Danach frei."}},
+		{"The U.K. Navy sailed. La Sra. López llegó.", []string{"The U.K. Navy sailed.", "La Sra. López llegó."}},
+		{"I said no. Then we left. See No. 5 for more.", []string{"I said no.", "Then we left.", "See No. 5 for more."}},
+		{"Kapitel 3. Danach kommt mehr.", []string{"Kapitel 3.", "Danach kommt mehr."}},
+		{"データベースはPostgreSQLです．次に進みます｡", []string{"データベースはPostgreSQLです．", "次に進みます｡"}},
 	} {
 		got := sentences(c.in)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
@@ -58,11 +63,11 @@ func FuzzSentenceEnds(f *testing.F) {
 			if e <= prev || e > len(s) {
 				t.Fatalf("end %d after %d in %q (len %d)", e, prev, s, len(s))
 			}
-			if e < len(s) && !utf8.RuneStart(s[e]) {
+			if e < len(s) && !utf8.RuneStart(s[e]) && utf8.ValidString(s) { // an invalid byte is a rune of its own
 				t.Fatalf("end %d inside a rune of %q", e, s)
 			}
 			r, _ := utf8.DecodeLastRuneInString(s[:e])
-			if !strings.ContainsRune(".!?…。！？"+closers, r) {
+			if !strings.ContainsRune(".!?…。！？．｡"+closers, r) {
 				t.Fatalf("end %d of %q follows %q", e, s, r)
 			}
 			prev = e
