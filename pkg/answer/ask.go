@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	htext "github.com/hrag-dev/hrag/pkg/text"
+
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
@@ -487,6 +489,9 @@ func Compose(ss []Sentence) string {
 		end := ""
 		if n := len(text); n > 0 && strings.ContainsRune(".!?", rune(text[n-1])) {
 			text, end = text[:n-1], text[n-1:]
+			if end == "." && htext.AbbreviationBefore(text) {
+				text += "." // "at 2 a.m." keeps its abbreviation's period: "at 2 a.m. [1]."
+			}
 		}
 		nums := make([]string, len(s.Passages))
 		for i, n := range s.Passages {

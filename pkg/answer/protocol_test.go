@@ -193,3 +193,16 @@ func TestSupportingUnit(t *testing.T) {
 		t.Fatalf("with the heading: unit %q (%v)", q[sp.Start:sp.End], ok)
 	}
 }
+
+// Compose puts the citation before a sentence's final period, keeping an
+// abbreviation's own period.
+func TestCompose(t *testing.T) {
+	got := Compose([]Sentence{
+		{Text: "The backup runs at 2 a.m.", Passages: []int{1}, Shown: true},
+		{Text: "It is removed.", Passages: []int{2}, Shown: false},
+		{Text: "It keeps 7 copies!", Passages: []int{1, 3}, Shown: true},
+	})
+	if want := "The backup runs at 2 a.m. [1]. It keeps 7 copies [1, 3]!"; got != want {
+		t.Errorf("Compose = %q, want %q", got, want)
+	}
+}
