@@ -189,7 +189,7 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 		}
 	}
 	if !noDisk {
-		ch, err := index.PendingChanges(ctx, st, c, cfg.Include, cfg.Exclude)
+		ch, err := index.PendingChanges(ctx, st, c, indexOptions(cfg, st, nil, nil))
 		if err != nil {
 			return cs, err
 		}

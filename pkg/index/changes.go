@@ -28,11 +28,13 @@ type Changes struct {
 }
 
 // PendingChanges walks the reachable roots of coll with the include and
-// exclude globs and compares them with the indexed documents (a binary file
-// skipped before and unchanged since is not new). Documents under
+// exclude globs of o and compares them with the indexed documents (a file
+// skipped before, unchanged since and under the same SkipSettings, is not
+// new). Documents under
 // unreachable roots are not counted as missing. Errors come from the
 // database only.
-func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection, include, exclude []string) (Changes, error) {
+func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection, o Options) (Changes, error) {
+	include, exclude, settings := o.Include, o.Exclude, SkipSettings(o)
 	var ch Changes
 	var roots []string
 	for _, r := range coll.Roots {
@@ -61,14 +63,12 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 	for _, f := range files {
 		seen[f.Path] = true
 		s, ok := states[f.Path]
-		if sk, known := skipped[f.Path]; known && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
-			continue // skipped as binary or too large, unchanged since
+		if sk, known := skipped[f.Path]; stillSkipped(sk, known, f, settings) {
+			continue // skipped as binary or too large, unchanged since, under the same settings
 		}
 		switch {
 		case !ok:
-			if sk, ok := skipped[f.Path]; !ok || sk.Size != f.Size || !sk.MTime.Equal(f.MTime) {
-				ch.New++
-			}
+			ch.New++
 		case s.Size != f.Size:
 			ch.Modified++
 		case !s.MTime.Equal(f.MTime):

@@ -172,7 +172,7 @@ func pendingCount(e *env, coll store.Collection) (int, error) {
 }
 
 func indexPending(ctx context.Context, e *env, coll store.Collection) (index.Changes, error) {
-	return index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude)
+	return index.PendingChanges(ctx, e.opts.Store, coll, e.opts)
 }
 
 // checkStoredConsistent verifies, after a kill, that every stored document

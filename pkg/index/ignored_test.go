@@ -279,7 +279,7 @@ func TestFileGrownTooLargeKeepsItsIndexedVersion(t *testing.T) {
 		t.Fatal("the indexed version was lost")
 	}
 	coll, _ := e.opts.Store.Collection(context.Background(), "default")
-	ch, err := index.PendingChanges(context.Background(), e.opts.Store, coll, e.opts.Include, nil)
+	ch, err := index.PendingChanges(context.Background(), e.opts.Store, coll, e.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,5 +325,30 @@ func TestIndexResetsTheGateBaselineOnlyWhenSomethingChanged(t *testing.T) {
 	os.Remove(filepath.Join(e.dir, "homelab", "nas.md"))
 	if sum := e.run(t); sum.Deleted != 1 || baseline() != nil {
 		t.Fatalf("after a deletion: %+v, baseline %v (want reset)", sum, baseline())
+	}
+}
+
+// A skip lasts only while its cause does: a file skipped for its size under
+// a low RAG_MAX_FILE_BYTES is new again for status, and indexed, once the
+// limit is raised, although the file did not change.
+func TestSkipOutlivesNotItsSetting(t *testing.T) {
+	e := newEnv(t)
+	dir := writeTree(t, map[string]string{"big.md": "# Big\n\n" + strings.Repeat("a long entry about ntp. ", 200)})
+	e.opts.Roots = []string{dir}
+	e.opts.MaxBytes = 1000
+	if sum := e.run(t); sum.Skipped != 1 || sum.Added != 0 {
+		t.Fatalf("low limit: %+v", sum)
+	}
+	ctx := context.Background()
+	coll, _ := e.opts.Store.Collection(ctx, "default")
+	if ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts); err != nil || ch.New != 0 {
+		t.Fatalf("same limit: %+v, %v; want nothing new", ch, err)
+	}
+	e.opts.MaxBytes = 1 << 20
+	if ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts); err != nil || ch.New != 1 {
+		t.Fatalf("raised limit: %+v, %v; want the skipped file new again", ch, err)
+	}
+	if sum := e.run(t); sum.Skipped != 0 || sum.Added != 1 {
+		t.Fatalf("raised limit: %+v; want the file indexed", sum)
 	}
 }

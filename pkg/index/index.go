@@ -259,6 +259,7 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 	if r.states, err = st.DocumentStates(ctx, coll.ID); err != nil {
 		return fail(err)
 	}
+	r.settings = SkipSettings(r.opts)
 	if r.skipped, err = st.SkippedFiles(ctx, coll.ID); err != nil {
 		return fail(err)
 	}

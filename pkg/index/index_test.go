@@ -426,20 +426,20 @@ func TestBinaryFileWarnedOnce(t *testing.T) {
 	ctx := context.Background()
 	coll, _ := e.opts.Store.Collection(ctx, "default")
 	coll.Roots = []string{e.dir}
-	ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude)
+	ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts)
 	if err != nil || ch.New != 0 || ch.Modified != 0 || ch.Missing != 0 {
 		t.Fatalf("changes: %+v %v", ch, err)
 	}
 	future := time.Now().Add(time.Hour)
 	os.Chtimes(filepath.Join(e.dir, "homelab", "network.md"), future, future) // touched, same content
 	os.WriteFile(filepath.Join(e.dir, "travel", "lisbon-packing.txt"), []byte("Pack light.\n"), 0o644)
-	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude); ch.Modified != 1 || ch.New != 0 {
+	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts); ch.Modified != 1 || ch.New != 0 {
 		t.Fatalf("changes after a touch and an edit: %+v", ch)
 	}
 	e.run(t)
 	fw := filepath.Join(e.dir, "misc", "router-firmware.txt")
 	os.WriteFile(fw, []byte("Firmware notes, now plain text: version 4.2 fixed the DHCP lease bug.\n"), 0o644)
-	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts.Include, e.opts.Exclude); ch.New != 1 {
+	if ch, _ := index.PendingChanges(ctx, e.opts.Store, coll, e.opts); ch.New != 1 {
 		t.Fatalf("changes after the file became text: %+v", ch)
 	}
 	if sum := e.run(t); sum.Added != 1 || sum.Skipped != 0 || len(warned) != 0 {

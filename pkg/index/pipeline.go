@@ -40,6 +40,7 @@ type runner struct {
 	copts    chunk.Options // fitted to the model
 	states   map[string]store.DocumentState
 	skipped  map[string]store.SkippedFile
+	settings string // SkipSettings of this run
 	scopes   []string                         // real paths under which a missing file is a deleted one
 	vanished map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
 	prog     *progress
@@ -86,7 +87,7 @@ func (r *runner) walk(ctx context.Context, files []File, out chan<- File) (c wal
 		if ctx.Err() != nil {
 			return c
 		}
-		if sk, ok := r.skipped[f.Path]; ok && sk.Size == f.Size && sk.MTime.Equal(f.MTime) {
+		if sk, ok := r.skipped[f.Path]; stillSkipped(sk, ok, f, r.settings) {
 			c.skipped++ // warned about when it was first skipped, and again when named
 			if r.opts.ListIgnored {
 				c.skippedFiles = append(c.skippedFiles, SkippedFile{Path: f.Path, Reason: sk.Reason})
@@ -421,7 +422,7 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 					c.skippedFiles = append(c.skippedFiles, SkippedFile{Path: pr.Path, Reason: pr.Err.Error()})
 				}
 				if err := st.PutSkippedFile(context.WithoutCancel(ctx), r.coll.ID, p.file.Path,
-					store.SkippedFile{Size: p.file.Size, MTime: p.file.MTime, Reason: pr.Err.Error()}); err != nil {
+					store.SkippedFile{Size: p.file.Size, MTime: p.file.MTime, Reason: pr.Err.Error(), Settings: r.settings}); err != nil {
 					return err
 				}
 			} else {

@@ -245,7 +245,7 @@ func checkIndexInvariants(rt *rapid.T, conn *pgx.Conn, st *store.Store, opts ind
 	if bad != 0 {
 		rt.Fatalf("%d postings or df values differ from the chunks' text", bad)
 	}
-	ch, err := index.PendingChanges(ctx, st, coll, opts.Include, opts.Exclude)
+	ch, err := index.PendingChanges(ctx, st, coll, opts)
 	if err != nil {
 		rt.Fatal(err)
 	}

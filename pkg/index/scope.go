@@ -2,7 +2,9 @@ package index
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -153,4 +155,24 @@ func HasHiddenSegment(rel string) bool {
 func isFile(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular()
+}
+
+// SkipSettings is what a remembered skip of o's runs depends on: the size
+// limit, the converters' time and memory limits, and which converters are
+// installed. A file skipped under other settings is read again.
+func SkipSettings(o Options) string {
+	var have []string
+	for _, tool := range []string{"pdftotext", "qpdf", "pandoc"} {
+		if _, err := exec.LookPath(tool); err == nil {
+			have = append(have, tool)
+		}
+	}
+	return fmt.Sprintf("max_bytes=%d extract_timeout=%s extract_memory=%d converters=%s", o.MaxBytes, o.ExtractTimeout, o.ExtractMemory, strings.Join(have, ","))
+}
+
+// stillSkipped reports whether the remembered skip sk holds for f: the file
+// is unchanged (size and mtime) and the settings are those it was skipped
+// under.
+func stillSkipped(sk store.SkippedFile, known bool, f File, settings string) bool {
+	return known && sk.Size == f.Size && sk.MTime.Equal(f.MTime) && sk.Settings == settings
 }
