@@ -115,10 +115,11 @@ type Retriever struct {
 // numbering and staleness (number), and the relevance gate (decide).
 // Errors are *EmptyIndexError (errors.Is ErrEmptyIndex) or
 // *ModelMismatchError (errors.Is ErrModelMismatch) when the collection
-// cannot be searched with the configured model, else the store's. When o.Path matches no
-// indexed document (one query fetches the collection's paths; see
-// store.FilterDocuments) nothing is searched: the result has no passage
-// and a Reason naming the closest indexed paths (noPathMatchReason).
+// cannot be searched with the configured model, else the store's. When
+// o.Path matches no indexed document (one query fetches the collection's
+// paths; see store.FilterDocuments) nothing is searched: the result has no
+// passage and a Reason naming the closest indexed paths
+// (noPathMatchReason). Result.Total is the wall time, on every path.
 func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (res Result, err error) {
 	o.defaults()
 	began := time.Now()
