@@ -40,7 +40,7 @@ type runner struct {
 	copts    chunk.Options // fitted to the model
 	states   map[string]store.DocumentState
 	skipped  map[string]store.SkippedFile
-	settings string // SkipSettings of this run
+	settings string                           // SkipSettings of this run
 	scopes   []string                         // real paths under which a missing file is a deleted one
 	vanished map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
 	prog     *progress
