@@ -192,35 +192,13 @@ func sameWord(a, b string) bool {
 }
 
 // tableHeaderSpan returns the byte range of the header and delimiter rows
-// of the pipe table whose row starts at start, when the row is a body row;
-// else [0, 0].
+// of the pipe table whose body row starts at start (text.TableHeader), else
+// [0, 0].
 func tableHeaderSpan(content string, start int) [2]int {
-	lineEnd := func(i int) int {
-		if j := strings.IndexByte(content[i:], '\n'); j >= 0 {
-			return i + j
-		}
-		return len(content)
+	if s, e, ok := text.TableHeader(content, start); ok {
+		return [2]int{s, e}
 	}
-	if !text.IsTableRow(content[start:lineEnd(start)]) {
-		return [2]int{}
-	}
-	// Walk back over the table's rows to its first.
-	first := start
-	for first > 0 {
-		prev := strings.LastIndexByte(content[:first-1], '\n') + 1
-		if !text.IsTableRow(content[prev : first-1]) {
-			break
-		}
-		first = prev
-	}
-	if first == start {
-		return [2]int{} // the row is the header
-	}
-	second := lineEnd(first) + 1
-	if second >= len(content) || start <= second || !text.IsDelimiterRow(content[second:lineEnd(second)]) {
-		return [2]int{}
-	}
-	return [2]int{first, lineEnd(second)}
+	return [2]int{}
 }
 
 // covered reports whether span is one of spans.

@@ -13,9 +13,9 @@ import (
 var abbreviations = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`e.g i.e etc vs approx incl nr dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est vol
+	for _, w := range strings.Fields(`e.g i.e etc vs approx incl dr mr mrs ms st ca cf fig pp p jr sr prof inc ltd co corp dept est vol
 		jan feb mar apr jun jul aug sep sept oct nov dec mt ft
-		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd med dipl ing bd abs art abschn hr fr str
+		z.b bzw usw ggf evtl d.h u.a s.o vgl mio mrd med dipl ing abschn hr fr str
 		env av apr.-j.-c mme mlle p.ex sra srta dra a.m p.m u.s u.k u.s.a`) {
 		abbreviations[w] = true
 	}

@@ -127,26 +127,36 @@ func allTableRows(lines []string) bool {
 	return true
 }
 
-// tableHeader returns the header and delimiter rows of the table whose row
-// starts at byte ls of s, or nil when the row is the header itself or the
-// table has no delimiter row above it.
-func tableHeader(s string, ls int) []string {
-	var above []string
+// TableHeader returns the byte range [start, end) of the header and
+// delimiter rows of the pipe table whose body row starts at byte ls of s
+// (the row's line start); ok is false when the line at ls is no body row
+// of a table with a header (it is the header or delimiter row, or the rows
+// above it do not start with a header and a delimiter row).
+func TableHeader(s string, ls int) (start, end int, ok bool) {
+	var above []int // line starts of the table rows above ls, nearest first
 	for i := ls; i > 0; {
 		ps := lineStart(s, i-1)
-		l := s[ps : i-1]
-		if !IsTableRow(l) {
+		if !IsTableRow(s[ps : i-1]) {
 			break
 		}
-		above = append(above, l)
+		above = append(above, ps)
 		i = ps
 	}
-	// above is nearest first; the delimiter row is the table's second row.
 	n := len(above)
-	if n < 2 || !IsDelimiterRow(above[n-2]) {
+	if n < 2 || !IsDelimiterRow(s[above[n-2]:lineEnd(s, above[n-2])]) {
+		return 0, 0, false
+	}
+	return above[n-1], lineEnd(s, above[n-2]), true
+}
+
+// tableHeader returns the header and delimiter rows of the table whose
+// body row starts at ls (TableHeader), nil when there are none.
+func tableHeader(s string, ls int) []string {
+	start, end, ok := TableHeader(s, ls)
+	if !ok {
 		return nil
 	}
-	return []string{above[n-1], above[n-2]}
+	return strings.Split(s[start:end], "\n")
 }
 
 // isProseLine: a line of running text, not a heading, list item, table
