@@ -122,14 +122,16 @@ const (
 	SkipBind        = "bind"
 	SkipAnswerType  = "answer_type"
 	SkipRestatement = "restatement"
-	// SkipPolarity and SkipQuestionFacts switch off the claim checks of the
-	// same names (claim.Options.NoPolarity, NoQuestionFacts).
+	// SkipPolarity, SkipOpposites and SkipQuestionFacts switch off the claim
+	// checks of the same names (claim.Options.NoPolarity, NoOpposites,
+	// NoQuestionFacts).
 	SkipPolarity      = "polarity"
+	SkipOpposites     = "opposites"
 	SkipQuestionFacts = "question_facts"
 )
 
 // SkipNames lists the names Asker.Skip accepts.
-var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipQuestionFacts}
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipOpposites, SkipQuestionFacts}
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,

@@ -510,6 +510,7 @@ func Action(question, sentence string) (kind string, asked bool) {
 func (a *Asker) claimOptions() claim.Options {
 	o := a.Checks
 	o.NoPolarity = o.NoPolarity || a.Skip[SkipPolarity]
+	o.NoOpposites = o.NoOpposites || a.Skip[SkipOpposites]
 	o.NoQuestionFacts = o.NoQuestionFacts || a.Skip[SkipQuestionFacts]
 	return o
 }

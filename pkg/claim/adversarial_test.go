@@ -78,3 +78,55 @@ func TestCheckQuestionFacts(t *testing.T) {
 		t.Errorf("a list of numbers written 1,3 in the question: %+v", v)
 	}
 }
+
+func TestOppositeMismatch(t *testing.T) {
+	for _, c := range []struct {
+		question, quote string
+		mismatch        bool
+	}{
+		// A question word replaced in the quote by its antonym, in any
+		// inflection (failed/passed, lowest/highest, gave/took).
+		{"Which port is closed on the firewall?", "Port 22 is open on the firewall.", true},
+		{"Who failed the driving test in May?", "Anna passed the driving test in May.", true},
+		{"What is the lowest fan setting?", "The highest fan setting is 9.", true},
+		{"Who gave the keys to the caretaker?", "Anna took the keys to the caretaker.", true},
+		{"Which is the primary drive of the NAS?", "The secondary drive of the NAS holds the backups.", true},
+		// An antonym elsewhere in the quote, not where the question's word
+		// stands, is no swap.
+		{"Which oil does the car need, and when was it last changed?", "First registered in 2015, the car needs 5W-30 oil.", false},
+		// The question's word is there too, or in another inflection.
+		{"Which port is closed?", "Port 22 is closed; port 80 is open.", false},
+		{"How long did the restore drill take?", "The restore drill took 40 minutes.", false},
+		{"Who passed the driving test?", "Anna passed it, and Ben failed.", false},
+		// The question holds both sides; particles are not opposites; a
+		// yes/no question is the verdict check's; no quote, nothing to say.
+		{"Is the tap for hot or cold water on the left?", "The cold tap is on the left.", false},
+		{"When did they set up the server?", "They shut down the server in 2019.", false},
+		{"Is port 22 closed?", "Port 22 is open.", false},
+		{"Which port is closed?", "", false},
+	} {
+		if got := oppositeMismatch(c.question, c.quote) != ""; got != c.mismatch {
+			t.Errorf("oppositeMismatch(%q, %q) = %v, want %v", c.question, c.quote, got, c.mismatch)
+		}
+	}
+}
+
+// Check removes a sentence whose quote says the opposite of a question
+// word, and keeps it with the check switched off.
+func TestCheckOpposites(t *testing.T) {
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	quote := "Anna passed the driving test in May."
+	s := Sentence{Text: "Anna passed the driving test.", Evidence: NewEvidence(quote, nil), Quote: quote}
+	v := Check(Question{Text: "Who failed the driving test?"}, s, opts)
+	if v.Supported || v.Reason != OppositeWord || v.Detail != `the question says "failed", its quote the opposite, "passed"` {
+		t.Errorf("failed asked, passed quoted: %+v", v)
+	}
+	if v := Check(Question{Text: "Who passed the driving test?"}, s, opts); !v.Supported {
+		t.Errorf("the question the quote answers: %+v", v)
+	}
+	off := opts
+	off.NoOpposites = true
+	if v := Check(Question{Text: "Who failed the driving test?"}, s, off); !v.Supported {
+		t.Errorf("opposites switched off: %+v", v)
+	}
+}

@@ -21,6 +21,10 @@ const (
 	// value ("work_mem is 4GB" from "shared_buffers = 4GB, work_mem =
 	// 64MB").
 	UnboundValue Reason = "unbound_value"
+	// OppositeWord: a word of the question is missing from the quote, which
+	// holds one of its antonyms instead ("the same set of rules" asked,
+	// "a different set of rules" quoted; oppositeMismatch).
+	OppositeWord Reason = "opposite_word"
 )
 
 // Bind checks sentence against quote, the passage text that states it

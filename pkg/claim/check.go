@@ -26,7 +26,7 @@ const (
 )
 
 // Reasons lists every Reason, in the order the checks run.
-var Reasons = []Reason{NoCitation, UnsupportedFact, NegationMismatch, UnboundValue, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement, VerdictUnsupported}
+var Reasons = []Reason{NoCitation, UnsupportedFact, NegationMismatch, UnboundValue, OppositeWord, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement, VerdictUnsupported}
 
 // Evidence is the text of one or more passages, indexed for the checks.
 // Build it with NewEvidence and combine several with Merge.
@@ -274,11 +274,12 @@ type Options struct {
 	// is not demanded: it may be the reader's word for what the notes say
 	// otherwise ("antibiotic" for "penicillin"). Negative: off.
 	MaxRareShare float64
-	// NoPolarity and NoQuestionFacts switch off two checks, for
-	// evaluation runs that measure what each does: the quote's polarity
-	// (polarityMismatch) and the question's numbers and dates in the quoted
-	// text.
-	NoPolarity, NoQuestionFacts bool
+	// NoPolarity, NoOpposites and NoQuestionFacts switch off three checks,
+	// for evaluation runs that measure what each does: the quote's polarity
+	// (polarityMismatch), a question word whose antonym the quote holds
+	// instead (oppositeMismatch) and the question's numbers and dates in the
+	// quoted text.
+	NoPolarity, NoOpposites, NoQuestionFacts bool
 }
 
 // Verdict is the outcome of checking one sentence.
@@ -305,7 +306,9 @@ type Verdict struct {
 //	    q names (unless q.CrossLanguage; see table.go);
 //	    a quoted sentence is bound to its quote (Bind), and the quote has
 //	    the question's polarity (polarityMismatch: a question about what
-//	    is not needs a quote that says something negative);
+//	    is not needs a quote that says something negative), and no word of
+//	    the question is replaced in the quote by its antonym
+//	    (oppositeMismatch, OppositeWord);
 //	(c) every identifier, code, number or date of the question (an acronym too, such as
 //	    ZFS or UPS, unless q.CrossLanguage or it names a kind of value, as
 //	    IP does) is in its evidence, and
@@ -368,6 +371,9 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		}
 		if d := polarityMismatch(q.Text, s.Quote); d != "" && !opts.NoPolarity {
 			return fail(NegationMismatch, d)
+		}
+		if d := oppositeMismatch(q.Text, s.Quote); d != "" && !opts.NoOpposites {
+			return fail(OppositeWord, d)
 		}
 	}
 	asked := findCodes(q.Text)

@@ -103,14 +103,8 @@ func Contradicts(statement, quote string) (bool, string) {
 				}
 			}
 		}
-		qw := wordSet(qc)
-		stw := wordSet(sc.Text)
-		for w := range stw {
-			for _, a := range antonyms[w] {
-				if qw[a] && !qw[w] && !stw[a] {
-					return true, fmt.Sprintf("the statement says %q where its quote says %q", w, a)
-				}
-			}
+		if w, a := opposedWord(sc.Text, qc, nil, false); w != "" {
+			return true, fmt.Sprintf("the statement says %q where its quote says %q", w, a)
 		}
 	}
 	return false, ""
@@ -142,12 +136,13 @@ func wordSet(s string) map[string]bool {
 	return out
 }
 
-// antonyms maps a folded word to the words that say its opposite in a
-// comparison, an order or an outcome (English; both directions).
-var antonyms = map[string][]string{}
+// comparisonOpposites are pairs of opposites in a comparison, an order or
+// an outcome ("|"-separated) that WordNet's antonyms (antonyms.txt) lack or
+// hold only for other senses; init adds them to antonyms.
+const comparisonOpposites = `more less|more fewer|most least|most fewest|higher lower|highest lowest|larger smaller|largest smallest|bigger smaller|biggest smallest|greater lesser|longer shorter|longest shortest|older younger|oldest youngest|earlier later|earliest latest|before after|above below|over under|increase decrease|increased decreased|increases decreases|increasing decreasing|rise fall|rose fell|risen fallen|gain loss|gained lost|win lose|won lost|wins loses|winner loser|first last|majority minority|maximum minimum|up down|positive negative|success failure|succeeded failed|accepted rejected|approved rejected|allowed forbidden|alive dead|male female|open closed|opened closed|start end|started ended|began ended|true false|always never|all none|heavier lighter|faster slower|fastest slowest|cheaper dearer|richer poorer|better worse|best worst|top bottom|north south|east west|inside outside|ascending descending|import export|imported exported|buy sell|bought sold|birth death|born died`
 
 func init() {
-	for _, pair := range strings.Split(`more less|more fewer|most least|most fewest|higher lower|highest lowest|larger smaller|largest smallest|bigger smaller|biggest smallest|greater lesser|longer shorter|longest shortest|older younger|oldest youngest|earlier later|earliest latest|before after|above below|over under|increase decrease|increased decreased|increases decreases|increasing decreasing|rise fall|rose fell|risen fallen|gain loss|gained lost|win lose|won lost|wins loses|winner loser|first last|majority minority|maximum minimum|up down|positive negative|success failure|succeeded failed|accepted rejected|approved rejected|allowed forbidden|alive dead|male female|open closed|opened closed|start end|started ended|began ended|true false|always never|all none|heavier lighter|faster slower|fastest slowest|cheaper dearer|richer poorer|better worse|best worst|top bottom|north south|east west|inside outside|ascending descending|import export|imported exported|buy sell|bought sold|birth death|born died`, "|") {
+	for _, pair := range strings.Split(comparisonOpposites, "|") {
 		w := strings.Fields(pair)
 		antonyms[w[0]] = append(antonyms[w[0]], w[1])
 		antonyms[w[1]] = append(antonyms[w[1]], w[0])
