@@ -168,6 +168,64 @@ func TestBM25AnalysisForEveryScript(t *testing.T) {
 	e.checkQueries(c, []string{"汇率换算", "uberprufung", "worms bin"}, "analysis")
 }
 
+// Words inside paths, host names, URLs and e-mail addresses are BM25 terms
+// (sql/0012), in prose, code spans and table cells, and a chunk holding an
+// identifier whole ranks above one holding only its parts.
+func TestBM25IdentifierParts(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("c", "english")
+	docs := []struct{ path, text string }{
+		{"/samba", "The share definitions live in /etc/samba/smb.conf.d/10-shares.conf and are read at start."},
+		{"/nas", "Backups go to nas01.home.lan every night over SSH."},
+		{"/wiki", "The policy is written up at https://wiki.home.lan/pages/backup-policy for everyone."},
+		{"/nvim", "My editor settings: `~/dotfiles/nvim/init.lua` holds the plugin list."},
+		{"/hosts", "| serial | host |\n|---|---|\n| SN-WHL6WVKVZM | host-07341.lan.example |"},
+		{"/mail", "Send outage reports to ops-oncall@example.org before noon."},
+		{"/parts", "The smb daemon reads a conf file; the shares are listed there."},
+		{"/other", "Tomatoes need sun, water and a stake by the fence."},
+	}
+	for _, d := range docs {
+		e.insertDoc(c, d.path, []string{d.text})
+	}
+	top := func(q string) string {
+		t.Helper()
+		hits, err := e.s.SearchBM25(e.ctx, c, q, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 {
+			return ""
+		}
+		var path string
+		if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"samba", "/samba"},          // a directory of a path
+		{"10-shares.conf", "/samba"}, // its file name
+		{"smb.conf.d", "/samba"},     // a dotted directory
+		{"shares conf", "/samba"},    // the parts, stemmed
+		{"smb.conf", "/samba"},       // whole beats the parts in /parts
+		{"nas01", "/nas"},            // a host's first label
+		{"backup-policy", "/wiki"},   // a URL's path
+		{"wiki.home.lan", "/wiki"},   // a URL's host
+		{"init.lua", "/nvim"},        // inside a code span
+		{"dotfiles nvim", "/nvim"},   //
+		{"host-07341", "/hosts"},     // in a table cell
+		{"07341", "/hosts"},          //
+		{"ops-oncall", "/mail"},      // an e-mail's local part
+		{"example.org", "/mail"},     // and its domain
+		{"tomatoes fence", "/other"}, // prose as before
+	} {
+		if got := top(tc.q); got != tc.want {
+			t.Errorf("BM25 %q: top hit %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	e.checkQueries(c, []string{"samba", "smb.conf", "nas01 backup", "example.org"}, "identifiers")
+}
+
 // TermCoverage counts the query's distinct BM25 terms (stemmed, stop words
 // dropped) found in each chunk's content, the breadcrumb not included.
 func TestTermCoverage(t *testing.T) {
