@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -399,5 +400,17 @@ func TestMissingConverterIsAFailureNamingThePackage(t *testing.T) {
 	_, err := File(context.Background(), filepath.Join("testdata", "bad", "scanned.pdf"), opts)
 	if !errors.Is(err, ErrNoConverter) || errors.Is(err, ErrSkipped) || !strings.Contains(err.Error(), "apt-get install poppler-utils") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// ReadFile opens non-blocking and reads only regular files: a FIFO with no
+// writer gives ErrNotRegular at once instead of blocking.
+func TestReadFileRefusesAFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "note.md")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFile(p, 1<<20); !errors.Is(err, ErrNotRegular) {
+		t.Fatalf("err = %v, want ErrNotRegular", err)
 	}
 }

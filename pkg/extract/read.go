@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -42,11 +43,16 @@ type Text struct {
 	Repaired int    // invalid UTF-8 sequences replaced by U+FFFD
 }
 
+// ErrNotRegular is the error of a path that is not a regular file when it
+// is opened (a FIFO, socket or device put in a file's place after the walk).
+var ErrNotRegular = errors.New("not a regular file (a FIFO, socket or device); left out")
+
 // ReadFile reads path, at most maxBytes bytes: ErrTooLarge (wrapped, with
 // the sizes and the setting to raise) for a larger file, or one that grew
-// past it while being read.
+// past it while being read; ErrNotRegular for anything but a regular file.
+// The file is opened non-blocking, so a FIFO cannot hold the run.
 func ReadFile(path string, maxBytes int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, describe(err)
 	}
@@ -54,6 +60,9 @@ func ReadFile(path string, maxBytes int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, ErrNotRegular
 	}
 	if st.Size() > maxBytes {
 		return nil, fmt.Errorf("%w: %d bytes > RAG_MAX_FILE_BYTES=%d; skipped (raise RAG_MAX_FILE_BYTES to index it)", ErrTooLarge, st.Size(), maxBytes)

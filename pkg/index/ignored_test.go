@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/index"
@@ -60,6 +61,41 @@ func TestExplicitFileLeftOutByGlobsIsReportedAndNotARoot(t *testing.T) {
 	}
 	if want := []string{filepath.Join(e.dir, "travel")}; !equal(coll.Roots, want) {
 		t.Fatalf("roots %q, want %q", coll.Roots, want)
+	}
+}
+
+// A FIFO, in a walked folder, behind a link or named on the command line,
+// is left out and counted, and cannot hold the run: opening one for reading
+// blocks until a writer comes (issue 29 item 3).
+func TestSpecialFilesAreLeftOutAndCounted(t *testing.T) {
+	e := newEnv(t)
+	first := e.run(t)
+	fifo := filepath.Join(e.dir, "pipe.md")
+	for _, p := range []string{fifo, filepath.Join(e.dir, "travel", "queue.md")} {
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(fifo, filepath.Join(e.dir, "link-to-pipe.md")); err != nil {
+		t.Fatal(err)
+	}
+	e.opts.ListIgnored = true
+	sum := e.run(t)
+	if sum.Ignored.Files[index.RuleSpecial] != 3 || sum.Unchanged != first.Added || sum.Added != 0 || sum.Failed != 0 {
+		t.Fatalf("summary %+v, ignored %+v", sum, sum.Ignored)
+	}
+	if got := sum.Ignored.String(); !strings.Contains(got, "3 special files (FIFO, socket or device)") {
+		t.Errorf("ignored %q", got)
+	}
+	// Named alone: a warning that says what it is, nothing to index.
+	var warned []string
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, p+": "+err.Error()) }}
+	e.opts.Roots = []string{fifo}
+	if _, err := index.Run(context.Background(), e.opts); !errors.Is(err, index.ErrNothingToIndex) {
+		t.Fatalf("err = %v", err)
+	}
+	if len(warned) != 1 || warned[0] != fifo+": not indexed: not a regular file (a FIFO, socket or device): hrag reads only regular files" {
+		t.Fatalf("warnings %q", warned)
 	}
 }
 

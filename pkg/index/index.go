@@ -238,10 +238,14 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 	// reported, and not recorded as a root.
 	roots, rejected := explicitRoots(opts)
 	for _, ig := range rejected {
-		rep.Warn(ig.Path, fmt.Errorf("not indexed: it %s", ig.Describe(opts.Include, opts.Collection)))
+		why := ig.Describe(opts.Include, opts.Collection)
+		if ig.Rule != RuleSpecial {
+			why = "it " + why
+		}
+		rep.Warn(ig.Path, fmt.Errorf("not indexed: %s", why))
 	}
 	if len(roots) == 0 {
-		return Listing{}, nil, fmt.Errorf("%w: every path given is left out by the include/exclude globs", ErrNothingToIndex)
+		return Listing{}, nil, fmt.Errorf("%w: every path given is left out (by the include/exclude globs, or as not a regular file)", ErrNothingToIndex)
 	}
 	coll, err := st.EnsureCollection(ctx, opts.Collection, opts.FTSConfig)
 	if err != nil {

@@ -44,12 +44,15 @@ const (
 	// RuleExcluded: the file or folder matches an exclude glob (RAG_EXCLUDE,
 	// --exclude); an excluded folder is listed, not walked.
 	RuleExcluded = "excluded"
+	// RuleSpecial: not a regular file (a FIFO, socket or device), which
+	// could block a read or never end; left out wherever it is found.
+	RuleSpecial = "special"
 )
 
 // Ignored is a file or folder that Walk found and left out by rule.
 type Ignored struct {
 	Path     string `json:"path"`   // absolute
-	Rule     string `json:"rule"`   // RuleHidden, RuleNotIncluded or RuleExcluded
+	Rule     string `json:"rule"`   // RuleHidden, RuleNotIncluded, RuleExcluded or RuleSpecial
 	Folder   bool   `json:"folder"` // a folder: what it holds was not looked at
 	Explicit bool   `json:"-"`      // named as a root on the command line
 }
@@ -104,7 +107,7 @@ func (c IgnoredCounts) Total() int {
 // nothing was left out.
 func (c IgnoredCounts) String() string {
 	var parts []string
-	for _, r := range []string{RuleNotIncluded, RuleExcluded, RuleHidden} {
+	for _, r := range []string{RuleNotIncluded, RuleExcluded, RuleHidden, RuleSpecial} {
 		if n := c.Files[r]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, ruleNoun(r, false, n)))
 		}
@@ -128,6 +131,8 @@ func ruleNoun(rule string, folder bool, n int) string {
 		return what + " not matching the include globs"
 	case RuleExcluded:
 		return "excluded " + what
+	case RuleSpecial:
+		return "special " + what + " (FIFO, socket or device)"
 	}
 	return "hidden " + what
 }
@@ -156,6 +161,8 @@ func (ig Ignored) Describe(include []string, collection string) string {
 		return fmt.Sprintf("does not match the include globs (%s)%s", strings.Join(include, ","), hint)
 	case RuleExcluded:
 		return "matches an exclude glob (RAG_EXCLUDE or --exclude)"
+	case RuleSpecial:
+		return "not a regular file (a FIFO, socket or device): hrag reads only regular files"
 	}
 	what := "hidden file"
 	if ig.Folder {
@@ -292,6 +299,8 @@ func (w *walker) addFile(path, real, root string, st fs.FileInfo, explicit bool)
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
 	case w.match(w.exclude, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleExcluded, Explicit: explicit})
+	case !st.Mode().IsRegular():
+		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleSpecial, Explicit: explicit})
 	case !w.seen[real]:
 		// Marked only when listed: a link the globs leave out must not hide
 		// the file it points to (found by the property test).
@@ -355,16 +364,16 @@ func (w *walker) dir(path, root string, active map[string]bool) {
 			w.dir(p, root, active)
 			continue
 		}
-		if st.Mode().IsRegular() {
-			rp := filepath.Join(real, name)
-			if e.Type()&fs.ModeSymlink != 0 {
-				if rp, err = filepath.EvalSymlinks(p); err != nil {
-					w.problems = append(w.problems, Problem{p, describe(err)})
-					continue
-				}
+		// A special file (FIFO, socket, device) is listed as left out by
+		// addFile, under the path it was found at.
+		rp := filepath.Join(real, name)
+		if e.Type()&fs.ModeSymlink != 0 && st.Mode().IsRegular() {
+			if rp, err = filepath.EvalSymlinks(p); err != nil {
+				w.problems = append(w.problems, Problem{p, describe(err)})
+				continue
 			}
-			w.addFile(p, rp, root, st, false)
 		}
+		w.addFile(p, rp, root, st, false)
 	}
 }
 
