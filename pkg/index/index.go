@@ -278,6 +278,12 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 			r.scopes = append(r.scopes, abs)
 		}
 	}
+	// The roots are the collection's from the start of the run (without the
+	// rejected files): what an interrupted run did not store is still "new"
+	// to status and to the next run.
+	if err := st.AddRoots(ctx, coll.ID, r.scopes); err != nil {
+		return fail(err)
+	}
 	allRoots := slices.Concat(coll.Roots, r.scopes) // recorded roots are real paths too
 	for _, ig := range listing.Ignored {
 		if !ig.Explicit && !coveredByInnerRoot(ig.Path, allRoots, r.scopes) {
@@ -378,7 +384,7 @@ func (r *runner) finish(ctx context.Context, listing Listing, sum *Summary, embe
 			return *sum, err
 		}
 	}
-	if err := st.AddRoots(ctx, r.coll.ID, r.scopes); err != nil { // without the rejected files
+	if err := st.MarkIndexed(ctx, r.coll.ID); err != nil {
 		return *sum, err
 	}
 	sum.Seconds = time.Since(began).Seconds()

@@ -362,6 +362,20 @@ func TestInterruptKeepsCommittedDocuments(t *testing.T) {
 		t.Fatalf("%d documents stored, summary %+v", stored, sum)
 	}
 	checkConsistent(t, e)
+	// The folder is a root from the start: status counts what the first,
+	// interrupted run did not store as new, and says it was never indexed
+	// to the end.
+	coll, err := e.opts.Store.Collection(context.Background(), "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !equal(coll.Roots, []string{e.dir}) || !coll.IndexedAt.IsZero() {
+		t.Fatalf("roots %q, indexed at %v", coll.Roots, coll.IndexedAt)
+	}
+	ch, err := index.PendingChanges(context.Background(), e.opts.Store, coll, e.opts)
+	if err != nil || ch.New != 29-stored {
+		t.Fatalf("pending %+v (%v), want %d new", ch, err, 29-stored)
+	}
 	e.opts.Reporter = nil
 	if sum := e.run(t); sum.Added != 29-stored || sum.Unchanged != stored {
 		t.Fatalf("resume: %+v", sum)

@@ -107,11 +107,19 @@ func (s *Store) DatabaseSize(ctx context.Context) (int64, error) {
 }
 
 // AddRoots records absolute directories as indexed roots of the collection
-// and stamps its last index time.
+// (an index run does so when it starts, so that the files of an interrupted
+// first run still count as not yet indexed).
 func (s *Store) AddRoots(ctx context.Context, collectionID int, roots []string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE collections SET indexed_at = now(),
+	_, err := s.pool.Exec(ctx, `UPDATE collections SET
 		roots = (SELECT coalesce(array_agg(DISTINCT r ORDER BY r), '{}') FROM unnest(roots || $2::text[]) r)
 		WHERE id = $1`, collectionID, roots)
+	return err
+}
+
+// MarkIndexed stamps the collection's last index time (collections.indexed_at)
+// with now: an index run that completed.
+func (s *Store) MarkIndexed(ctx context.Context, collectionID int) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collections SET indexed_at = now() WHERE id = $1`, collectionID)
 	return err
 }
 
