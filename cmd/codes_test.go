@@ -11,6 +11,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store"
 )
 
 // readmeTable returns the rows of the first Markdown table after heading,
@@ -112,6 +113,7 @@ func TestMessageAdvice(t *testing.T) {
 		{fmt.Errorf("sources: %w", &retrieve.EmptyIndexError{Collection: "default"}), "sources: the index is empty: collection \"default\" has no passages: run `hrag index PATH`"},
 		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", Have: []string{"bge"}}, "embedding model mismatch: collection \"default\" has no vectors of model e5 (RAG_EMBED_MODEL, document prefix \"\"); it has vectors of [bge]: run `hrag reembed` to embed its stored chunks with e5 (the files are not needed), or set RAG_EMBED_MODEL back to one of those"},
 		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", HaveDim: 384, Dim: 768}, "embedding model mismatch: the vectors of e5 in collection \"default\" have 384 dimensions, but the model now gives 768: run `hrag reembed`"},
+		{fmt.Errorf("storing: %w", store.ErrLockLost), "storing: the collection's writer lock was lost (its database connection ended): the run stopped; what it stored before is kept. Run the same command again (it waits for any run that took the lock since)"},
 		{errors.New("plain"), "plain"},
 	} {
 		if got := Message(c.err); got != c.want {

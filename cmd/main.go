@@ -103,6 +103,8 @@ func Message(err error) string {
 			err, config.Command(model.Collection, "reembed"), model.Model)
 	case errors.As(err, &none):
 		return fmt.Sprintf("%v (`hrag status` lists the collections; `%s` creates it)", err, config.Command(none.Name, "index PATH"))
+	case errors.Is(err, store.ErrLockLost):
+		return fmt.Sprintf("%v: the run stopped; what it stored before is kept. Run the same command again (it waits for any run that took the lock since)", err)
 	}
 	return err.Error()
 }

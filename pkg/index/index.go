@@ -259,6 +259,11 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 		lock.Release()
 		return Listing{}, nil, err
 	}
+	// Every write of the run checks the lock before it commits: a run whose
+	// lock's connection died stops (store.ErrLockLost) instead of writing
+	// beside a run that took the lock since.
+	r.opts.Store = st.WithLock(lock)
+	opts, st = r.opts, r.opts.Store
 	r.coll, r.table = coll, table.Name
 	if r.states, err = st.DocumentStates(ctx, coll.ID); err != nil {
 		return fail(err)
@@ -394,6 +399,6 @@ func (r *runner) finish(ctx context.Context, listing Listing, sum *Summary, embe
 func chunkEmbedText(c store.Chunk) string { return c.EmbedContext + c.Content }
 
 func isConnErr(err error) bool {
-	return errors.Is(err, store.ErrUnavailable) || strings.Contains(err.Error(), "connection refused") ||
+	return errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrLockLost) || strings.Contains(err.Error(), "connection refused") ||
 		strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "unexpected EOF")
 }

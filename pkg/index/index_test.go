@@ -382,6 +382,66 @@ func TestInterruptKeepsCommittedDocuments(t *testing.T) {
 	}
 }
 
+// killLockAfter terminates the backend that holds the collection's writer
+// lock once n documents have been stored.
+type killLockAfter struct {
+	recorder
+	n    *int
+	kill func()
+}
+
+func (k killLockAfter) Stored(string) {
+	*k.n--
+	if *k.n == 0 {
+		k.kill()
+	}
+}
+
+// A run whose lock's connection dies stops at its next write with
+// ErrLockLost, writes nothing after it, and keeps what it stored; the next
+// run takes the lock and finishes the job (issue 29 item 6).
+func TestLostLockStopsTheRun(t *testing.T) {
+	e := newEnv(t)
+	st := e.opts.Store
+	coll, err := st.EnsureCollection(context.Background(), "default", "english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	n, killed := 1, uint32(0)
+	e.opts.Reporter = killLockAfter{recorder: recorder{warn: func(string, error) {}}, n: &n, kill: func() {
+		pid, err := st.LockHolder(context.Background(), coll.ID)
+		if err != nil || pid == 0 {
+			t.Errorf("lock holder %d, %v", pid, err)
+			return
+		}
+		if _, err := conn.Exec(context.Background(), `SELECT pg_terminate_backend($1)`, int64(pid)); err != nil {
+			t.Error(err)
+		}
+		killed = pid
+	}}
+	sum, err := index.Run(context.Background(), e.opts)
+	if !errors.Is(err, store.ErrLockLost) || killed == 0 {
+		t.Fatalf("err = %v (lock backend %d killed), want ErrLockLost", err, killed)
+	}
+	stored := len(e.dbChunks(t))
+	if stored == 0 || stored >= 29 || stored != sum.Added {
+		t.Fatalf("%d documents stored, summary %+v", stored, sum)
+	}
+	if pid, _ := st.LockHolder(context.Background(), coll.ID); pid != 0 {
+		t.Fatalf("lock still held by %d", pid)
+	}
+	checkConsistent(t, e)
+	e.opts.Reporter = nil
+	if sum := e.run(t); sum.Added != 29-stored || sum.Unchanged != stored {
+		t.Fatalf("next run: %+v", sum)
+	}
+}
+
 func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
 	e := newEnv(t)
 	sub := filepath.Join(e.dir, "travel")

@@ -66,6 +66,8 @@ func Reembed(ctx context.Context, opts Options) (ReembedSummary, error) {
 		return sum, err
 	}
 	defer lock.Release()
+	opts.Store = st.WithLock(lock) // writes fail once the lock is lost
+	st = opts.Store
 	sum.Table = table.Name
 	if err := st.SetQueryPrefix(ctx, coll.ID, table.Name, opts.QueryPrefix); err != nil {
 		return sum, err

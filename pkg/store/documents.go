@@ -11,7 +11,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 )
 
@@ -110,67 +109,15 @@ func (s *Store) DatabaseSize(ctx context.Context) (int64, error) {
 // (an index run does so when it starts, so that the files of an interrupted
 // first run still count as not yet indexed).
 func (s *Store) AddRoots(ctx context.Context, collectionID int, roots []string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE collections SET
+	return s.exec(ctx, `UPDATE collections SET
 		roots = (SELECT coalesce(array_agg(DISTINCT r ORDER BY r), '{}') FROM unnest(roots || $2::text[]) r)
 		WHERE id = $1`, collectionID, roots)
-	return err
 }
 
 // MarkIndexed stamps the collection's last index time (collections.indexed_at)
 // with now: an index run that completed.
 func (s *Store) MarkIndexed(ctx context.Context, collectionID int) error {
-	_, err := s.pool.Exec(ctx, `UPDATE collections SET indexed_at = now() WHERE id = $1`, collectionID)
-	return err
-}
-
-// ErrLocked reports that another hrag process holds the collection's lock.
-var ErrLocked = errors.New("collection is locked")
-
-// Lock is a held per-collection writer lock (a PostgreSQL session advisory
-// lock on a dedicated connection).
-type Lock struct {
-	conn *pgxpool.Conn
-	key  int64
-}
-
-const lockClass = 0x68726167 << 20 // keeps hrag's keys apart from other users of advisory locks
-
-// LockCollection takes the collection's writer lock. With wait it blocks
-// until the lock is free (or ctx ends); without, it returns ErrLocked at once.
-func (s *Store) LockCollection(ctx context.Context, collectionID int, wait bool) (*Lock, error) {
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return nil, err
-	}
-	// The key is the collection within its schema: collections of hrag
-	// schemas side by side in one database (tests do that) do not wait
-	// for each other.
-	var key int64
-	if err = conn.QueryRow(ctx, `SELECT $1::bigint + (hashtext(current_schema()) & 1048575)::bigint * 4294967296 + $2::bigint`,
-		int64(lockClass)&0xffffffff, collectionID).Scan(&key); err != nil {
-		conn.Release()
-		return nil, err
-	}
-	if wait {
-		_, err = conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, key)
-	} else {
-		var ok bool
-		err = conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok)
-		if err == nil && !ok {
-			err = ErrLocked
-		}
-	}
-	if err != nil {
-		conn.Release()
-		return nil, err
-	}
-	return &Lock{conn: conn, key: key}, nil
-}
-
-// Release frees the lock.
-func (l *Lock) Release() {
-	_, _ = l.conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, l.key)
-	l.conn.Release()
+	return s.exec(ctx, `UPDATE collections SET indexed_at = now() WHERE id = $1`, collectionID)
 }
 
 // DocumentState is what the index knows about a file, for change detection.
@@ -287,8 +234,10 @@ func (s *Store) PutDocuments(ctx context.Context, collectionID int, table string
 	var ids []int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
-		ids, err = putDocuments(ctx, tx, collectionID, table, docs)
-		return err
+		if ids, err = putDocuments(ctx, tx, collectionID, table, docs); err != nil {
+			return err
+		}
+		return s.lock.check(ctx, tx)
 	})
 	if err != nil {
 		return nil, describePgErr(err)
@@ -430,15 +379,13 @@ func (s *Store) LoadDocument(ctx context.Context, id int64) (Document, error) {
 // TouchDocument records a new size and mtime for a document whose content
 // did not change.
 func (s *Store) TouchDocument(ctx context.Context, id int64, size int64, mtime time.Time) error {
-	_, err := s.pool.Exec(ctx, `UPDATE documents SET size = $2, mtime = $3 WHERE id = $1`, id, size, mtime)
-	return err
+	return s.exec(ctx, `UPDATE documents SET size = $2, mtime = $3 WHERE id = $1`, id, size, mtime)
 }
 
 // MoveDocument gives an indexed document a new path (a renamed file with the
 // same content); its chunks and vectors are kept.
 func (s *Store) MoveDocument(ctx context.Context, id int64, path string, size int64, mtime time.Time) error {
-	_, err := s.pool.Exec(ctx, `UPDATE documents SET path = $2, size = $3, mtime = $4, indexed_at = now() WHERE id = $1`, id, path, size, mtime)
-	return err
+	return s.exec(ctx, `UPDATE documents SET path = $2, size = $3, mtime = $4, indexed_at = now() WHERE id = $1`, id, path, size, mtime)
 }
 
 // DeleteDocuments removes documents with their chunks, postings and vectors,
@@ -447,8 +394,7 @@ func (s *Store) DeleteDocuments(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := s.pool.Exec(ctx, `DELETE FROM documents WHERE id = ANY($1)`, ids)
-	return err
+	return s.exec(ctx, `DELETE FROM documents WHERE id = ANY($1)`, ids)
 }
 
 // HasChunks reports whether the collection holds any chunk.

@@ -36,10 +36,9 @@ func (s *Store) SkippedFiles(ctx context.Context, collectionID int) (map[string]
 // PutSkippedFile remembers that path (with this size and mtime) was skipped
 // for reason under settings.
 func (s *Store) PutSkippedFile(ctx context.Context, collectionID int, path string, f SkippedFile) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO skipped_files (collection_id, path, size, mtime, reason, settings) VALUES ($1, $2, $3, $4, $5, $6)
+	return s.exec(ctx, `INSERT INTO skipped_files (collection_id, path, size, mtime, reason, settings) VALUES ($1, $2, $3, $4, $5, $6)
 		ON CONFLICT (collection_id, path) DO UPDATE SET size = EXCLUDED.size, mtime = EXCLUDED.mtime, reason = EXCLUDED.reason, settings = EXCLUDED.settings`,
 		collectionID, path, f.Size, f.MTime, f.Reason, f.Settings)
-	return err
 }
 
 // ForgetSkippedFiles removes remembered skipped files (gone from disk, or
@@ -48,6 +47,5 @@ func (s *Store) ForgetSkippedFiles(ctx context.Context, collectionID int, paths 
 	if len(paths) == 0 {
 		return nil
 	}
-	_, err := s.pool.Exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND path = ANY($2)`, collectionID, paths)
-	return err
+	return s.exec(ctx, `DELETE FROM skipped_files WHERE collection_id = $1 AND path = ANY($2)`, collectionID, paths)
 }

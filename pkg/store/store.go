@@ -31,6 +31,9 @@ type Store struct {
 	pool *pgxpool.Pool
 	// bm25MaxFetch overrides BM25MaxFetch when > 0 (tests).
 	bm25MaxFetch int64
+	// lock, when set (WithLock), is checked in every write of an index
+	// run before it commits.
+	lock *Lock
 }
 
 // Open connects to the PostgreSQL database at url (a libpq URL or key=value

@@ -264,10 +264,9 @@ func (s *Store) PutVectors(ctx context.Context, table string, ids []int64, hashe
 	for i, v := range vecs {
 		vs[i] = pgvector.NewVector(v)
 	}
-	_, err := s.pool.Exec(ctx, fmt.Sprintf(`INSERT INTO %s (chunk_id, embed_hash, embedding)
+	return describePgErr(s.exec(ctx, fmt.Sprintf(`INSERT INTO %s (chunk_id, embed_hash, embedding)
 		SELECT * FROM unnest($1::bigint[], $2::bytea[], $3::vector[]) ON CONFLICT (chunk_id) DO NOTHING`,
-		pgx.Identifier{table}.Sanitize()), ids, hashes, vs)
-	return describePgErr(err)
+		pgx.Identifier{table}.Sanitize()), ids, hashes, vs))
 }
 
 // DropVectors removes the collection's vectors of model from every table of
@@ -395,6 +394,5 @@ func (s *Store) SetNullSimilarity(ctx context.Context, collectionID int, table s
 // ResetNullSimilarity forgets the collection's off-topic baselines (its
 // content changed); the next question measures them again.
 func (s *Store) ResetNullSimilarity(ctx context.Context, collectionID int) error {
-	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET null_similarity = NULL WHERE collection_id = $1 AND null_similarity IS NOT NULL`, collectionID)
-	return err
+	return s.exec(ctx, `UPDATE collection_vectors SET null_similarity = NULL WHERE collection_id = $1 AND null_similarity IS NOT NULL`, collectionID)
 }
