@@ -113,6 +113,24 @@ func TestBM25RejectsContentUpdate(t *testing.T) {
 // character bigrams, diacritics are folded on both sides, English is still
 // stemmed, and a query term in a chunk's breadcrumb outranks the same term
 // in another chunk's body alone.
+// topPath returns the path of the document of the best BM25 hit of q in
+// collection coll, "" when nothing matches.
+func (e *bm25Env) topPath(coll int, q string) string {
+	e.t.Helper()
+	hits, err := e.s.SearchBM25(e.ctx, coll, q, 3)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if len(hits) == 0 {
+		return ""
+	}
+	var path string
+	if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
+		e.t.Fatal(err)
+	}
+	return path
+}
+
 func TestBM25AnalysisForEveryScript(t *testing.T) {
 	e := newBM25Env(t)
 	c := e.collection("c", "english")
@@ -132,21 +150,7 @@ func TestBM25AnalysisForEveryScript(t *testing.T) {
 	for _, d := range docs {
 		e.insertDocTitled(c, d.path, d.title, []string{d.text})
 	}
-	top := func(q string) string {
-		t.Helper()
-		hits, err := e.s.SearchBM25(e.ctx, c, q, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(hits) == 0 {
-			return ""
-		}
-		var path string
-		if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	top := func(q string) string { t.Helper(); return e.topPath(c, q) }
 	for _, tc := range []struct{ q, want string }{
 		{"汇率换算", "/zh"},          // Chinese without spaces
 		{"中间价", "/zh"},           // a word inside the run
@@ -187,21 +191,7 @@ func TestBM25IdentifierParts(t *testing.T) {
 	for _, d := range docs {
 		e.insertDoc(c, d.path, []string{d.text})
 	}
-	top := func(q string) string {
-		t.Helper()
-		hits, err := e.s.SearchBM25(e.ctx, c, q, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(hits) == 0 {
-			return ""
-		}
-		var path string
-		if err := e.conn.QueryRow(e.ctx, `SELECT d.path FROM chunks ch JOIN documents d ON d.id = ch.document_id WHERE ch.id = $1`, hits[0].ChunkID).Scan(&path); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	top := func(q string) string { t.Helper(); return e.topPath(c, q) }
 	for _, tc := range []struct{ q, want string }{
 		{"samba", "/samba"},          // a directory of a path
 		{"10-shares.conf", "/samba"}, // its file name
