@@ -381,8 +381,12 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 	sc.out.Quote = &Quote{Text: sc.evidence, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
 		StartPage: p.StartPage, EndPage: p.EndPage, FoundByHrag: sc.byHrag}
 	if p.StartLine > 0 {
-		sc.out.Quote.StartLine = min(p.EndLine, p.StartLine+strings.Count(p.Content[:sc.span.Start], "\n"))
-		sc.out.Quote.EndLine = min(p.EndLine, sc.out.Quote.StartLine+strings.Count(sc.evidence, "\n"))
+		// The quoted span's lines; a table header repeated before the rows
+		// (p.HeaderLines) stands elsewhere in the file.
+		first := max(0, strings.Count(p.Content[:sc.span.Start], "\n")-p.HeaderLines)
+		span := strings.TrimRight(p.Content[sc.span.Start:sc.span.End], "\n")
+		sc.out.Quote.StartLine = min(p.EndLine, p.StartLine+first)
+		sc.out.Quote.EndLine = min(p.EndLine, sc.out.Quote.StartLine+strings.Count(span, "\n"))
 	}
 }
 

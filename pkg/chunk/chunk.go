@@ -134,7 +134,14 @@ func Split(doc extract.Document, opts Options, tk Counter) []Chunk {
 			c := Chunk{Ordinal: len(out), Content: g.text, Breadcrumb: bc, StartLine: g.start, EndLine: g.end,
 				StartPage: g.page0, EndPage: g.page1, Tokens: g.tokens}
 			tail := ""
-			if prev != "" && opts.OverlapTokens > 0 {
+			switch {
+			case g.header != "":
+				// Rows of a table cut before them: their header instead of
+				// the previous rows, so that the embedding (and, from the
+				// stored context, the reader and the answer checks:
+				// text.RepeatedTableHeader) knows the columns.
+				tail = g.header
+			case prev != "" && opts.OverlapTokens > 0:
 				tail = Tail(prev, opts.OverlapTokens, tk)
 			}
 			c.Context = context(bc, tail)
@@ -191,6 +198,9 @@ type unit struct {
 	start, end   int // lines; 0 when the format has none
 	page0, page1 int // pages; 0 when the format has none
 	tokens       int
+	// header is the header and delimiter rows of the pipe table whose rows
+	// the unit continues (a piece of a table after its first), else "".
+	header string
 }
 
 // pageAt is the page of byte offset i of b's text.
@@ -238,7 +248,7 @@ func pack(units []unit, sep string, max int, tk Counter) []unit {
 			lo, loTokens = packExact(units, i, max, tk, join)
 		}
 		out = append(out, unit{text: join(lo), start: units[i].start, end: units[lo].end,
-			page0: units[i].page0, page1: units[lo].page1, tokens: loTokens})
+			page0: units[i].page0, page1: units[lo].page1, tokens: loTokens, header: units[i].header})
 		i = lo + 1
 	}
 	return out
@@ -289,19 +299,57 @@ func splitBlock(b extract.Block, max int, tk Counter) []unit {
 	if n <= max {
 		return []unit{{text: b.Text, start: b.StartLine, end: b.EndLine, page0: b.StartPage, page1: b.EndPage, tokens: n}}
 	}
+	// A pipe table is cut between rows, like code between lines; its pieces
+	// after the first carry its header (unit.header), which Split repeats
+	// before them.
+	header, table := tableHeader(b)
 	var levels []func(string) []span
-	if b.Code {
+	if b.Code || table {
 		levels = []func(string) []span{lineSpans, wordSpans, runeSpans}
 	} else {
 		levels = []func(string) []span{sentenceSpans, wordSpans, runeSpans}
 	}
+	var out []unit
+	ok := false
 	if fast {
-		if out, ok := splitUnits(b, levels, max, tk, spanCounter(spans)); ok {
-			return out
+		out, ok = splitUnits(b, levels, max, tk, spanCounter(spans))
+	}
+	if !ok {
+		out, _ = splitUnits(b, levels, max, tk, exactCounter(b.Text, tk))
+	}
+	if table && len(out) > 0 && strings.Contains(out[0].text, header) {
+		for i := 1; i < len(out); i++ {
+			out[i].header = header
 		}
 	}
-	out, _ := splitUnits(b, levels, max, tk, exactCounter(b.Text, tk))
 	return out
+}
+
+// tableHeader returns the header and delimiter rows of b when b is a pipe
+// table (after a heading, which travels with what follows it): from its
+// first table row on, every line a table row, the second its delimiter row.
+func tableHeader(b extract.Block) (string, bool) {
+	if b.Code {
+		return "", false
+	}
+	lines := strings.Split(strings.TrimRight(b.Text, "\n"), "\n")
+	i := 0
+	for i < len(lines) && !text.IsTableRow(lines[i]) && (strings.TrimSpace(lines[i]) == "" || strings.HasPrefix(strings.TrimSpace(lines[i]), "#")) {
+		i++
+	}
+	if i == len(lines) {
+		return "", false
+	}
+	header, ok := text.OpensTable(strings.Join(lines[i:], "\n"))
+	if !ok {
+		return "", false
+	}
+	for _, l := range lines[i:] {
+		if !text.IsTableRow(l) {
+			return "", false
+		}
+	}
+	return header, true
 }
 
 // splitUnits cuts b into units sized by count and counts each exactly; ok

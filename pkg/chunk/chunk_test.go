@@ -11,6 +11,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 func parseFile(t *testing.T, path string) extract.Document {
@@ -252,5 +253,49 @@ func TestSpannerGivesTheExactChunks(t *testing.T) {
 				t.Errorf("%s budget %d: %d chunks from one pass, %d counted exactly; they differ", doc.Title, budget, len(fast), len(exact))
 			}
 		}
+	}
+}
+
+// A long pipe table is cut between rows, never inside one, and every chunk
+// after the first repeats the table's header in its context, from which
+// text.RepeatedTableHeader reads it back (issue 29 item 7).
+func TestTablesAreCutBetweenRowsWithTheirHeader(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	var b strings.Builder
+	b.WriteString("# Inventory\n\n## Hosts\n\n| serial | host | rack |\n|---|---|---|\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "| SN-%05d | host-%05d.lan.example | R%d |\n", i*7, i*13, i%9)
+	}
+	b.WriteString("\nThe racks are in the basement.\n")
+	doc := extract.ParseMarkdown("inventory.md", b.String())
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 120, OverlapTokens: 30, BreadcrumbTokens: 16}, tk)
+	if len(chunks) < 10 {
+		t.Fatalf("%d chunks", len(chunks))
+	}
+	const header = "| serial | host | rack |\n|---|---|---|"
+	rows := 0
+	for i, c := range chunks {
+		lines := strings.Split(c.Content, "\n")
+		for j, l := range lines {
+			if strings.HasPrefix(l, "| SN-") {
+				rows++
+				if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 4 {
+					t.Errorf("chunk %d line %d is a cut row: %q", i, j, l)
+				}
+				if want := c.StartLine + j; !strings.Contains(b.String(), l) || strings.Split(b.String(), "\n")[want-1] != l {
+					t.Errorf("chunk %d line %d: %q is not line %d of the file", i, j, l, want)
+				}
+			}
+		}
+		got, ok := text.RepeatedTableHeader(c.Context, c.Content)
+		switch {
+		case strings.HasPrefix(lines[0], "| SN-") && (!ok || got != header):
+			t.Errorf("chunk %d continues the table; header from its context %q, %v", i, got, ok)
+		case !strings.HasPrefix(lines[0], "| SN-") && ok:
+			t.Errorf("chunk %d does not continue the table, yet a header %q", i, got)
+		}
+	}
+	if rows != 300 {
+		t.Errorf("%d rows in the chunks, want 300", rows)
 	}
 }

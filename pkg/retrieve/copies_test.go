@@ -195,3 +195,42 @@ func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
 		t.Fatalf("baseline %v, want %.6f (with the prefix)", tables[0].NullSimilarity, want)
 	}
 }
+
+// Rows of a long table come back with the table's header before them
+// (Passage.HeaderLines), so a row is read with its columns, and their lines
+// are the rows' own (issue 29 item 7).
+func TestTableRowsComeWithTheirHeader(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("# Inventory\n\n| serial | host | rack |\n|---|---|---|\n")
+	for i := 0; i < 400; i++ {
+		fmt.Fprintf(&b, "| SN-%05d | host-%05d.lan.example | R%d |\n", i*7, i*13, i%9)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "inventory.md"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := indexDir(t, dir)
+	o := defaults
+	o.TopK = 1
+	res, err := r.Retrieve(context.Background(), "Which host has serial SN-02205?", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Passages) != 1 {
+		t.Fatalf("%d passages", len(res.Passages))
+	}
+	p := res.Passages[0]
+	lines := strings.Split(p.Content, "\n")
+	if p.HeaderLines != 2 || lines[0] != "| serial | host | rack |" || lines[1] != "|---|---|---|" {
+		t.Fatalf("header lines %d, content starts %q", p.HeaderLines, lines[:2])
+	}
+	file := strings.Split(b.String(), "\n")
+	for j, l := range lines[2:] {
+		if file[p.StartLine-1+j] != l {
+			t.Fatalf("content line %d %q is not line %d of the file (%q)", j+2, l, p.StartLine+j, file[p.StartLine-1+j])
+		}
+	}
+	if !strings.Contains(p.Content, "| SN-02205 | host-04095.lan.example | R0 |") {
+		t.Fatalf("the row is not in the passage:\n%s", p.Content)
+	}
+}

@@ -22,17 +22,22 @@ type Passage struct {
 	// StartLine and EndLine are the passage's lines (1-based, inclusive) in
 	// formats with lines (Markdown, text, Org, reStructuredText), else 0 and
 	// left out of --json; StartPage and EndPage its pages in a PDF.
-	StartLine  int     `json:"start_line,omitempty"`
-	EndLine    int     `json:"end_line,omitempty"`
-	StartPage  int     `json:"page_start,omitempty"`
-	EndPage    int     `json:"page_end,omitempty"`
-	Breadcrumb string  `json:"breadcrumb"`
-	Content    string  `json:"content"`
-	Score      float64 `json:"score"`       // fused RRF score
-	BM25Rank   int     `json:"bm25_rank"`   // 1-based, 0 = not in the BM25 candidates
-	VectorRank int     `json:"vector_rank"` // 1-based, 0 = not in the vector candidates
-	BM25Score  float64 `json:"bm25_score"`
-	Similarity float64 `json:"similarity"` // cosine similarity to the (query) embedding; 0 when not a vector candidate
+	StartLine  int    `json:"start_line,omitempty"`
+	EndLine    int    `json:"end_line,omitempty"`
+	StartPage  int    `json:"page_start,omitempty"`
+	EndPage    int    `json:"page_end,omitempty"`
+	Breadcrumb string `json:"breadcrumb"`
+	Content    string `json:"content"`
+	// HeaderLines is how many first lines of Content repeat the header and
+	// delimiter rows of the pipe table whose rows the chunk continues (they
+	// stand at the table's start in the file, not at StartLine; 0 for
+	// every other passage), so that its rows are read with their columns.
+	HeaderLines int     `json:"header_lines,omitempty"`
+	Score       float64 `json:"score"`       // fused RRF score
+	BM25Rank    int     `json:"bm25_rank"`   // 1-based, 0 = not in the BM25 candidates
+	VectorRank  int     `json:"vector_rank"` // 1-based, 0 = not in the vector candidates
+	BM25Score   float64 `json:"bm25_score"`
+	Similarity  float64 `json:"similarity"` // cosine similarity to the (query) embedding; 0 when not a vector candidate
 	// RerankScore is the cross-encoder's score in (0, 1) when a reranker ran.
 	RerankScore *float64 `json:"rerank_score,omitempty"`
 	// Tokens is the length of Content in tokens of the embedding model's

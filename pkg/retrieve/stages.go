@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // hits are the two searches' results, best first, and how long each took
@@ -125,7 +127,11 @@ func annotate(kept []Fused, stored map[int64]store.Passage, copies map[int64][]C
 	var out []Passage
 	for _, f := range kept {
 		p := stored[f.ID]
-		content, injections := maskInjections(p.Content)
+		content, headerLines := p.Content, 0
+		if h, ok := text.RepeatedTableHeader(p.EmbedContext, p.Content); ok {
+			content, headerLines = h+"\n"+p.Content, strings.Count(h, "\n")+1
+		}
+		content, injections := maskInjections(content)
 		title, inTitle := maskInjections(p.Title)
 		crumb, inCrumb := maskInjections(p.Breadcrumb)
 		_, inName := maskInjections(filepath.Base(p.Path))
@@ -136,7 +142,7 @@ func annotate(kept []Fused, stored map[int64]store.Passage, copies map[int64][]C
 		}
 		out = append(out, Passage{
 			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine, StartPage: p.StartPage, EndPage: p.EndPage,
-			Breadcrumb: crumb, Content: content, Score: f.Score, Tokens: p.Tokens, Injections: injections,
+			Breadcrumb: crumb, Content: content, HeaderLines: headerLines, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
 			AlsoIn: copies[f.ID], First: p.First, Last: p.Last,
 		})

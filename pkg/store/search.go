@@ -131,18 +131,22 @@ type Passage struct {
 	EndPage    int
 	Breadcrumb string
 	Content    string
-	Tokens     int
-	FileSize   int64     // bytes, when indexed
-	FileMTime  time.Time // when indexed, microseconds
-	FileHash   []byte    // SHA-256 of the file's bytes, when indexed
-	First      bool      // the document's first chunk
-	Last       bool      // the document's last chunk
+	// EmbedContext is what was embedded before Content: the breadcrumb
+	// line, then the previous chunk's tail or, for rows of a table cut
+	// before them, the table's header and delimiter rows.
+	EmbedContext string
+	Tokens       int
+	FileSize     int64     // bytes, when indexed
+	FileMTime    time.Time // when indexed, microseconds
+	FileHash     []byte    // SHA-256 of the file's bytes, when indexed
+	First        bool      // the document's first chunk
+	Last         bool      // the document's last chunk
 }
 
 // Passages loads chunks by id, keyed by id; unknown ids are absent.
 func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, error) {
 	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, coalesce(c.start_line, 0), coalesce(c.end_line, 0),
-			coalesce(c.page_start, 0), coalesce(c.page_end, 0), c.breadcrumb, c.content, c.token_count,
+			coalesce(c.page_start, 0), coalesce(c.page_end, 0), c.breadcrumb, c.content, c.embed_context, c.token_count,
 			d.size, d.mtime, d.content_hash, c.ordinal = 0,
 			c.ordinal = (SELECT max(c2.ordinal) FROM chunks c2 WHERE c2.document_id = c.document_id)
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
@@ -152,7 +156,7 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	out := map[int64]Passage{}
 	for rows.Next() {
 		var p Passage
-		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.StartPage, &p.EndPage, &p.Breadcrumb, &p.Content, &p.Tokens,
+		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.StartPage, &p.EndPage, &p.Breadcrumb, &p.Content, &p.EmbedContext, &p.Tokens,
 			&p.FileSize, &p.FileMTime, &p.FileHash, &p.First, &p.Last); err != nil {
 			return nil, err
 		}

@@ -149,6 +149,42 @@ func TableHeader(s string, ls int) (start, end int, ok bool) {
 	return above[n-1], lineEnd(s, above[n-2]), true
 }
 
+// OpensTable returns the header and delimiter rows of s ("| a | b |\n|---|---|")
+// when s starts with a pipe table's header: its first line a table row, its
+// second a delimiter row; "" and false otherwise.
+func OpensTable(s string) (string, bool) {
+	first := lineEnd(s, 0)
+	if first >= len(s) || !IsTableRow(s[:first]) {
+		return "", false
+	}
+	second := lineEnd(s, first+1)
+	if !IsDelimiterRow(s[first+1 : second]) {
+		return "", false
+	}
+	return s[:second], true
+}
+
+// RepeatedTableHeader returns the header and delimiter rows that context
+// (text set before a chunk, such as its embedding context) holds for a
+// chunk whose content continues a pipe table: content's first line is a
+// table row that is not a header, and context has a delimiter row with the
+// header row above it. "" and false otherwise.
+func RepeatedTableHeader(context, content string) (string, bool) {
+	if !IsTableRow(content[:lineEnd(content, 0)]) {
+		return "", false
+	}
+	if _, own := OpensTable(content); own {
+		return "", false
+	}
+	lines := strings.Split(context, "\n")
+	for i := len(lines) - 1; i > 0; i-- {
+		if IsDelimiterRow(lines[i]) && IsTableRow(lines[i]) && IsTableRow(lines[i-1]) {
+			return strings.TrimSpace(lines[i-1]) + "\n" + strings.TrimSpace(lines[i]), true
+		}
+	}
+	return "", false
+}
+
 // tableHeader returns the header and delimiter rows of the table whose
 // body row starts at ls (TableHeader), nil when there are none.
 func tableHeader(s string, ls int) []string {

@@ -1,0 +1,36 @@
+package answer
+
+import (
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+)
+
+// A located quotation carries its own lines in the file: a row quoted from
+// rows after a repeated table header (Passage.HeaderLines) is at its row's
+// line, and a row read with its header is still one line.
+func TestQuoteLines(t *testing.T) {
+	ps := []retrieve.Passage{
+		{N: 1, Path: "/n/inventory.md", StartLine: 120, EndLine: 123, HeaderLines: 2,
+			Content: "| serial | host |\n|---|---|\n| SN-1 | nas01 |\n| SN-2 | web02 |\n| SN-3 | db03 |\n| SN-4 | gw01 |"},
+		{N: 2, Path: "/n/backup.md", StartLine: 10, EndLine: 16,
+			Content: "# Backups\n\nNightly at 02:00.\n\n| host | target |\n|---|---|\n| nas01 | b2 |"},
+	}
+	for _, c := range []struct {
+		quote      string
+		cite       int
+		start, end int
+	}{
+		{"| SN-2 | web02 |", 1, 121, 121},
+		{"| SN-3 | db03 |\n| SN-4 | gw01 |", 1, 122, 123},
+		{"Nightly at 02:00.", 2, 12, 12},
+		{"| nas01 | b2 |", 2, 16, 16},
+	} {
+		sc := &sentenceCheck{draft: draftSentence{text: "x", quote: c.quote}, out: Sentence{Passages: []int{c.cite}}}
+		sc.locate("which host?", ps)
+		q := sc.out.Quote
+		if sc.n != c.cite || q == nil || q.StartLine != c.start || q.EndLine != c.end {
+			t.Errorf("quote %q: passage %d, quote %+v; want passage %d, lines %d-%d", c.quote, sc.n, q, c.cite, c.start, c.end)
+		}
+	}
+}
