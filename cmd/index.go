@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -96,13 +97,19 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait, iopts.Reporter = opts.Paths, cfg.Collection, !opts.NoPrune, !opts.NoWait, prog
 	iopts.OneOffRules, iopts.ListIgnored = oneOff, opts.Verbose
+	began := time.Now()
 	sum, err := index.Run(ctx, iopts)
 	prog.Finish()
 	if errors.Is(err, index.ErrNothingToIndex) {
 		return usageError{err}
 	}
-	if err != nil && !errors.Is(err, index.ErrInterrupted) {
+	// A run that failed after it began (the database gone for longer than
+	// the retries, the lock lost) still prints what it stored.
+	if err != nil && !errors.Is(err, index.ErrInterrupted) && !sum.Begun {
 		return err
+	}
+	if sum.Seconds == 0 && sum.Begun {
+		sum.Seconds = time.Since(began).Seconds()
 	}
 	if opts.Verbose && !opts.JSON {
 		for _, sk := range sum.SkippedFiles {
@@ -122,8 +129,10 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 		fmt.Fprintln(f.IO.Out, summaryLine(sum, opts.Verbose))
 	}
 	switch {
-	case err != nil:
+	case errors.Is(err, index.ErrInterrupted):
 		return withCode(ExitInterrupted, err)
+	case err != nil:
+		return err
 	case sum.Failed > 0:
 		return withCode(ExitPartial, fmt.Errorf("%d file(s) could not be indexed (see the warnings above)", sum.Failed))
 	}

@@ -118,6 +118,9 @@ type Summary struct {
 	ContentTokens int     `json:"chunk_tokens"` // content budget used, after fitting to the model
 	Seconds       float64 `json:"seconds"`
 	Interrupted   bool    `json:"interrupted"`
+	// Begun: the run got past its start (roots checked, lock taken, files
+	// walked), so the counts say what it did even when it failed later.
+	Begun bool `json:"-"`
 }
 
 // ErrInterrupted is returned (with a valid Summary) when ctx was cancelled:
@@ -173,6 +176,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 	defer lock.Release()
+	sum.Begun = true
 
 	files := make(chan File, 64)
 	extracted := make(chan extracted, 4)

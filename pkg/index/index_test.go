@@ -397,12 +397,18 @@ func (k killLockAfter) Stored(string) {
 	}
 }
 
-// A run whose lock's connection dies stops at its next write with
-// ErrLockLost, writes nothing after it, and keeps what it stored; the next
-// run takes the lock and finishes the job (issue 29 item 6).
+// A run whose lock's connection dies while another run takes the lock
+// stops at its next write with ErrLockLost, writes nothing after it, and
+// keeps what it stored; the next run finishes the job (issue 29 item 6).
 func TestLostLockStopsTheRun(t *testing.T) {
 	e := newEnv(t)
 	st := e.opts.Store
+	other, err := store.Open(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	var taken *store.Lock
 	coll, err := st.EnsureCollection(context.Background(), "default", "english")
 	if err != nil {
 		t.Fatal(err)
@@ -419,15 +425,23 @@ func TestLostLockStopsTheRun(t *testing.T) {
 			t.Errorf("lock holder %d, %v", pid, err)
 			return
 		}
-		if _, err := conn.Exec(context.Background(), `SELECT pg_terminate_backend($1)`, int64(pid)); err != nil {
+		if _, err := conn.Exec(context.Background(), `SELECT pg_terminate_backend($1, 5000)`, int64(pid)); err != nil {
 			t.Error(err)
 		}
 		killed = pid
+		// Another run takes the lock the dead connection held.
+		if taken, err = other.LockCollection(context.Background(), coll.ID, true); err != nil {
+			t.Error(err)
+		}
 	}}
 	sum, err := index.Run(context.Background(), e.opts)
-	if !errors.Is(err, store.ErrLockLost) || killed == 0 {
+	if !errors.Is(err, store.ErrLockLost) || killed == 0 || taken == nil {
 		t.Fatalf("err = %v (lock backend %d killed), want ErrLockLost", err, killed)
 	}
+	if pid, _ := st.LockHolder(context.Background(), coll.ID); pid == 0 || pid == killed {
+		t.Fatalf("lock holder %d, want the other run's", pid)
+	}
+	taken.Release()
 	stored := len(e.dbChunks(t))
 	if stored == 0 || stored >= 29 || stored != sum.Added {
 		t.Fatalf("%d documents stored, summary %+v", stored, sum)
@@ -440,6 +454,44 @@ func TestLostLockStopsTheRun(t *testing.T) {
 	if sum := e.run(t); sum.Added != 29-stored || sum.Unchanged != stored {
 		t.Fatalf("next run: %+v", sum)
 	}
+}
+
+// Every connection of a run terminated at once (what a PostgreSQL restart
+// does to it): its writes are retried on new connections, it takes its
+// lock again, and it finishes with every file stored (issue 29 item 5).
+func TestConnectionLossIsRetried(t *testing.T) {
+	e := newEnv(t)
+	app := fmt.Sprintf("hrag_retry_test_%d", time.Now().UnixNano())
+	sep := "?"
+	if strings.Contains(e.url, "?") {
+		sep = "&"
+	}
+	st, err := store.Open(context.Background(), e.url+sep+"application_name="+app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	e.opts.Store = st
+	conn, err := pgx.Connect(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	n, killed := 1, 0
+	e.opts.Reporter = killLockAfter{recorder: recorder{warn: func(string, error) {}}, n: &n, kill: func() {
+		if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM (SELECT pg_terminate_backend(pid, 5000)
+			FROM pg_stat_activity WHERE application_name = $1) k`, app).Scan(&killed); err != nil {
+			t.Error(err)
+		}
+	}}
+	sum, err := index.Run(context.Background(), e.opts)
+	if err != nil || killed < 2 {
+		t.Fatalf("err = %v after %d backends were terminated", err, killed)
+	}
+	if sum.Added != 29 || len(e.dbChunks(t)) != 29 {
+		t.Fatalf("summary %+v, %d documents stored", sum, len(e.dbChunks(t)))
+	}
+	checkConsistent(t, e)
 }
 
 func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {

@@ -232,12 +232,14 @@ func (s *Store) PutDocuments(ctx context.Context, collectionID int, table string
 		return nil, nil
 	}
 	var ids []int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		if ids, err = putDocuments(ctx, tx, collectionID, table, docs); err != nil {
-			return err
-		}
-		return s.lock.check(ctx, tx)
+	err := s.write(ctx, func(ctx context.Context) error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var err error
+			if ids, err = putDocuments(ctx, tx, collectionID, table, docs); err != nil {
+				return err
+			}
+			return s.lock.check(ctx, tx)
+		})
 	})
 	if err != nil {
 		return nil, describePgErr(err)
