@@ -24,6 +24,7 @@ type IndexOptions struct {
 	NoWait  bool
 	JSON    bool
 	Verbose bool // list the files and folders left out by rule
+	Verify  bool // hash files whose size and mtime did not move
 }
 
 // NewCmdIndex builds `hrag index PATH...`. runF replaces the run function in
@@ -66,6 +67,7 @@ Exit status: 0 done, 1 failed, 2 usage, 3 done but some files failed, 130 interr
 	cmd.Flags().StringSliceVar(&opts.Exclude, "exclude", nil, "globs of files or folders to skip (RAG_EXCLUDE)")
 	cmd.Flags().BoolVar(&opts.NoPrune, "no-prune", false, "keep indexed documents whose file was deleted")
 	cmd.Flags().BoolVar(&opts.NoWait, "no-wait", false, "fail at once if another hrag is indexing the collection")
+	cmd.Flags().BoolVar(&opts.Verify, "verify", false, "also read files whose size and modification time did not change, and index them again if their content did (reads every file)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list the files and folders left out by rule (hidden, --include, --exclude)")
 	return cmd
@@ -96,7 +98,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 	prog.Explain = Message
 	iopts := indexOptions(cfg, st, emb, tk)
 	iopts.Roots, iopts.Collection, iopts.Prune, iopts.Wait, iopts.Reporter = opts.Paths, cfg.Collection, !opts.NoPrune, !opts.NoWait, prog
-	iopts.OneOffRules, iopts.ListIgnored = oneOff, opts.Verbose
+	iopts.OneOffRules, iopts.ListIgnored, iopts.Verify = oneOff, opts.Verbose, opts.Verify
 	began := time.Now()
 	sum, err := index.Run(ctx, iopts)
 	prog.Finish()

@@ -21,6 +21,7 @@ type StatusOptions struct {
 	Factory *Factory
 	JSON    bool
 	NoDisk  bool // do not walk the roots for changed files
+	Verify  bool // hash files whose size and mtime did not move
 }
 
 // statusReport is what `hrag status --json` prints.
@@ -92,6 +93,7 @@ Exit status: 0 done, 1 failed, 2 usage.`,
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the status as JSON")
 	cmd.Flags().BoolVar(&opts.NoDisk, "no-disk", false, "do not look for changed files (faster on huge folders)")
+	cmd.Flags().BoolVar(&opts.Verify, "verify", false, "also read files whose size and modification time did not change, and count them as modified if their content did (reads every file)")
 	return cmd
 }
 
@@ -125,7 +127,7 @@ func statusRun(ctx context.Context, opts *StatusOptions) error {
 		rep.CollectionsNote = "nothing indexed yet: run `hrag index PATH`"
 	}
 	for _, c := range colls {
-		cs, err := collectionStatusOf(ctx, st, c, cfg, opts.NoDisk, rep)
+		cs, err := collectionStatusOf(ctx, st, c, cfg, opts.NoDisk, opts.Verify, rep)
 		if err != nil {
 			return err
 		}
@@ -139,7 +141,7 @@ func statusRun(ctx context.Context, opts *StatusOptions) error {
 	return nil
 }
 
-func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection, cfg config.Config, noDisk bool, rep statusReport) (collectionStatus, error) {
+func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection, cfg config.Config, noDisk, verify bool, rep statusReport) (collectionStatus, error) {
 	cs := collectionStatus{Name: c.Name, CreatedAt: c.CreatedAt, Roots: c.Roots, FTSConfig: c.FTSConfig, Vectors: []vectorStatus{}}
 	if cs.Roots == nil {
 		cs.Roots = []string{}
@@ -189,7 +191,9 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 		}
 	}
 	if !noDisk {
-		ch, err := index.PendingChanges(ctx, st, c, indexOptions(cfg, st, nil, nil))
+		o := indexOptions(cfg, st, nil, nil)
+		o.Verify = verify
+		ch, err := index.PendingChanges(ctx, st, c, o)
 		if err != nil {
 			return cs, err
 		}

@@ -28,7 +28,8 @@ type Changes struct {
 }
 
 // PendingChanges walks the reachable roots of coll with the include and
-// exclude globs of o and compares them with the indexed documents (a file
+// exclude globs of o and compares them with the indexed documents (with
+// o.Verify, also the content of files whose size and mtime did not move) (a file
 // skipped before, unchanged since and under the same SkipSettings, is not
 // new). Documents under
 // unreachable roots are not counted as missing. Errors come from the
@@ -71,8 +72,9 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 			ch.New++
 		case s.Size != f.Size:
 			ch.Modified++
-		case !s.MTime.Equal(f.MTime):
-			// Touched: modified only if the content differs (what index checks).
+		case !s.MTime.Equal(f.MTime) || o.Verify:
+			// Touched (or verified): modified only if the content differs
+			// (what index checks).
 			if h, err := extract.Hash(f.Path, f.Size+1); err != nil || !bytes.Equal(h, s.Hash) {
 				ch.Modified++
 			}

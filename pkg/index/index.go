@@ -70,6 +70,11 @@ type Options struct {
 	// are not looked at, but their documents are not pruned.
 	OneOffRules bool
 	ListIgnored bool // fill Summary.IgnoredFiles (-v)
+	// Verify reads and hashes every file whose size and modification time
+	// did not move, and indexes it again when its content did (an edit that
+	// kept both: a restored mtime, some sync tools). Costs one read of every
+	// indexed file.
+	Verify bool
 
 	Chunk          chunk.Options // sizes; fitted to the model's input limit here
 	WarnLowered    bool          // report when Chunk.ContentTokens had to be lowered (the user set it)

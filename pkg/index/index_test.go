@@ -494,6 +494,68 @@ func TestConnectionLossIsRetried(t *testing.T) {
 	checkConsistent(t, e)
 }
 
+// An edit that keeps a file's size and modification time is seen only
+// with Verify, by index and by status alike (issue 29 item 8).
+func TestVerifyFindsAnEditThatKeptSizeAndMTime(t *testing.T) {
+	e := newEnv(t)
+	e.run(t)
+	path := filepath.Join(e.dir, "homelab", "postgres-tuning.md")
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(old), "4GB", "8GB", 1)
+	if edited == string(old) || len(edited) != len(old) {
+		t.Fatal("the note no longer says 4GB")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	coll, err := e.opts.Store.Collection(ctx, "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := func(verify bool) int {
+		o := e.opts
+		o.Verify = verify
+		ch, err := index.PendingChanges(ctx, e.opts.Store, coll, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ch.Modified
+	}
+	if plain, verified := pending(false), pending(true); plain != 0 || verified != 1 {
+		t.Fatalf("modified: %d without verify, %d with; want 0 and 1", plain, verified)
+	}
+	if sum := e.run(t); sum.Updated != 0 || sum.Unchanged != 29 {
+		t.Fatalf("without verify: %+v", sum)
+	}
+	e.opts.Verify = true
+	if sum := e.run(t); sum.Updated != 1 || sum.Unchanged != 28 {
+		t.Fatalf("with verify: %+v", sum)
+	}
+	var n int
+	conn, err := pgx.Connect(ctx, e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM chunks WHERE content LIKE '%8GB%'`).Scan(&n); err != nil || n == 0 {
+		t.Fatalf("the edit is not indexed (%d chunks, %v)", n, err)
+	}
+	if sum := e.run(t); sum.Updated != 0 || sum.Unchanged != 29 || pending(true) != 0 {
+		t.Fatalf("verified again: %+v", sum)
+	}
+}
+
 func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
 	e := newEnv(t)
 	sub := filepath.Join(e.dir, "travel")

@@ -98,14 +98,17 @@ func (r *runner) walk(ctx context.Context, files []File, out chan<- File) (c wal
 			continue
 		}
 		s, known := r.states[f.Path]
-		if known && s.Size == f.Size && s.MTime.Equal(f.MTime) {
+		sameStat := known && s.Size == f.Size && s.MTime.Equal(f.MTime)
+		if sameStat && !r.opts.Verify {
 			c.unchanged++
 			continue
 		}
-		if known && s.Size == f.Size { // touched: same content costs no work
+		if known && s.Size == f.Size { // touched (or verified): same content costs no work
 			if h, err := extract.Hash(f.Path, r.opts.MaxBytes); err == nil && bytes.Equal(h, s.Hash) {
-				if c.err = st.TouchDocument(ctx, s.ID, f.Size, f.MTime); c.err != nil {
-					return c
+				if !sameStat {
+					if c.err = st.TouchDocument(ctx, s.ID, f.Size, f.MTime); c.err != nil {
+						return c
+					}
 				}
 				c.unchanged++
 				continue
