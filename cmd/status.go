@@ -3,8 +3,10 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -40,15 +43,25 @@ type collectionStatus struct {
 	Chunks    int64  `json:"chunks"`
 	// Flagged counts chunks with text that may address an AI assistant
 	// (flagged, or masked before passages reach the LLM).
-	Flagged    int64          `json:"chunks_flagged"`
-	CreatedAt  time.Time      `json:"created_at"`
-	IndexedAt  *time.Time     `json:"indexed_at"` // null: no index run finished
-	Roots      []string       `json:"roots"`
-	Changes    *index.Changes `json:"changes_on_disk"` // null with --no-disk
-	BM25       bm25Status     `json:"bm25"`
-	Vectors    []vectorStatus `json:"vector_tables"`
-	FTSConfig  string         `json:"fts_config"`
-	Configured bool           `json:"configured"` // RAG_COLLECTION / --collection
+	Flagged   int64          `json:"chunks_flagged"`
+	CreatedAt time.Time      `json:"created_at"`
+	IndexedAt *time.Time     `json:"indexed_at"` // null: no index run finished
+	Roots     []string       `json:"roots"`
+	Changes   *index.Changes `json:"changes_on_disk"` // null with --no-disk
+	// Skipped lists the files remembered as skipped, with why; a file whose
+	// skip came from other settings than today's is tried again by the
+	// next run (retry).
+	Skipped    []skippedStatus `json:"skipped_files"`
+	BM25       bm25Status      `json:"bm25"`
+	Vectors    []vectorStatus  `json:"vector_tables"`
+	FTSConfig  string          `json:"fts_config"`
+	Configured bool            `json:"configured"` // RAG_COLLECTION / --collection
+}
+
+type skippedStatus struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+	Retry  bool   `json:"retried_next_run"`
 }
 
 type bm25Status struct {
@@ -190,8 +203,18 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 			v.Note = fmt.Sprintf("built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: run `%s` to record it", v.QueryPrefix, rep.QueryPrefix, reembed)
 		}
 	}
+	o := indexOptions(cfg, st, nil, nil)
+	skipped, err := st.SkippedFiles(ctx, c.ID)
+	if err != nil {
+		return cs, err
+	}
+	settings := index.SkipSettings(o)
+	cs.Skipped = []skippedStatus{}
+	for p, sk := range skipped {
+		cs.Skipped = append(cs.Skipped, skippedStatus{Path: p, Reason: sk.Reason, Retry: sk.Settings != settings})
+	}
+	sort.Slice(cs.Skipped, func(i, j int) bool { return cs.Skipped[i].Path < cs.Skipped[j].Path })
 	if !noDisk {
-		o := indexOptions(cfg, st, nil, nil)
 		o.Verify = verify
 		ch, err := index.PendingChanges(ctx, st, c, o)
 		if err != nil {
@@ -242,6 +265,7 @@ func printStatus(f *Factory, rep statusReport) {
 				fmt.Fprintf(out, "  warning   %s is not reachable (unmounted or removed?)\n", r)
 			}
 		}
+		printSkipped(out, c.Skipped)
 		fmt.Fprintf(out, "  BM25      N %d chunks, vocabulary %d terms, average length %.1f terms (%s)\n",
 			c.BM25.N, c.BM25.Vocabulary, c.BM25.AvgLength, c.FTSConfig)
 		if len(c.Vectors) == 0 {
@@ -330,4 +354,27 @@ func ago(d time.Duration) string {
 		return fmt.Sprintf("%d h ago", int(d.Hours()))
 	}
 	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+}
+
+// maxSkippedShown is how many skipped files status prints (--json lists all).
+const maxSkippedShown = 10
+
+// printSkipped prints the files remembered as skipped, with why, at most
+// maxSkippedShown of them.
+func printSkipped(out io.Writer, sk []skippedStatus) {
+	if len(sk) == 0 {
+		return
+	}
+	fmt.Fprintf(out, "  skipped   %d file(s), not read again until they change or the setting that caused the skip does:\n", len(sk))
+	for i, f := range sk {
+		if i == maxSkippedShown {
+			fmt.Fprintf(out, "            … and %d more (--json lists them all)\n", len(sk)-i)
+			break
+		}
+		note := ""
+		if f.Retry {
+			note = " (the settings changed: the next index run tries it again)"
+		}
+		fmt.Fprintf(out, "            %s: %s%s\n", render.DisplayPath(f.Path), strings.Replace(f.Reason, "; skipped", "", 1), note)
+	}
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,38 @@ func TestStatusTextShowsChangesAndTheFix(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("status lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// status lists the files remembered as skipped, with why, and says which
+// the next run tries again because the setting that skipped them changed.
+func TestStatusListsSkippedFiles(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nabout apples\n"), 0o644)
+	bigText := "# Big\n\n" + strings.Repeat("words about bees ", 200) + "\n"
+	os.WriteFile(filepath.Join(dir, "big.md"), []byte(bigText), 0o644)
+	env := map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": "notes", "RAG_MAX_FILE_BYTES": "1000"}
+	f, _, _ := testFactory(t, env)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	status := func(env map[string]string) string {
+		f, out, _ := testFactory(t, env)
+		if err := statusRun(context.Background(), &StatusOptions{Factory: f}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	big := filepath.Join(dir, "big.md")
+	same := status(env)
+	if want := "  skipped   1 file(s), not read again until they change or the setting that caused the skip does:\n            " +
+		big + fmt.Sprintf(": file too large: %d bytes > RAG_MAX_FILE_BYTES=1000 (raise RAG_MAX_FILE_BYTES to index it)\n", len(bigText)); !strings.Contains(same, want) {
+		t.Errorf("status lacks %q:\n%s", want, same)
+	}
+	env["RAG_MAX_FILE_BYTES"] = "1000000"
+	if raised := status(env); !strings.Contains(raised, "(the settings changed: the next index run tries it again)") || !strings.Contains(raised, "1 new") {
+		t.Errorf("after raising the limit:\n%s", raised)
 	}
 }
 
