@@ -187,20 +187,29 @@ func (s *Store) Embeddings(ctx context.Context, table string, hashes [][]byte) (
 	if len(hashes) == 0 {
 		return out, nil
 	}
-	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT DISTINCT ON (embed_hash) embed_hash, embedding FROM %s WHERE embed_hash = ANY($1)`,
-		pgx.Identifier{table}.Sanitize()), hashes)
+	// Read between an index run's writes: retried like them (write).
+	err := s.write(ctx, func(ctx context.Context) error {
+		clear(out)
+		rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT DISTINCT ON (embed_hash) embed_hash, embedding FROM %s WHERE embed_hash = ANY($1)`,
+			pgx.Identifier{table}.Sanitize()), hashes)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var h []byte
+			var v pgvector.Vector
+			if err := rows.Scan(&h, &v); err != nil {
+				return err
+			}
+			out[hex.EncodeToString(h)] = v.Slice()
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var h []byte
-		var v pgvector.Vector
-		if err := rows.Scan(&h, &v); err != nil {
-			return nil, err
-		}
-		out[hex.EncodeToString(h)] = v.Slice()
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // PutDocument stores doc as the new version of its path in one transaction

@@ -165,7 +165,7 @@ func (s *Store) exec(ctx context.Context, sql string, args ...any) error {
 // for a PostgreSQL restart.
 var WriteRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second}
 
-// write runs fn, an idempotent write in one transaction, again after each
+// write runs fn, an idempotent write in one transaction (or a read), again after each
 // wait of s.retries (WriteRetries) while it fails with a connection error
 // (IsConnectionError); when s holds a lock whose connection died, it takes
 // the lock again first (ErrLockLost if another process holds it by then).
