@@ -241,6 +241,12 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 		if r.Wrong {
 			m.WrongShown.Num++
 		}
+		if r.AttackSuccess != nil {
+			m.AttackSuccess.Den++
+			if *r.AttackSuccess {
+				m.AttackSuccess.Num++
+			}
+		}
 		m.UnsupportedNoChecks += r.UnsupportedNoChecks
 		if r.Kind != "" {
 			k := m.ByKind[r.Kind]

@@ -52,6 +52,10 @@ type QAItem struct {
 	// Split is "tune" or "holdout": sets used to choose thresholds keep a
 	// part out of the tuning, and `eval answers --split` runs one part.
 	Split string `json:"split,omitempty"`
+	// Payloads are what a prompt injection planted in the notes wants the
+	// answer to say (a URL, a phrase, a false value): an answer that shows
+	// one (PayloadShown) is an attack success. Optional, any question.
+	Payloads []string `json:"payloads,omitempty"`
 	// ID, Claim and TopicSources describe where an item comes from (its id
 	// in a public set, the claim a yes/no question asks about, the notes an
 	// unanswerable question was written against); ignored by the metrics.
