@@ -184,7 +184,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 		return f.startProfiles()
 	}
 	root.AddCommand(NewCmdIndex(f, nil), NewCmdSources(f, nil), NewCmdAsk(f, nil))
-	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil))
+	root.AddCommand(NewCmdReembed(f, nil), NewCmdStatus(f, nil), NewCmdForget(f, nil), NewCmdEval(f, nil), NewCmdMCP(f, nil))
 	return root
 }
 

@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"os"
@@ -169,4 +170,21 @@ func maskInjections(content string) (string, []Injection) {
 		out = append(out, Injection{Rule: sp.Rule, Text: content[sp.Start:sp.End], Masked: sp.Action == injection.Masked})
 	}
 	return injection.Mask(content, spans), out
+}
+
+// Load returns the chunks ids as passages, in the order given, numbered
+// from 1: masked and annotated as Retrieve's (injections, staleness, a
+// repeated table header), without ranks or scores. Unknown ids are left out.
+func (r *Retriever) Load(ctx context.Context, ids []int64) ([]Passage, error) {
+	stored, err := r.Store.Passages(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var kept []Fused
+	for _, id := range ids {
+		if _, ok := stored[id]; ok {
+			kept = append(kept, Fused{ID: id, Ranks: []int{0, 0}})
+		}
+	}
+	return number(annotate(kept, stored, nil, hits{}), len(kept), stored), nil
 }

@@ -279,3 +279,19 @@ func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string) (
 	}
 	return out, rows.Err()
 }
+
+// ChunkIDs returns the ids of the chunks of the collection's document at
+// path (its real path, as indexed), in document order, that overlap the
+// lines [from, to] (0: open at that end; formats without lines have all
+// their chunks), at most limit of them. An unknown path gives none.
+func (s *Store) ChunkIDs(ctx context.Context, collectionID int, path string, from, to, limit int) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
+		WHERE d.collection_id = $1 AND d.path = $2
+		  AND ($3 = 0 OR c.end_line IS NULL OR c.end_line >= $3)
+		  AND ($4 = 0 OR c.start_line IS NULL OR c.start_line <= $4)
+		ORDER BY c.ordinal LIMIT $5`, collectionID, path, from, to, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
