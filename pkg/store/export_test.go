@@ -8,5 +8,5 @@ import "time"
 func SetBM25MaxFetch(s *Store, n int64) { s.bm25MaxFetch = n }
 
 // SetWriteRetries sets the waits between attempts of s's writes
-// (WriteRetries when nil).
+// (writeRetries when nil).
 func SetWriteRetries(s *Store, d []time.Duration) { s.retries = d }

@@ -35,7 +35,7 @@ type Store struct {
 	// lock, when set (WithLock), is checked in every write of an index
 	// run before it commits.
 	lock *Lock
-	// retries overrides WriteRetries when non-nil (tests).
+	// retries overrides writeRetries when non-nil (tests).
 	retries []time.Duration
 }
 
