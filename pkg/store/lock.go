@@ -166,15 +166,12 @@ func (s *Store) exec(ctx context.Context, sql string, args ...any) error {
 var writeRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second}
 
 // write runs fn, an idempotent write in one transaction (or a read), again after each
-// wait of s.retries (writeRetries) while it fails with a connection error
+// wait of writeRetries while it fails with a connection error
 // (IsConnectionError); when s holds a lock whose connection died, it takes
 // the lock again first (ErrLockLost if another process holds it by then).
 // The last error is returned; ctx ends the waits.
 func (s *Store) write(ctx context.Context, fn func(context.Context) error) error {
-	retries := s.retries
-	if retries == nil {
-		retries = writeRetries
-	}
+	retries := writeRetries
 	for attempt := 0; ; attempt++ {
 		err := fn(ctx)
 		if err == nil {

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -35,8 +34,6 @@ type Store struct {
 	// lock, when set (WithLock), is checked in every write of an index
 	// run before it commits.
 	lock *Lock
-	// retries overrides writeRetries when non-nil (tests).
-	retries []time.Duration
 }
 
 // Open connects to the PostgreSQL database at url (a libpq URL or key=value
