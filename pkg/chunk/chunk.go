@@ -302,7 +302,7 @@ func splitBlock(b extract.Block, max int, tk Counter) []unit {
 	// A pipe table is cut between rows, like code between lines; its pieces
 	// after the first carry its header (unit.header), which Split repeats
 	// before them.
-	header, table := tableHeader(b)
+	header, tbl, table := tableHeader(b)
 	var levels []func(string) []span
 	if b.Code || table {
 		levels = []func(string) []span{lineSpans, wordSpans, runeSpans}
@@ -317,39 +317,61 @@ func splitBlock(b extract.Block, max int, tk Counter) []unit {
 	if !ok {
 		out, _ = splitUnits(b, levels, max, tk, exactCounter(b.Text, tk))
 	}
-	if table && len(out) > 0 && strings.Contains(out[0].text, header) {
-		for i := 1; i < len(out); i++ {
-			out[i].header = header
+	if table {
+		// Pieces that start among the table's body rows carry its header.
+		at := 0
+		for i := range out {
+			start := strings.Index(b.Text[at:], out[i].text)
+			if start < 0 {
+				break
+			}
+			start += at
+			at = start + len(out[i].text)
+			if i > 0 && start >= tbl.body && start < tbl.end {
+				out[i].header = header
+			}
 		}
 	}
 	return out
 }
 
-// tableHeader returns the header and delimiter rows of b when b is a pipe
-// table (after a heading, which travels with what follows it): from its
-// first table row on, every line a table row, the second its delimiter row.
-func tableHeader(b extract.Block) (string, bool) {
+// tableSpan is where a block's pipe table lies: its header and delimiter
+// rows end at body, its body rows run to end (byte offsets in the block).
+type tableSpan struct{ body, end int }
+
+// tableHeader returns the header and delimiter rows of the pipe table in
+// b, and where its body rows lie, when b holds one: a table row followed by
+// a delimiter row, then the table's rows; lines before the table (a
+// heading, an introducing sentence) and after it (a caption) may share the
+// block.
+func tableHeader(b extract.Block) (string, tableSpan, bool) {
 	if b.Code {
-		return "", false
+		return "", tableSpan{}, false
 	}
-	lines := strings.Split(strings.TrimRight(b.Text, "\n"), "\n")
-	i := 0
-	for i < len(lines) && !text.IsTableRow(lines[i]) && (strings.TrimSpace(lines[i]) == "" || strings.HasPrefix(strings.TrimSpace(lines[i]), "#")) {
-		i++
-	}
-	if i == len(lines) {
-		return "", false
-	}
-	header, ok := text.OpensTable(strings.Join(lines[i:], "\n"))
-	if !ok {
-		return "", false
-	}
-	for _, l := range lines[i:] {
-		if !text.IsTableRow(l) {
-			return "", false
+	t := b.Text
+	for ls := 0; ls < len(t); {
+		le := strings.IndexByte(t[ls:], '\n')
+		if le < 0 {
+			break
 		}
+		if header, ok := text.OpensTable(t[ls:]); ok {
+			body := ls + len(header) + 1
+			end := body
+			for end < len(t) {
+				e := strings.IndexByte(t[end:], '\n')
+				if e < 0 {
+					e = len(t) - end
+				}
+				if !text.IsTableRow(t[end : end+e]) {
+					break
+				}
+				end += e + 1
+			}
+			return header, tableSpan{body: min(body, len(t)), end: min(end, len(t))}, true
+		}
+		ls += le + 1
 	}
-	return header, true
+	return "", tableSpan{}, false
 }
 
 // splitUnits cuts b into units sized by count and counts each exactly; ok

@@ -260,13 +260,23 @@ func TestSpannerGivesTheExactChunks(t *testing.T) {
 // after the first repeats the table's header in its context, from which
 // text.RepeatedTableHeader reads it back (issue 29 item 7).
 func TestTablesAreCutBetweenRowsWithTheirHeader(t *testing.T) {
+	for name, layout := range map[string][2]string{
+		"after a heading":                      {"# Inventory\n\n## Hosts\n\n", "\nThe racks are in the basement.\n"},
+		"introduced and captioned in its block": {"# Inventory\n\nThe hosts of the lab:\n", "Checked in May.\n"},
+		"after a small table and untitled rows": {"# Inventory\n\n| k | v |\n|---|---|\n| a | 1 |\n\n| log 1 | boot |\n| log 2 | halt |\n\n", ""},
+	} {
+		t.Run(name, func(t *testing.T) { tableCut(t, layout[0], layout[1]) })
+	}
+}
+
+func tableCut(t *testing.T, before, after string) {
 	tk := modeltest.Tokenizer(t)
 	var b strings.Builder
-	b.WriteString("# Inventory\n\n## Hosts\n\n| serial | host | rack |\n|---|---|---|\n")
+	b.WriteString(before + "| serial | host | rack |\n|---|---|---|\n")
 	for i := 0; i < 300; i++ {
 		fmt.Fprintf(&b, "| SN-%05d | host-%05d.lan.example | R%d |\n", i*7, i*13, i%9)
 	}
-	b.WriteString("\nThe racks are in the basement.\n")
+	b.WriteString(after)
 	doc := extract.ParseMarkdown("inventory.md", b.String())
 	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 120, OverlapTokens: 30, BreadcrumbTokens: 16}, tk)
 	if len(chunks) < 10 {

@@ -209,7 +209,7 @@ func (e *bm25Env) reference(coll int) *refIndex {
 func (e *bm25Env) queryTerms(coll int, q string) map[string]int {
 	e.t.Helper()
 	rows, err := e.conn.Query(e.ctx, `SELECT v.lexeme, array_length(v.positions, 1)
-		FROM collections k, unnest(to_tsvector(k.fts_config, bm25_text($2::text))) v WHERE k.id = $1`, coll, q)
+		FROM collections k, unnest(to_tsvector(k.fts_config, bm25_query_text(k.id, $2::text))) v WHERE k.id = $1`, coll, q)
 	if err != nil {
 		e.t.Fatal(err)
 	}

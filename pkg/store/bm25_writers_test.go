@@ -187,6 +187,7 @@ func TestBM25IdentifierParts(t *testing.T) {
 		{"/mail", "Send outage reports to ops-oncall@example.org before noon."},
 		{"/parts", "The smb daemon reads a conf file; the shares are listed there."},
 		{"/other", "Tomatoes need sun, water and a stake by the fence."},
+		{"/photos", "Photos sync to /srv/photos/2024/Ürlaub-Mallorca/ every night."},
 	}
 	for _, d := range docs {
 		e.insertDoc(c, d.path, []string{d.text})
@@ -196,7 +197,7 @@ func TestBM25IdentifierParts(t *testing.T) {
 		{"samba", "/samba"},          // a directory of a path
 		{"10-shares.conf", "/samba"}, // its file name
 		{"smb.conf.d", "/samba"},     // a dotted directory
-		{"shares conf", "/samba"},    // the parts, stemmed
+		{"samba shares", "/samba"},   // the parts, stemmed
 		{"smb.conf", "/samba"},       // whole beats the parts in /parts
 		{"nas01", "/nas"},            // a host's first label
 		{"backup-policy", "/wiki"},   // a URL's path
@@ -214,6 +215,31 @@ func TestBM25IdentifierParts(t *testing.T) {
 		}
 	}
 	e.checkQueries(c, []string{"samba", "smb.conf", "nas01 backup", "example.org"}, "identifiers")
+
+	// An identifier the collection holds whole is searched whole: of 300
+	// rows of hosts under one domain, only the row that names the host
+	// matches, not every row holding "lab" and "lan".
+	t2 := e.collection("hosts", "english")
+	var rows []string
+	for i := 0; i < 300; i++ {
+		rows = append(rows, fmt.Sprintf("| host%04d.lab.lan | 10.1.%d.%d | Debian |", i, i/250, i%250))
+	}
+	e.insertDoc(t2, "/inventory", rows)
+	hits, err := e.s.SearchBM25(e.ctx, t2, "host0123.lab.lan", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 || e.topPath(t2, "host0123.lab.lan") != "/inventory" {
+		t.Fatalf("host0123.lab.lan: %d hits, want the one row that names it", len(hits))
+	}
+	var content string
+	if err := e.conn.QueryRow(e.ctx, `SELECT content FROM chunks WHERE id = $1`, hits[0].ChunkID).Scan(&content); err != nil || !strings.Contains(content, "host0123.lab.lan") {
+		t.Fatalf("the hit is %q (%v)", content, err)
+	}
+	// One the collection does not hold is searched by its parts.
+	if hits, err := e.s.SearchBM25(e.ctx, t2, "host9999.lab.lan", 500); err != nil || len(hits) != 300 {
+		t.Fatalf("an unknown host: %d hits (%v), want every row by its parts", len(hits), err)
+	}
 }
 
 // TermCoverage counts the query's distinct BM25 terms (stemmed, stop words

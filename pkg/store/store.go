@@ -75,7 +75,18 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if current { // the common case: two reads, no lock, no DDL
 		return s, nil
 	}
-	if err := s.Migrate(ctx); err != nil {
+	// A migration may rebuild every collection's BM25 index (minutes for
+	// large ones): ctx's deadline bounds connecting, not that; cancelling
+	// ctx (Ctrl-C) still stops it, and its transaction rolls back.
+	mctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	stop := context.AfterFunc(ctx, func() {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			cancel()
+		}
+	})
+	defer stop()
+	if err := s.Migrate(mctx); err != nil {
 		pool.Close()
 		return nil, err
 	}

@@ -165,10 +165,12 @@ func OpensTable(s string) (string, bool) {
 }
 
 // RepeatedTableHeader returns the header and delimiter rows that context
-// (text set before a chunk, such as its embedding context) holds for a
+// (text set before a chunk, such as its embedding context) ends with for a
 // chunk whose content continues a pipe table: content's first line is a
-// table row that is not a header, and context has a delimiter row with the
-// header row above it. "" and false otherwise.
+// table row that is not a header, and the last two non-blank lines of
+// context are a header row and a delimiter row. "" and false otherwise (an
+// overlap tail that holds a table of its own ends with that table's body
+// rows, not with its delimiter row).
 func RepeatedTableHeader(context, content string) (string, bool) {
 	if !IsTableRow(content[:lineEnd(content, 0)]) {
 		return "", false
@@ -176,11 +178,15 @@ func RepeatedTableHeader(context, content string) (string, bool) {
 	if _, own := OpensTable(content); own {
 		return "", false
 	}
+	var last []string // the last two non-blank lines, nearest first
 	lines := strings.Split(context, "\n")
-	for i := len(lines) - 1; i > 0; i-- {
-		if IsDelimiterRow(lines[i]) && IsTableRow(lines[i]) && IsTableRow(lines[i-1]) {
-			return strings.TrimSpace(lines[i-1]) + "\n" + strings.TrimSpace(lines[i]), true
+	for i := len(lines) - 1; i >= 0 && len(last) < 2; i-- {
+		if t := strings.TrimSpace(lines[i]); t != "" {
+			last = append(last, t)
 		}
+	}
+	if len(last) == 2 && IsDelimiterRow(last[0]) && IsTableRow(last[0]) && IsTableRow(last[1]) && !IsDelimiterRow(last[1]) {
+		return last[1] + "\n" + last[0], true
 	}
 	return "", false
 }
