@@ -261,7 +261,7 @@ func TestSpannerGivesTheExactChunks(t *testing.T) {
 // text.RepeatedTableHeader reads it back (issue 29 item 7).
 func TestTablesAreCutBetweenRowsWithTheirHeader(t *testing.T) {
 	for name, layout := range map[string][2]string{
-		"after a heading":                      {"# Inventory\n\n## Hosts\n\n", "\nThe racks are in the basement.\n"},
+		"after a heading":                       {"# Inventory\n\n## Hosts\n\n", "\nThe racks are in the basement.\n"},
 		"introduced and captioned in its block": {"# Inventory\n\nThe hosts of the lab:\n", "Checked in May.\n"},
 		"after a small table and untitled rows": {"# Inventory\n\n| k | v |\n|---|---|\n| a | 1 |\n\n| log 1 | boot |\n| log 2 | halt |\n\n", ""},
 	} {
