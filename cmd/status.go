@@ -51,11 +51,14 @@ type collectionStatus struct {
 	// Skipped lists the files remembered as skipped, with why; a file whose
 	// skip came from other settings than today's is tried again by the
 	// next run (retry).
-	Skipped    []skippedStatus `json:"skipped_files"`
-	BM25       bm25Status      `json:"bm25"`
-	Vectors    []vectorStatus  `json:"vector_tables"`
-	FTSConfig  string          `json:"fts_config"`
-	Configured bool            `json:"configured"` // RAG_COLLECTION / --collection
+	Skipped []skippedStatus `json:"skipped_files"`
+	// Verified: the changes on disk were found with --verify (contents
+	// hashed), so the run that picks them up needs --verify too.
+	Verified   bool           `json:"verified"`
+	BM25       bm25Status     `json:"bm25"`
+	Vectors    []vectorStatus `json:"vector_tables"`
+	FTSConfig  string         `json:"fts_config"`
+	Configured bool           `json:"configured"` // RAG_COLLECTION / --collection
 }
 
 type skippedStatus struct {
@@ -215,7 +218,7 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 	}
 	sort.Slice(cs.Skipped, func(i, j int) bool { return cs.Skipped[i].Path < cs.Skipped[j].Path })
 	if !noDisk {
-		o.Verify = verify
+		o.Verify, cs.Verified = verify, verify
 		ch, err := index.PendingChanges(ctx, st, c, o)
 		if err != nil {
 			return cs, err
@@ -255,7 +258,11 @@ func printStatus(f *Factory, rep statusReport) {
 				fmt.Fprintf(out, "; %d no longer match RAG_INCLUDE/RAG_EXCLUDE", ch.Unmatched)
 			}
 			if reachable := hintRoots(reachableRoots(c.Roots, ch.Unreachable)); ch.New+ch.Modified+ch.Missing+ch.Unmatched > 0 && len(reachable) > 0 {
-				fmt.Fprintf(out, ": run `%s`", config.Command(c.Name, "index "+strings.Join(quoteArgs(reachable), " ")))
+				run := "index "
+				if c.Verified {
+					run = "index --verify "
+				}
+				fmt.Fprintf(out, ": run `%s`", config.Command(c.Name, run+strings.Join(quoteArgs(reachable), " ")))
 			}
 			fmt.Fprintln(out)
 			if ig := ch.Ignored.String(); ig != "" {

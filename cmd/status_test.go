@@ -94,3 +94,27 @@ func TestStatusUsesTheFactoryStore(t *testing.T) {
 		t.Fatalf("err = %v (exit %d)", err, ExitCode(err))
 	}
 }
+
+// An edit found only by --verify is picked up only by index --verify: the
+// advice says so.
+func TestStatusVerifyAdvice(t *testing.T) {
+	db := storetest.SchemaURL(t)
+	dir := t.TempDir()
+	note := filepath.Join(dir, "boiler.md")
+	os.WriteFile(note, []byte("# Boiler\n\nServiced on 1 August.\n"), 0o644)
+	env := map[string]string{"RAG_DATABASE_URL": db, "RAG_COLLECTION": "notes"}
+	f, _, _ := testFactory(t, env)
+	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(note)
+	os.WriteFile(note, []byte("# Boiler\n\nServiced on 9 August.\n"), 0o644)
+	os.Chtimes(note, st.ModTime(), st.ModTime())
+	f, out, _ := testFactory(t, env)
+	if err := statusRun(context.Background(), &StatusOptions{Factory: f, Verify: true}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  on disk   0 new, 1 modified, 0 missing since: run `hrag --collection notes index --verify " + dir + "`\n"; !strings.Contains(out.String(), want) {
+		t.Fatalf("status --verify lacks %q:\n%s", want, out.String())
+	}
+}
