@@ -11,6 +11,7 @@
 package mcpserver
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -92,9 +93,15 @@ func New(o Options) *mcp.Server {
 }
 
 // Serve runs the server on one connection (stdin and stdout for stdio)
-// until the client ends it or ctx is cancelled.
+// until the client ends it or ctx is cancelled. A line that is no
+// JSON-RPC 2.0 message gets an error reply and the session goes on (guard).
 func Serve(ctx context.Context, o Options, in io.ReadCloser, out io.WriteCloser) error {
-	return New(o).Run(ctx, &mcp.IOTransport{Reader: in, Writer: out})
+	w := &lockedWriter{w: out}
+	r := struct {
+		io.Reader
+		io.Closer
+	}{&guard{in: bufio.NewReader(in), out: w}, in}
+	return New(o).Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
 }
 
 // SearchInput are the arguments of search.

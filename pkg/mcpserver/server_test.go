@@ -1,8 +1,11 @@
 package mcpserver_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -266,5 +269,64 @@ func TestStalePassageIsMarkedInText(t *testing.T) {
 	}
 	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, `stale="the file was deleted since it was indexed"`) {
 		t.Fatalf("no stale mark in %q", text)
+	}
+}
+
+// A line that is no JSON-RPC 2.0 message gets an error reply; the session
+// goes on and answers the next request.
+func TestMalformedLinesDoNotEndTheSession(t *testing.T) {
+	r, _ := fixture(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- mcpserver.Serve(context.Background(), mcpserver.Options{Retriever: r, Retrieval: defaults}, inR, outW)
+	}()
+	lines := bufio.NewScanner(outR)
+	next := func() map[string]any {
+		t.Helper()
+		if !lines.Scan() {
+			t.Fatalf("the server closed its output (%v)", lines.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
+			t.Fatalf("%v: %s", err, lines.Bytes())
+		}
+		return m
+	}
+	send := func(s string) {
+		if _, err := io.WriteString(inW, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		line string
+		code float64
+	}{
+		{"this is not json", -32700},
+		{"[]", -32600},
+		{`[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`, -32600},
+		{`{"jsonrpc":"1.0","id":1,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600},
+	} {
+		send(c.line)
+		m := next()
+		e, _ := m["error"].(map[string]any)
+		if e == nil || e["code"] != c.code {
+			t.Errorf("%s: reply %v, want error %v", c.line, m, c.code)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	if m := next(); m["id"] != float64(7) || m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":8,"method":"tools/list"}`)
+	if m := next(); m["id"] != float64(8) || m["result"] == nil {
+		t.Fatalf("tools/list after the bad lines: %v", m)
+	}
+	inW.Close()
+	if err := <-done; err != nil && !errors.Is(err, io.EOF) {
+		t.Logf("serve ended with %v", err)
 	}
 }
