@@ -97,6 +97,17 @@ func TestSpecialFilesAreLeftOutAndCounted(t *testing.T) {
 	if len(warned) != 1 || warned[0] != fifo+": not indexed: not a regular file (a FIFO, socket or device): hrag reads only regular files" {
 		t.Fatalf("warnings %q", warned)
 	}
+	// Named beside a folder (which holds another FIFO): both counted, and a
+	// link named like a note to a device is a special file, whatever its name.
+	null := filepath.Join(t.TempDir(), "null.md")
+	if err := os.Symlink(os.DevNull, null); err != nil {
+		t.Fatal(err)
+	}
+	e.opts.Roots = []string{fifo, null, filepath.Join(e.dir, "travel")}
+	sum, err := index.Run(context.Background(), e.opts)
+	if err != nil || sum.Ignored.Files[index.RuleSpecial] != 3 {
+		t.Fatalf("err %v, ignored %+v", err, sum.Ignored)
+	}
 }
 
 func TestOneOffGlobsDoNotPruneAndSettingsDo(t *testing.T) {

@@ -250,6 +250,8 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 		why := ig.Describe(opts.Include, opts.Collection)
 		if ig.Rule != RuleSpecial {
 			why = "it " + why
+		} else {
+			sum.Ignored.add(ig) // counted wherever it was found
 		}
 		rep.Warn(ig.Path, fmt.Errorf("not indexed: %s", why))
 	}

@@ -295,12 +295,12 @@ func (w *walker) match(globs []string, root, path string) bool {
 // links or overlapping roots, is listed once.
 func (w *walker) addFile(path, real, root string, st fs.FileInfo, explicit bool) {
 	switch {
+	case !st.Mode().IsRegular(): // whatever its name: a link named note.md to /dev/null too
+		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleSpecial, Explicit: explicit})
 	case !w.match(w.include, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
 	case w.match(w.exclude, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleExcluded, Explicit: explicit})
-	case !st.Mode().IsRegular():
-		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleSpecial, Explicit: explicit})
 	case !w.seen[real]:
 		// Marked only when listed: a link the globs leave out must not hide
 		// the file it points to (found by the property test).

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -148,12 +149,16 @@ func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	if strings.TrimSpace(in.Query) == "" {
 		return nil, out, errors.New("query is empty: say what to look for")
 	}
+	query, err := question(in.Query)
+	if err != nil {
+		return nil, out, err
+	}
 	o, err := s.options(in.Collection, in.K, in.Path)
 	if err != nil {
 		return nil, out, err
 	}
 	s.mu.Lock()
-	res, err := s.o.Retriever.Retrieve(ctx, in.Query, o)
+	res, err := s.o.Retriever.Retrieve(ctx, query, o)
 	s.mu.Unlock()
 	if err != nil {
 		return nil, out, toolError(err, o.Collection)
@@ -190,7 +195,13 @@ func (s *server) get(ctx context.Context, _ *mcp.CallToolRequest, in GetInput) (
 	case in.ID < 0:
 		return nil, out, fmt.Errorf("id %d: passage ids are positive (search returns them)", in.ID)
 	case in.ID > 0:
-		ids = []int64{in.ID}
+		c, err := s.collection(ctx, in.Collection)
+		if err != nil {
+			return nil, out, err
+		}
+		if ids, err = s.o.Retriever.Store.ChunksIn(ctx, c.ID, []int64{in.ID}); err != nil {
+			return nil, out, err
+		}
 	case in.Path != "":
 		if in.From < 0 || in.To < 0 || in.To > 0 && in.To < in.From {
 			return nil, out, fmt.Errorf("lines %d..%d: want 1 <= from <= to", in.From, in.To)
@@ -207,7 +218,7 @@ func (s *server) get(ctx context.Context, _ *mcp.CallToolRequest, in GetInput) (
 		return nil, out, err
 	}
 	if len(ps) == 0 {
-		return nil, out, fmt.Errorf("no passage with id %d (ids change when a file is indexed again: search again)", in.ID)
+		return nil, out, fmt.Errorf("no passage with id %d in this collection (ids change when a file is indexed again: search again)", in.ID)
 	}
 	out.Passages = passages(ps)
 	return textResult(out.Passages, ""), out, nil
@@ -216,13 +227,9 @@ func (s *server) get(ctx context.Context, _ *mcp.CallToolRequest, in GetInput) (
 // documentChunks finds the chunks of the document in.Path: the path as
 // given, else under each of the collection's folders.
 func (s *server) documentChunks(ctx context.Context, in GetInput) ([]int64, error) {
-	name := in.Collection
-	if name == "" {
-		name = s.o.Retrieval.Collection
-	}
-	c, err := s.o.Retriever.Store.Collection(ctx, name)
+	c, err := s.collection(ctx, in.Collection)
 	if err != nil {
-		return nil, toolError(err, name)
+		return nil, err
 	}
 	candidates := []string{in.Path}
 	if !filepath.IsAbs(in.Path) {
@@ -245,6 +252,28 @@ func (s *server) documentChunks(ctx context.Context, in GetInput) ([]int64, erro
 	}
 	return nil, fmt.Errorf("no indexed document of collection %q at %q (or none of its lines in %d..%d): paths are as search shows them, under %s",
 		c.Name, in.Path, in.From, in.To, strings.Join(c.Roots, ", "))
+}
+
+// collection looks up the named collection, the configured one for "".
+func (s *server) collection(ctx context.Context, name string) (store.Collection, error) {
+	if name == "" {
+		name = s.o.Retrieval.Collection
+	}
+	c, err := s.o.Retriever.Store.Collection(ctx, name)
+	if err != nil {
+		return c, toolError(err, name)
+	}
+	return c, nil
+}
+
+// question checks a search query or question as the command line does:
+// NUL bytes become spaces; one without a letter or digit asks nothing.
+func question(q string) (string, error) {
+	q = strings.TrimSpace(strings.ReplaceAll(q, "\x00", " "))
+	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+		return "", fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
+	}
+	return q, nil
 }
 
 // StatusInput are the arguments of status.
@@ -320,12 +349,16 @@ func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	if strings.TrimSpace(in.Question) == "" {
 		return nil, out, errors.New("question is empty")
 	}
+	q, err := question(in.Question)
+	if err != nil {
+		return nil, out, err
+	}
 	o, err := s.options(in.Collection, in.K, in.Path)
 	if err != nil {
 		return nil, out, err
 	}
 	s.mu.Lock()
-	out, err = s.o.Asker.Ask(ctx, in.Question, o, nil)
+	out, err = s.o.Asker.Ask(ctx, q, o, nil)
 	s.mu.Unlock()
 	if err != nil {
 		return nil, answer.Result{}, toolError(err, o.Collection)

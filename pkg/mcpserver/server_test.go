@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -182,6 +183,14 @@ func TestTools(t *testing.T) {
 	})
 
 	t.Run("bad arguments are tool errors, and the server lives on", func(t *testing.T) {
+		// A second collection: ids of the first are not its passages.
+		other := t.TempDir()
+		os.WriteFile(filepath.Join(other, "a.md"), []byte("# A\n\nApples.\n"), 0o644)
+		if _, err := index.Run(ctx, index.Options{Roots: []string{other}, Collection: "other", FTSConfig: "english",
+			Include: []string{"*.md"}, MaxBytes: 1 << 20, Wait: true, Chunk: chunk.Options{ContentTokens: 100, BreadcrumbTokens: 16},
+			Store: r.Store, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t)}); err != nil {
+			t.Fatal(err)
+		}
 		var out mcpserver.SearchOutput
 		for _, c := range []struct {
 			tool string
@@ -193,6 +202,8 @@ func TestTools(t *testing.T) {
 			{"search", map[string]any{"query": "shared_buffers", "k": 51}, "k = 51: want 1 to 50 passages"},
 			{"search", map[string]any{"query": "shared_buffers", "path": "/etc/nothing-indexed-here"}, `no indexed document of collection "default" matches path "/etc/nothing-indexed-here"`},
 			{"search", map[string]any{"query": "  "}, "query is empty"},
+			{"search", map[string]any{"query": "?!"}, `"?!" has no words`},
+			{"get", map[string]any{"id": first.ID, "collection": "other"}, fmt.Sprintf("no passage with id %d in this collection", first.ID)},
 			{"get", map[string]any{}, "give the id of a passage"},
 			{"get", map[string]any{"id": 999999999}, "no passage with id 999999999"},
 			{"get", map[string]any{"path": "../../etc/passwd"}, `no indexed document of collection "default" at "../../etc/passwd"`},

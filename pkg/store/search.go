@@ -295,3 +295,14 @@ func (s *Store) ChunkIDs(ctx context.Context, collectionID int, path string, fro
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
+
+// ChunksIn returns those of ids that are chunks of the collection, in the
+// order given.
+func (s *Store) ChunksIn(ctx context.Context, collectionID int, ids []int64) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT i FROM unnest($2::bigint[]) WITH ORDINALITY u(i, n)
+		WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.id = u.i AND c.collection_id = $1) ORDER BY n`, collectionID, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
