@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"sync"
+	"time"
 )
 
 // JSON-RPC 2.0 error codes of the messages guard answers itself.
@@ -14,16 +15,72 @@ const (
 	codeInvalidRequest = -32600
 )
 
-// lockedWriter serialises whole-message writes of the server and of guard.
+// lockedWriter serialises whole-message writes of the server and of guard,
+// and crosses off the requests whose reply it writes (pending).
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.WriteCloser
+	mu      sync.Mutex
+	w       io.WriteCloser
+	pending *pending
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	if l.pending != nil && json.Unmarshal(bytes.TrimSpace(p), &m) == nil && len(m.ID) > 0 && (m.Result != nil || m.Error != nil) {
+		l.pending.done(string(m.ID))
+	}
+	return n, err
+}
+
+// pending are the ids of the requests passed to the server and not yet
+// answered: when the client closes its end after its last request, the
+// session ends only once they are answered (at most drainWait).
+type pending struct {
+	mu   sync.Mutex
+	ids  map[string]bool
+	none chan struct{} // closed and replaced as the set empties
+}
+
+// drainWait bounds how long a closed input waits for pending replies.
+const drainWait = 2 * time.Minute
+
+func newPending() *pending { return &pending{ids: map[string]bool{}, none: make(chan struct{})} }
+
+func (p *pending) add(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ids[id] = true
+}
+
+func (p *pending) done(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.ids, id)
+	if len(p.ids) == 0 {
+		close(p.none)
+		p.none = make(chan struct{})
+	}
+}
+
+// wait returns when no request is pending, or after d.
+func (p *pending) wait(d time.Duration) {
+	p.mu.Lock()
+	if len(p.ids) == 0 {
+		p.mu.Unlock()
+		return
+	}
+	ch := p.none
+	p.mu.Unlock()
+	select {
+	case <-ch:
+	case <-time.After(d):
+	}
 }
 
 func (l *lockedWriter) Close() error { return l.w.Close() }
@@ -35,9 +92,10 @@ func (l *lockedWriter) Close() error { return l.w.Close() }
 // with a JSON-RPC error (-32700 parse error, -32600 invalid request) and
 // dropped, so one bad line cannot end the session.
 type guard struct {
-	in  *bufio.Reader
-	out io.Writer
-	buf []byte
+	in      *bufio.Reader
+	out     io.Writer
+	pending *pending
+	buf     []byte
 }
 
 func (g *guard) Read(p []byte) (int, error) {
@@ -48,10 +106,18 @@ func (g *guard) Read(p []byte) (int, error) {
 				g.out.Write(reply)
 			} else {
 				g.buf = line
+				var m struct {
+					ID     json.RawMessage `json:"id"`
+					Method string          `json:"method"`
+				}
+				if json.Unmarshal(t, &m) == nil && m.Method != "" && len(m.ID) > 0 && string(m.ID) != "null" {
+					g.pending.add(string(m.ID))
+				}
 			}
 		}
 		if err != nil {
 			if len(g.buf) == 0 {
+				g.pending.wait(drainWait) // answer what was asked before the input closed
 				return 0, err
 			}
 			break

@@ -341,3 +341,33 @@ func TestMalformedLinesDoNotEndTheSession(t *testing.T) {
 		t.Logf("serve ended with %v", err)
 	}
 }
+
+// A client that writes its requests and closes its end at once still gets
+// every reply.
+func TestRepliesOutliveTheClosedInput(t *testing.T) {
+	r, _ := fixture(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go mcpserver.Serve(context.Background(), mcpserver.Options{Retriever: r, Retrieval: defaults}, inR, outW)
+	go func() {
+		io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n"+
+			`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"+
+			`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"sourdough starter","k":2}}}`+"\n"+
+			`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`+"\n")
+		inW.Close()
+	}()
+	seen := map[float64]bool{}
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(make([]byte, 1<<20), 1<<22)
+	for len(seen) < 3 && lines.Scan() {
+		var m map[string]any
+		if json.Unmarshal(lines.Bytes(), &m) == nil {
+			if id, ok := m["id"].(float64); ok && m["result"] != nil {
+				seen[id] = true
+			}
+		}
+	}
+	if !seen[1] || !seen[2] || !seen[3] {
+		t.Fatalf("replies to %v, want 1, 2 and 3", seen)
+	}
+}
