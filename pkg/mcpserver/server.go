@@ -69,7 +69,7 @@ func New(o Options) *mcp.Server {
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "hrag", Title: "hrag: honest answers from your notes", Version: o.Version},
 		&mcp.ServerOptions{
-			Logger: slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelWarn})),
+			Logger:       slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelWarn})),
 			Instructions: instructions(o.Asker != nil),
 		})
 	s := &server{o: o}
