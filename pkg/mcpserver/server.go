@@ -155,14 +155,7 @@ type SearchOutput struct {
 
 func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
 	var out SearchOutput
-	if strings.TrimSpace(in.Query) == "" {
-		return nil, out, errors.New("query is empty: say what to look for")
-	}
-	query, err := question(in.Query)
-	if err != nil {
-		return nil, out, err
-	}
-	o, err := s.options(in.Collection, in.K, in.Path)
+	query, o, err := s.request("query", in.Query, in.Collection, in.K, in.Path)
 	if err != nil {
 		return nil, out, err
 	}
@@ -275,14 +268,20 @@ func (s *server) collection(ctx context.Context, name string) (store.Collection,
 	return c, nil
 }
 
-// question checks a search query or question as the command line does:
-// NUL bytes become spaces; one without a letter or digit asks nothing.
-func question(q string) (string, error) {
+// request checks the text of a search or ask (what names it in messages:
+// "query", "question") as the command line does, NUL bytes becoming spaces
+// and text without a letter or digit asking nothing, and returns it with
+// the call's retrieval options (options).
+func (s *server) request(what, q, collection string, k *int, path string) (string, retrieve.Options, error) {
 	q = strings.TrimSpace(strings.ReplaceAll(q, "\x00", " "))
-	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
-		return "", fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
+	if q == "" {
+		return "", retrieve.Options{}, fmt.Errorf("%s is empty: say what to look for", what)
 	}
-	return q, nil
+	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+		return "", retrieve.Options{}, fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
+	}
+	o, err := s.options(collection, k, path)
+	return q, o, err
 }
 
 // StatusInput are the arguments of status.
@@ -355,14 +354,7 @@ type AskInput struct {
 
 func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, answer.Result, error) {
 	var out answer.Result
-	if strings.TrimSpace(in.Question) == "" {
-		return nil, out, errors.New("question is empty")
-	}
-	q, err := question(in.Question)
-	if err != nil {
-		return nil, out, err
-	}
-	o, err := s.options(in.Collection, in.K, in.Path)
+	q, o, err := s.request("question", in.Question, in.Collection, in.K, in.Path)
 	if err != nil {
 		return nil, out, err
 	}
