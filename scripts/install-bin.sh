@@ -64,8 +64,16 @@ esac
 
 CONF_DIR=${XDG_CONFIG_HOME:-$HOME/.config}/hrag
 if [ -f "$REPO/.env" ]; then
-  if [ -e "$CONF_DIR/env" ] || [ -L "$CONF_DIR/env" ]; then
-    echo "install-bin: $CONF_DIR/env exists; hrag reads it outside this repository (left as it is)"
+  if [ -L "$CONF_DIR/env" ] && [ "$(readlink "$CONF_DIR/env")" = "$REPO/.env" ]; then
+    echo "install-bin: $CONF_DIR/env -> $REPO/.env (already there)"
+  elif [ -L "$CONF_DIR/env" ]; then
+    # A link (an earlier install-bin of another clone, or a dangling one):
+    # the hrag just linked reads this repository's settings.
+    echo "install-bin: replacing $CONF_DIR/env (it pointed to $(readlink "$CONF_DIR/env"))"
+    ln -sfn "$REPO/.env" "$CONF_DIR/env"
+    echo "install-bin: $CONF_DIR/env -> $REPO/.env (settings for hrag run from any folder)"
+  elif [ -e "$CONF_DIR/env" ]; then
+    echo "install-bin: $CONF_DIR/env is your own file; hrag reads it outside this repository (left as it is)"
   else
     mkdir -p "$CONF_DIR"
     ln -s "$REPO/.env" "$CONF_DIR/env"
