@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // retrievalFlags are the flags shared by `sources` and `ask`.
@@ -131,7 +131,7 @@ func questionArg(args []string) (string, error) {
 	if q == "" {
 		return "", usageError{fmt.Errorf("the question is empty")}
 	}
-	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+	if !text.HasWords(q) {
 		return "", usageError{fmt.Errorf("the question %q has no words (no letter or digit): ask about something in your notes", q)}
 	}
 	return q, nil

@@ -21,13 +21,13 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // MaxK is the most passages one search or get returns.
@@ -277,7 +277,7 @@ func (s *server) request(what, q, collection string, k *int, path string) (strin
 	if q == "" {
 		return "", retrieve.Options{}, fmt.Errorf("%s is empty: say what to look for", what)
 	}
-	if !strings.ContainsFunc(q, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+	if !text.HasWords(q) {
 		return "", retrieve.Options{}, fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
 	}
 	o, err := s.options(collection, k, path)

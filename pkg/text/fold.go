@@ -134,3 +134,9 @@ func Tokens(s string) []Token {
 	}
 	return out
 }
+
+// HasWords reports whether s holds a letter or a digit in any script: a
+// question without one ("?!", "...") asks nothing passages could answer.
+func HasWords(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+}
