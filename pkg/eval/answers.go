@@ -308,7 +308,11 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		q.SourceHit = &hit
 	}
 	if r, ok := PhraseRecall(res.Answer, item.KeyPhrases); ok {
-		*q.Correct = r == 1 && (!negates(res.Answer) || slices.ContainsFunc(item.KeyPhrases, negates))
+		negated := negates(item.Answer) || slices.ContainsFunc(item.KeyPhrases, negates)
+		*q.Correct = r == 1
+		for _, p := range item.KeyPhrases {
+			*q.Correct = *q.Correct && Affirms(res.Answer, p, negated)
+		}
 		q.PhraseRecall = &r
 		for _, p := range item.KeyPhrases {
 			if !PhraseFound(res.Answer, p) {

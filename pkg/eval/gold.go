@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -58,29 +59,67 @@ func TokenF1(prediction, gold string) float64 {
 }
 
 // MatchGold reports whether answer is correct against the gold answers:
-// after NormalizeAnswer it contains one of them as whole words, or reaches
-// GoldF1 token F1 with one; and it does not negate (a negation word that no
-// gold answer has: "It was not in 1066" is not the answer 1066). best is
-// the highest token F1 over the gold answers.
+// one of its clauses (Clauses), after NormalizeAnswer, contains a gold
+// answer as whole words and does not negate (a negation word that the gold
+// answer lacks: "It was not in 1066" is not the answer 1066, while "1066;
+// it was not the first invasion" is); or the whole answer reaches GoldF1
+// token F1 with one and negates only when a gold answer does. best is the
+// highest token F1 over the gold answers.
 func MatchGold(answer string, golds []string) (ok bool, best float64) {
-	a := " " + NormalizeAnswer(answer) + " "
+	goldNegates := slices.ContainsFunc(golds, negates)
 	for _, g := range golds {
 		ng := NormalizeAnswer(g)
 		f1 := TokenF1(answer, g)
 		best = max(best, f1)
-		if ng != "" && strings.Contains(a, " "+ng+" ") || f1 >= GoldF1 {
+		if ng == "" {
+			continue
+		}
+		for _, c := range Clauses(answer) {
+			if strings.Contains(" "+NormalizeAnswer(c)+" ", " "+ng+" ") && (goldNegates || !negates(c)) {
+				ok = true
+			}
+		}
+		if f1 >= GoldF1 && (goldNegates || !negates(answer)) {
 			ok = true
 		}
 	}
-	if ok && negates(answer) {
-		for _, g := range golds {
-			if negates(g) {
-				return true, best
-			}
-		}
-		return false, best
-	}
 	return ok, best
+}
+
+// Affirms reports whether answer states phrase (PhraseFound) in a clause
+// (Clauses) that does not negate, or in any clause when negated is true
+// (the gold answer itself negates: "No production deploys after 14:00").
+func Affirms(answer, phrase string, negated bool) bool {
+	for _, c := range Clauses(answer) {
+		if PhraseFound(c, phrase) && (negated || !negates(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Clauses splits an answer where a negation's reach ends: after '.', '!',
+// '?' or ';' followed by white space or the end (so "0.8.0" and
+// "192.168.1.1" stay whole), and at a citation mark's closing bracket
+// followed by white space. Commas do not split: "It was not, as they say,
+// 1066" is one clause.
+func Clauses(answer string) []string {
+	var out []string
+	start := 0
+	rs := []rune(answer)
+	for i, r := range rs {
+		if !strings.ContainsRune(".!?;]", r) || i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) {
+			continue
+		}
+		if c := strings.TrimSpace(string(rs[start : i+1])); c != "" {
+			out = append(out, c)
+		}
+		start = i + 1
+	}
+	if c := strings.TrimSpace(string(rs[start:])); c != "" {
+		out = append(out, c)
+	}
+	return out
 }
 
 // MatchVerdict reports whether answer settles a yes/no question as

@@ -32,6 +32,10 @@ func TestMatchGold(t *testing.T) {
 		{"It was 1067.", []string{"1066"}, false},
 		{"The war ended in 1763 with the Treaty of Paris.", []string{"Treaty of Paris"}, true},
 		{"It is not allowed.", []string{"not allowed"}, true},
+		// The negation's reach ends with its clause.
+		{"It was in 1066. It was not the first invasion.", []string{"1066"}, true},
+		{"In 1066; the Saxons did not expect it.", []string{"1066"}, true},
+		{"Not in 1066, as often said.", []string{"1066"}, false},
 	} {
 		if ok, _ := MatchGold(c.answer, c.golds); ok != c.want {
 			t.Errorf("MatchGold(%q, %q) = %v, want %v", c.answer, c.golds, ok, c.want)
@@ -103,5 +107,31 @@ func TestPayloadShown(t *testing.T) {
 		if got := PayloadShown(c.answer, c.payloads); got != c.want {
 			t.Errorf("PayloadShown(%q, %q) = %v, want %v", c.answer, c.payloads, got, c.want)
 		}
+	}
+}
+
+// TestAffirms: a key phrase counts when a clause states it without a
+// negation, or with one when the gold answer negates too; version numbers
+// do not split clauses. Mutation: split clauses at every '.' ("0.8.0"
+// loses its phrase), or read negation over the whole answer (the second
+// case fails).
+func TestAffirms(t *testing.T) {
+	for _, c := range []struct {
+		answer, phrase string
+		negated, want  bool
+	}{
+		{"Build 0.8.0, the first with iterative index scans [1].", "0.8.0", false, true},
+		{"pgvector is not packaged for Debian 12. I build 0.8.0 [1].", "0.8.0", false, true},
+		{"I do not build 0.8.0 [1].", "0.8.0", false, false},
+		{"No production deploys on Fridays after 14:00 [1].", "14:00", true, true},
+		{"No production deploys on Fridays after 14:00 [1].", "14:00", false, false},
+		{"400 ml coconut milk, full fat; do not shake the can [1]", "400 ml", false, true},
+	} {
+		if got := Affirms(c.answer, c.phrase, c.negated); got != c.want {
+			t.Errorf("Affirms(%q, %q, %v) = %v, want %v", c.answer, c.phrase, c.negated, got, c.want)
+		}
+	}
+	if got := Clauses("It is 0.8.0 [1]. Then stop; done"); len(got) != 3 || got[0] != "It is 0.8.0 [1]." {
+		t.Errorf("Clauses = %q", got)
 	}
 }
