@@ -109,9 +109,10 @@ type Quote struct {
 	StartPage int  `json:"page_start,omitempty"`
 	EndPage   int  `json:"page_end,omitempty"`
 	Exact     bool `json:"exact"` // found verbatim after folding case, spaces, quotes and dashes
-	// FoundByHrag: the model's quotation was in no passage, and Text is
-	// the unit of the cited passage that hrag found to state the sentence
-	// (its facts and most of its words).
+	// FoundByHrag: the model's quotation was in no passage, or did not
+	// state the sentence's facts, and Text is the unit of the cited
+	// passage that hrag found to state the sentence (its facts and most of
+	// its words).
 	FoundByHrag bool    `json:"found_by_hrag,omitempty"`
 	Score       float64 `json:"score"` // share of the quotation's words found in order, in [0, 1]
 }

@@ -30,7 +30,8 @@ type sentenceCheck struct {
 	// title and breadcrumb); unit is the quotation's units alone, section
 	// the passage's breadcrumb.
 	evidence, context, unit, section string
-	// byHrag: the model's quotation was not found, and span is the unit of
+	// byHrag: the model's quotation was not found, or did not state the
+	// sentence's facts, and span is the unit of
 	// the cited passage that hrag found to state the sentence
 	// (supportingUnit).
 	byHrag bool
@@ -314,6 +315,18 @@ func supportingUnit(sentence, passage, heading string) (text.Span, bool) {
 	return best, bestN > 0
 }
 
+// statesFacts reports whether the units around span (text.Unit) of p,
+// under its heading, hold every fact of sentence (claim.Facts).
+func statesFacts(sentence string, p retrieve.Passage, span text.Span) bool {
+	ev := claim.NewEvidence(heading(p)+"\n"+text.Unit(p.Content, span.Start, span.End), nil)
+	for _, f := range claim.Facts(sentence) {
+		if !ev.Has(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // ReasonNoQuote marks a sentence whose quotation (or, when it gave none,
 // its own words) is found in no shown passage (text.Locate).
 const ReasonNoQuote = "quote_not_found"
@@ -321,7 +334,9 @@ const ReasonNoQuote = "quote_not_found"
 // locate finds the sentence's quotation (its own words when the model gave
 // none) in the passages it cites, in their order, else in the other shown
 // passages, the best located first (exact, then by score): a model that
-// numbers a passage wrong still copies its words. It sets n, span, the
+// numbers a passage wrong still copies its words. A quotation that does not
+// hold the sentence's facts (statesFacts), or is found nowhere, gives way
+// to the unit of a cited passage that does (supportingUnit). It sets n, span, the
 // texts the checks read and out.Quote; a quotation found in a passage the
 // model did not cite makes that passage the citation (out.CitedByModel
 // keeps the model's own).
@@ -346,6 +361,15 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 		if sc.n != 0 {
 			sc.out.CitedByModel = sc.out.Passages
 			sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
+		}
+	}
+	if sc.n != 0 && !statesFacts(sc.draft.text, passages[sc.n-1], sc.span) {
+		// The quotation is in the passage but does not state the sentence's
+		// facts (the model quoted the NAS's hardware line for its IP
+		// address): the unit of the same passage that does is the quote.
+		p := passages[sc.n-1]
+		if sp, ok := supportingUnit(sc.draft.text, p.Content, heading(p)); ok {
+			sc.span, sc.byHrag = sp, true
 		}
 	}
 	if sc.n == 0 {

@@ -34,3 +34,28 @@ func TestQuoteLines(t *testing.T) {
 		}
 	}
 }
+
+// A quotation found in the cited passage that does not state the
+// sentence's facts gives way to the unit that does, marked as found by
+// hrag; one that states them stays; a value the passage does not hold
+// keeps the model's quotation (and fails the fact check later).
+// Mutation: drop the statesFacts re-location in locate.
+func TestQuoteRelocatedToFacts(t *testing.T) {
+	ps := []retrieve.Passage{{N: 1, Path: "/n/nas.md", StartLine: 1, EndLine: 5, Title: "NAS",
+		Content: "Synology DS920+ in the hallway closet, DSM 7.2, 20 GB of RAM.\n\nIP 192.168.50.10, reserved in the router.\n\nScrub on the first Sunday."}}
+	for _, c := range []struct {
+		sentence, quote, want string
+		byHrag                bool
+	}{
+		{"The NAS has the IP address 192.168.50.10.", "Synology DS920+ in the hallway closet", "IP 192.168.50.10, reserved in the router.", true},
+		{"The NAS has 20 GB of RAM.", "DSM 7.2, 20 GB of RAM", "DSM 7.2, 20 GB of RAM", false},
+		{"The NAS has the IP address 192.168.50.99.", "Synology DS920+ in the hallway closet", "Synology DS920+ in the hallway closet", false},
+	} {
+		sc := &sentenceCheck{draft: draftSentence{text: c.sentence, quote: c.quote}, out: Sentence{Passages: []int{1}}}
+		sc.locate("What is the IP address of the NAS?", ps)
+		q := sc.out.Quote
+		if q == nil || q.Text != c.want || q.FoundByHrag != c.byHrag {
+			t.Errorf("%q: quote %+v, want %q (found by hrag %v)", c.sentence, q, c.want, c.byHrag)
+		}
+	}
+}
