@@ -138,7 +138,7 @@ func scoreUnits(units []excerptUnit, ps []retrieve.Passage, terms []string) {
 		has[k] = make([]bool, len(terms))
 		for j, t := range terms {
 			for _, w := range words {
-				if sameWord(t, w) {
+				if text.SameWord(t, w) {
 					has[k][j] = true
 					df[j]++
 					break
@@ -176,19 +176,6 @@ func foldedWords(s string) []string {
 		out = append(out, t.Text)
 	}
 	return out
-}
-
-// sameWord reports whether two folded words match: equal, or one a prefix
-// of the other sharing at least four letters and at most three more (a
-// crude stem: flow, flows, flowed; invent, invented).
-func sameWord(a, b string) bool {
-	if a == b {
-		return true
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	return len(a) >= 4 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
 }
 
 // tableHeaderSpan returns the byte range of the header and delimiter rows

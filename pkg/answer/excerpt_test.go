@@ -46,14 +46,3 @@ func TestExcerpts(t *testing.T) {
 		}
 	}
 }
-
-func TestSameWord(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want bool
-	}{{"flow", "flows", true}, {"invent", "invented", true}, {"sea", "season", false}, {"north", "northern", true}, {"cat", "cats", false}, {"rhine", "rhine", true}} {
-		if got := sameWord(c.a, c.b); got != c.want {
-			t.Errorf("sameWord(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
-		}
-	}
-}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Reason says why a sentence is not supported (Verdict.Reason).
@@ -530,6 +532,25 @@ func (e *Evidence) hasWord(w string) bool {
 				return true
 			}
 			i = start + 1
+		}
+	}
+	return false
+}
+
+// hasTerm reports whether the evidence holds lexeme l (a question's term)
+// as a lexeme or token, as the lemma of one of its words (bought → buy,
+// WordNet's irregular forms and the regular suffixes of lemmas), or as
+// the same crude stem (text.SameWord: allerg of "allergic", allergi of
+// "allergy").
+func (e *Evidence) hasTerm(l string) bool {
+	if e.terms[l] || e.tokens[l] {
+		return true
+	}
+	for _, set := range []map[string]bool{e.terms, e.tokens} {
+		for w := range set {
+			if text.SameWord(l, w) || slices.Contains(lemmas(w)[1:], l) {
+				return true
+			}
 		}
 	}
 	return false

@@ -49,22 +49,28 @@ func TopicText(question string) string {
 }
 
 // Coverage returns the share of terms (the question's topical terms: the
-// lexemes of TopicText) found in e, in [0, 1], and the terms not found; 1
-// when there are no terms.
+// lexemes of TopicText, words that name a kind of value such as "e-mail
+// address" or "price" left out) found in e (Evidence.hasTerm: as a lexeme
+// or token, an inflection of one, or the same crude stem), in [0, 1], and
+// the terms not found; 1 when there are no terms.
 func Coverage(terms []Term, e *Evidence) (float64, []string) {
-	if len(terms) == 0 {
-		return 1, nil
-	}
-	have := 0
+	have, all := 0, 0
 	var absent []string
 	for _, t := range terms {
-		if e.terms[t.Lexeme] || e.tokens[t.Lexeme] {
+		if typeWords[t.Lexeme] {
+			continue
+		}
+		all++
+		if e.hasTerm(t.Lexeme) {
 			have++
 		} else {
 			absent = append(absent, t.Lexeme)
 		}
 	}
-	return float64(have) / float64(len(terms)), absent
+	if all == 0 {
+		return 1, nil
+	}
+	return float64(have) / float64(all), absent
 }
 
 // AnswerType is the kind of value a question asks for, when it asks for one
@@ -106,8 +112,13 @@ var (
 	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique|courriel)\b|\be-?mail-?adresse\b|\bmailadresse\b|\bcorreo electr[oó]nico\b|\bdirecci[oó]n de correo\b|^(what|which)('s|\s+is|\s+was)\s+(\S+'s|my|his|her|their|our|the \S+'s)\s+e-?mail\s*\?*\s*$`)
 	// "IP address", or "IP" asked of something ("which IP does the
 	// printer have"); not an IP rating or an IP camera.
-	ipQRe    = regexp.MustCompile(`(?i)\bIP(v4|v6)?[- ]?(address|adresse)\b|\badresse IP\b|\bdirecci[oó]n IP\b|\b(what|which)('s| is| was)?( the)? IP(v4|v6)?\b\s*(of|does|do|did|has|have|is|for)\b`)
-	phoneQRe = regexp.MustCompile(`(?i)\b(phone|telephone|mobile|cell) (number|no\.|#)|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\bn[uú]mero de tel[ée]fono\b`)
+	ipQRe = regexp.MustCompile(`(?i)\bIP(v4|v6)?[- ]?(address|adresse)\b|\badresse IP\b|\bdirecci[oó]n IP\b|\b(what|which)('s| is| was)?( the)? IP(v4|v6)?\b\s*(of|does|do|did|has|have|is|for)\b`)
+	// phoneRunRe is a run of digits with the separators phone numbers
+	// are written with (+49 30 1234567, (030) 123-45, 0176/1234567).
+	phoneRunRe = regexp.MustCompile(`\+?\(?\d[\d ()/.\-]*\d`)
+	// bareYearRe is a year alone, which is no phone number.
+	bareYearRe = regexp.MustCompile(`^(1[89]|20)\d\d$`)
+	phoneQRe   = regexp.MustCompile(`(?i)\b(phone|telephone|mobile|cell) (number|no\.|#)|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\bn[uú]mero de tel[ée]fono\b`)
 	// A network port: asked with "on which port", "port number", or a
 	// verb of serving ("which port does Jellyfin run on"); not a harbour
 	// ("which port does the ferry leave from").
@@ -234,13 +245,26 @@ func Gives(t AnswerType, sentence string) bool {
 	case IPAddress:
 		return ipv4Re.MatchString(sentence) || ipv6Re.MatchString(sentence)
 	case PhoneNumber:
-		digits := 0
-		for _, r := range sentence {
-			if r >= '0' && r <= '9' {
-				digits++
+		// Three digits or more (112) in one run that is not a date, a
+		// year or a number with a unit: "the latest was on 6 February
+		// 2025" gives no phone number.
+		for _, f := range Facts(sentence) {
+			if f.Kind == Date || f.Kind == Number && numberUnit(f) != "" {
+				sentence = strings.ReplaceAll(sentence, f.Text, " ")
 			}
 		}
-		return digits >= 3 // 112
+		for _, run := range phoneRunRe.FindAllString(sentence, -1) {
+			digits := 0
+			for _, r := range run {
+				if r >= '0' && r <= '9' {
+					digits++
+				}
+			}
+			if digits >= 3 && !bareYearRe.MatchString(strings.TrimSpace(run)) {
+				return true
+			}
+		}
+		return false
 	case PortNumber:
 		return strings.ContainsAny(sentence, "0123456789")
 	case Year:

@@ -140,3 +140,17 @@ func Tokens(s string) []Token {
 func HasWords(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
 }
+
+// SameWord reports whether two folded words (or stems) match: equal, or
+// one a prefix of the other sharing at least four letters and at most three
+// more (a crude stem: flow, flows, flowed; invent, invented; the stems
+// allerg and allergi of "allergic" and "allergy").
+func SameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 4 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
+}

@@ -182,3 +182,17 @@ func TestUnitSpans(t *testing.T) {
 		t.Fatalf("UnitSpans = %q", got)
 	}
 }
+
+// Mutation: drop the four-letter minimum ("cat" matches "cats", "sea"
+// matches "season").
+func TestSameWord(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{{"flow", "flows", true}, {"invent", "invented", true}, {"sea", "season", false}, {"north", "northern", true},
+		{"cat", "cats", false}, {"rhine", "rhine", true}, {"allerg", "allergi", true}, {"port", "portugal", false}} {
+		if got := SameWord(c.a, c.b); got != c.want {
+			t.Errorf("SameWord(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
