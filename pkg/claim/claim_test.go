@@ -293,6 +293,12 @@ func TestRestates(t *testing.T) {
 			[]string{"tomato", "varieti", "split", "heavi", "rain"}, []string{"black", "krim", "split", "heavi", "rain"}, false},
 		{"What does it mean when the UPS chirps once every five hours?", "The UPS chirps once every five hours.",
 			[]string{"mean", "up", "chirp", "everi", "five", "hour"}, []string{"up", "chirp", "everi", "five", "hour"}, true},
+		// Numbers in digits restate the question's numbers in words.
+		// Mutation: compare number terms as words.
+		{"What does it mean when the UPS chirps once every five hours?", "one chirp every 5 hours",
+			[]string{"mean", "up", "chirp", "everi", "five", "hour"}, []string{"one", "chirp", "everi", "5", "hour"}, true},
+		{"What does it mean when the UPS chirps once every five hours?", "one chirp every 6 hours",
+			[]string{"mean", "up", "chirp", "everi", "five", "hour"}, []string{"one", "chirp", "everi", "6", "hour"}, false},
 		// A new fact is an answer, even in the question's words.
 		{"How much coconut milk goes into the green curry?", "400 ml of coconut milk goes into the green curry.",
 			[]string{"much", "coconut", "milk", "goe", "green", "curri"}, []string{"400", "ml", "coconut", "milk", "goe", "green", "curri"}, false},

@@ -327,7 +327,10 @@ func Restates(question, sentence string, questionTerms, sentenceTerms []string) 
 		q[t] = true
 	}
 	for _, t := range sentenceTerms {
-		if !q[t] {
+		// A number, in digits or words, is compared as a fact below
+		// ("every 5 hours" restates "once every five hours").
+		_, word := numberWords[t]
+		if !q[t] && !word && t != "one" && t != "once" && strings.Trim(t, "0123456789.,") != "" {
 			return false
 		}
 	}
