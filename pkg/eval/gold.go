@@ -59,10 +59,10 @@ func TokenF1(prediction, gold string) float64 {
 }
 
 // MatchGold reports whether answer is correct against the gold answers:
-// one of its clauses (Clauses), after NormalizeAnswer, contains a gold
-// answer as whole words and does not negate (a negation word that the gold
-// answer lacks: "It was not in 1066" is not the answer 1066, while "1066;
-// it was not the first invasion" is); or the whole answer reaches GoldF1
+// after NormalizeAnswer it contains a gold answer as whole words and does
+// not negate (a negation word that no gold answer has: "It was not in
+// 1066" is not the answer 1066), or one of its clauses (Clauses) does so
+// ("1066; it was not the first invasion" is); or the whole answer reaches GoldF1
 // token F1 with one and negates only when a gold answer does. best is the
 // highest token F1 over the gold answers.
 func MatchGold(answer string, golds []string) (ok bool, best float64) {
@@ -74,8 +74,11 @@ func MatchGold(answer string, golds []string) (ok bool, best float64) {
 		if ng == "" {
 			continue
 		}
+		if strings.Contains(" "+NormalizeAnswer(answer)+" ", " "+ng+" ") && (goldNegates || !negates(answer)) {
+			ok = true
+		}
 		for _, c := range Clauses(answer) {
-			if strings.Contains(" "+NormalizeAnswer(c)+" ", " "+ng+" ") && (goldNegates || !negates(c)) {
+			if strings.Contains(" "+NormalizeAnswer(c)+" ", " "+ng+" ") && !negates(c) {
 				ok = true
 			}
 		}
@@ -86,12 +89,16 @@ func MatchGold(answer string, golds []string) (ok bool, best float64) {
 	return ok, best
 }
 
-// Affirms reports whether answer states phrase (PhraseFound) in a clause
-// (Clauses) that does not negate, or in any clause when negated is true
-// (the gold answer itself negates: "No production deploys after 14:00").
+// Affirms reports whether answer states phrase (PhraseFound): anywhere
+// when the answer does not negate or negated is true (the gold answer
+// itself negates: "No production deploys after 14:00"), else in a clause
+// (Clauses) that does not negate.
 func Affirms(answer, phrase string, negated bool) bool {
+	if PhraseFound(answer, phrase) && (negated || !negates(answer)) {
+		return true // whole, when nothing negates: "St. Louis" spans two clauses
+	}
 	for _, c := range Clauses(answer) {
-		if PhraseFound(c, phrase) && (negated || !negates(c)) {
+		if PhraseFound(c, phrase) && !negates(c) {
 			return true
 		}
 	}

@@ -36,6 +36,8 @@ func TestMatchGold(t *testing.T) {
 		{"It was in 1066. It was not the first invasion.", []string{"1066"}, true},
 		{"In 1066; the Saxons did not expect it.", []string{"1066"}, true},
 		{"Not in 1066, as often said.", []string{"1066"}, false},
+		// A gold answer with an abbreviation's period spans two clauses.
+		{"He was born in St. Louis [1].", []string{"St. Louis"}, true},
 	} {
 		if ok, _ := MatchGold(c.answer, c.golds); ok != c.want {
 			t.Errorf("MatchGold(%q, %q) = %v, want %v", c.answer, c.golds, ok, c.want)
@@ -126,6 +128,7 @@ func TestAffirms(t *testing.T) {
 		{"No production deploys on Fridays after 14:00 [1].", "14:00", true, true},
 		{"No production deploys on Fridays after 14:00 [1].", "14:00", false, false},
 		{"400 ml coconut milk, full fat; do not shake the can [1]", "400 ml", false, true},
+		{"Ask Dr. Weber [1].", "Dr. Weber", false, true},
 	} {
 		if got := Affirms(c.answer, c.phrase, c.negated); got != c.want {
 			t.Errorf("Affirms(%q, %q, %v) = %v, want %v", c.answer, c.phrase, c.negated, got, c.want)
