@@ -166,7 +166,7 @@ func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 		return nil, out, toolError(err, o.Collection)
 	}
 	if res.Code == retrieve.GateNoPathMatch {
-		return nil, out, fmt.Errorf("no indexed document of collection %q matches path %q: %s", o.Collection, in.Path, res.Reason)
+		return nil, out, fmt.Errorf("collection %q: %s", o.Collection, res.Reason)
 	}
 	out = SearchOutput{Collection: o.Collection, Relevant: res.Relevant, Reason: res.Code, Detail: res.Reason,
 		Passages: passages(res.Passages), Warnings: res.Warnings, Millis: float64(res.Total.Microseconds()) / 1000}
@@ -389,7 +389,7 @@ func (s *server) options(collection string, k *int, path string) (retrieve.Optio
 		if err != nil {
 			return o, err
 		}
-		o.Path = pf
+		o.Path, o.PathFlag = pf, "path"
 	}
 	return o, nil
 }

@@ -200,7 +200,7 @@ func TestTools(t *testing.T) {
 			{"search", map[string]any{"query": "shared_buffers", "collection": "nope"}, `collection "nope" does not exist: the status tool lists the collections`},
 			{"search", map[string]any{"query": "shared_buffers", "k": 0}, "k = 0: want 1 to 50 passages"},
 			{"search", map[string]any{"query": "shared_buffers", "k": 51}, "k = 51: want 1 to 50 passages"},
-			{"search", map[string]any{"query": "shared_buffers", "path": "/etc/nothing-indexed-here"}, `no indexed document of collection "default" matches path "/etc/nothing-indexed-here"`},
+			{"search", map[string]any{"query": "shared_buffers", "path": "/etc/nothing-indexed-here"}, `collection "default": no indexed document matches path '/etc/nothing-indexed-here'`},
 			{"search", map[string]any{"query": "  "}, "query is empty"},
 			{"search", map[string]any{"query": "?!"}, `"?!" has no words`},
 			{"get", map[string]any{"id": first.ID, "collection": "other"}, fmt.Sprintf("no passage with id %d in this collection", first.ID)},

@@ -6,16 +6,17 @@ import (
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
-// noPathMatchReason is the Reason of a retrieval whose --path value f
+// noPathMatchReason is the Reason of a retrieval whose path filter f
 // matched no indexed document: the value (and the absolute path it stands
-// for, when it is a path), then the --path values matching the indexed
-// paths closest to it (store.PathFilter.Suggest), each with those paths, in
-// shell quotes so that they can be pasted:
+// for, when it is a path), then the values matching the indexed paths
+// closest to it (store.PathFilter.Suggest), each with those paths, in
+// shell quotes so that they can be pasted, each after flag (how the user
+// writes the filter: "--path" on the command line, "path" for an agent):
 //
 //	no indexed document matches --path 'user_guide.md'; did you mean --path 'User_Guide.md' (/n/docs/User_Guide.md)?
-func noPathMatchReason(f store.PathFilter, near []store.PathSuggestion) string {
+func noPathMatchReason(f store.PathFilter, near []store.PathSuggestion, flag string) string {
 	var b strings.Builder
-	b.WriteString("no indexed document matches --path " + shellQuote(f.String()))
+	b.WriteString("no indexed document matches " + flag + " " + shellQuote(f.String()))
 	if abs := f.Resolved(); abs != "" && abs != f.String() {
 		b.WriteString(" (" + abs + ")")
 	}
@@ -37,7 +38,7 @@ func noPathMatchReason(f store.PathFilter, near []store.PathSuggestion) string {
 		default:
 			b.WriteString(", ")
 		}
-		b.WriteString("--path " + shellQuote(fl) + " (" + strings.Join(paths[fl], ", ") + ")")
+		b.WriteString(flag + " " + shellQuote(fl) + " (" + strings.Join(paths[fl], ", ") + ")")
 	}
 	if len(flags) > 0 {
 		b.WriteString("?")

@@ -36,9 +36,15 @@ func TestNoPathMatchReason(t *testing.T) {
 		{"/n/gone", nil, "no indexed document matches --path '/n/gone'"},
 	}
 	for _, c := range cases {
-		if got := noPathMatchReason(filter(c.value), c.near); got != c.want {
+		if got := noPathMatchReason(filter(c.value), c.near, "--path"); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.value, got, c.want)
 		}
+	}
+	// An agent's tool argument is named as such. Mutation: write "--path"
+	// whatever the flag.
+	if got, want := noPathMatchReason(filter("cobra/*.txt"), []store.PathSuggestion{{Path: "/go/cobra/doc.md", Flag: "cobra"}}, "path"),
+		"no indexed document matches path 'cobra/*.txt'; did you mean path 'cobra' (/go/cobra/doc.md)?"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
 	}
 	// A relative path value shows the absolute path it stands for.
 	t.Chdir(t.TempDir())
@@ -46,7 +52,7 @@ func TestNoPathMatchReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := noPathMatchReason(filter("./gone"), nil), "no indexed document matches --path './gone' ("+wd+"/gone)"; got != want {
+	if got, want := noPathMatchReason(filter("./gone"), nil, "--path"), "no indexed document matches --path './gone' ("+wd+"/gone)"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }

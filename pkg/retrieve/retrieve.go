@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -32,6 +33,10 @@ type Options struct {
 	WeightBM25   float64          // RRF weight of BM25, RAG_RRF_WEIGHT_BM25 [1]
 	WeightVector float64          // RRF weight of vector search, RAG_RRF_WEIGHT_VECTOR [1]
 	Path         store.PathFilter // only the documents it matches (--path); zero: all
+	// PathFlag is how the caller's user writes the path filter, for the
+	// reason of a filter that matches nothing: "--path" (the default) on
+	// the command line, "path" for an MCP tool's argument.
+	PathFlag string
 	// Gate: the passages count as relevant when the best cosine similarity
 	// reaches MinSimilarity (RAG_GATE_MIN_SIMILARITY) or a top BM25 passage
 	// holds at least MinCoverage of the question's terms
@@ -146,7 +151,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 		return res, err
 	}
 	if docs.MatchesNone() {
-		res.Code, res.Reason = GateNoPathMatch, noPathMatchReason(o.Path, near)
+		res.Code, res.Reason = GateNoPathMatch, noPathMatchReason(o.Path, near, cmp.Or(o.PathFlag, "--path"))
 		return res, nil
 	}
 
