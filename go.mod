@@ -3,6 +3,7 @@ module github.com/hrag-dev/hrag
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/abadojack/whatlanggo v1.0.1
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/charmbracelet/glamour v1.0.0

@@ -69,7 +69,7 @@ notes, the model found no answer, or no sentence passed the claim checks).`,
 		},
 	}
 	cmd.Flags().IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
-	cmd.Flags().StringVar(&opts.Path, "path", "", "only these files: a folder or file, a name matched anywhere (user_guide.md, notes/linux), or a glob (* within a folder, ** across folders)")
+	addFilterFlags(cmd, &opts.retrievalFlags)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print {answer, abstained, reason, citations, sentences (with their quotes and verdicts), passages, llm} as JSON")
 	cmd.Flags().BoolVar(&opts.Raw, "raw", false, "print raw Markdown even on a terminal")
 	cmd.Flags().BoolVar(&opts.HyDE, "hyde", false, "let the LLM write a hypothetical passage to drive the vector search (HyDE)")
@@ -140,7 +140,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 		fmt.Fprintln(f.IO.ErrOut, "note: search only: no LLM configured (set RAG_LLM_BASE_URL and RAG_LLM_MODEL); these are the passages an LLM would get")
 		printPassages(f, res.Passages)
 		return
-	case answer.ReasonNoPathMatch:
+	case answer.ReasonNoPathMatch, answer.ReasonNoTagMatch, answer.ReasonNoDateMatch:
 		fmt.Fprintf(f.IO.ErrOut, "note: %s\n", res.Detail)
 		return
 	case answer.ReasonNoRelevantPassages:
@@ -185,7 +185,7 @@ func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Aske
 }
 
 // sourcesCommand is the `hrag sources` command that lists the passages an
-// ask was given: same collection, -k and --path, shell-quoted.
+// ask was given: same collection, -k and filters, shell-quoted.
 func sourcesCommand(cfg config.Config, opts *AskOptions) string {
 	args := "sources"
 	if opts.TopK > 0 {
@@ -193,6 +193,15 @@ func sourcesCommand(cfg config.Config, opts *AskOptions) string {
 	}
 	if opts.Path != "" {
 		args += " --path " + config.ShellQuote(opts.Path)
+	}
+	for _, t := range opts.Tags {
+		args += " --tag " + config.ShellQuote(t)
+	}
+	if opts.Since != "" {
+		args += " --since " + config.ShellQuote(opts.Since)
+	}
+	if opts.Until != "" {
+		args += " --until " + config.ShellQuote(opts.Until)
 	}
 	return config.Command(cfg.Collection, args+" "+config.ShellQuote(opts.Question))
 }

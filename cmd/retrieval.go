@@ -18,9 +18,20 @@ import (
 
 // retrievalFlags are the flags shared by `sources` and `ask`.
 type retrievalFlags struct {
-	TopK int
-	Path string
-	JSON bool
+	TopK         int
+	Path         string
+	Tags         []string
+	Since, Until string
+	JSON         bool
+}
+
+// addFilterFlags adds --path, --tag, --since and --until to a command that
+// retrieves.
+func addFilterFlags(cmd *cobra.Command, fl *retrievalFlags) {
+	cmd.Flags().StringVar(&fl.Path, "path", "", "only these files: a folder or file, a name matched anywhere (user_guide.md, notes/linux), or a glob (* within a folder, ** across folders)")
+	cmd.Flags().StringSliceVar(&fl.Tags, "tag", nil, "only documents with this front matter tag (repeat or separate with commas: every tag must be there)")
+	cmd.Flags().StringVar(&fl.Since, "since", "", "only documents dated on or after this (2024, 2024-03, 2024-03-01, RFC 3339): front matter date, else file modification time")
+	cmd.Flags().StringVar(&fl.Until, "until", "", "only documents dated on or before this (2024 means through 31 December 2024)")
 }
 
 // openRetriever loads the model and connects to the database, failing fast
@@ -101,9 +112,13 @@ func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, er
 	if err != nil {
 		return retrieve.Options{}, usageError{err}
 	}
+	mf, err := store.NewMetaFilter(fl.Tags, fl.Since, fl.Until)
+	if err != nil {
+		return retrieve.Options{}, usageError{fmt.Errorf("--since/--until: %w", err)}
+	}
 	o := retrieve.Options{
 		Collection: cfg.Collection, Candidates: cfg.Candidates, TopK: cfg.TopK, RRFK: cfg.RRFK,
-		WeightBM25: cfg.WeightBM25, WeightVector: cfg.WeightVector, Path: pf,
+		WeightBM25: cfg.WeightBM25, WeightVector: cfg.WeightVector, Path: pf, Meta: mf,
 		MinSimilarity: cfg.MinSimilarity, MinCoverage: cfg.MinCoverage, RerankMinScore: cfg.RerankMin,
 	}
 	if fl.TopK > 0 {

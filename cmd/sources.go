@@ -45,7 +45,7 @@ Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
 		},
 	}
 	cmd.Flags().IntVarP(&opts.TopK, "top-k", "k", 0, "number of passages (RAG_TOP_K, default 6)")
-	cmd.Flags().StringVar(&opts.Path, "path", "", "only these files: a folder or file, a name matched anywhere (user_guide.md, notes/linux), or a glob (* within a folder, ** across folders)")
+	addFilterFlags(cmd, &opts.retrievalFlags)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the passages as JSON")
 	return cmd
 }

@@ -52,6 +52,9 @@ type collectionStatus struct {
 	// skip came from other settings than today's is tried again by the
 	// next run (retry).
 	Skipped []skippedStatus `json:"skipped_files"`
+	// Tags are the documents' front matter tags with their counts, most
+	// used first (--tag filters by them).
+	Tags []store.TagCount `json:"tags"`
 	// Verified: the changes on disk were found with --verify (contents
 	// hashed), so the run that picks them up needs --verify too.
 	Verified   bool           `json:"verified"`
@@ -206,6 +209,9 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 			v.Note = fmt.Sprintf("built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: run `%s` to record it", v.QueryPrefix, rep.QueryPrefix, reembed)
 		}
 	}
+	if cs.Tags, err = st.Tags(ctx, c.ID); err != nil {
+		return cs, err
+	}
 	o := indexOptions(cfg, st, nil, nil)
 	skipped, err := st.SkippedFiles(ctx, c.ID)
 	if err != nil {
@@ -246,6 +252,17 @@ func printStatus(f *Factory, rep statusReport) {
 			indexed = c.IndexedAt.Local().Format("2006-01-02 15:04") + " (" + ago(time.Since(*c.IndexedAt)) + ")"
 		}
 		fmt.Fprintf(out, "  documents %d, chunks %d, last indexed %s\n", c.Documents, c.Chunks, indexed)
+		if len(c.Tags) > 0 {
+			var ts []string
+			for _, t := range c.Tags[:min(12, len(c.Tags))] {
+				ts = append(ts, fmt.Sprintf("%s (%d)", t.Tag, t.Documents))
+			}
+			more := ""
+			if len(c.Tags) > 12 {
+				more = fmt.Sprintf(" … and %d more (--json lists them all)", len(c.Tags)-12)
+			}
+			fmt.Fprintf(out, "  tags      %s%s\n", strings.Join(ts, ", "), more)
+		}
 		if c.Flagged > 0 {
 			fmt.Fprintf(out, "  flagged   %d chunk(s) hold text that may address an AI assistant: flagged; control tokens, hidden text and \"ignore previous instructions\" are masked before passages reach the LLM (`hrag sources QUESTION` shows them)\n", c.Flagged)
 		}

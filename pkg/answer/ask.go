@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,10 +24,12 @@ const (
 	ReasonEmptyAnswer        = "empty_answer"         // the model returned nothing (Answer is then NoAnswer)
 	ReasonNoLLM              = "search_only"          // no LLM configured: passages only (not an abstention: exit 0)
 	ReasonNoPathMatch        = "no_path_match"        // no indexed document matches --path; nothing was searched
+	ReasonNoTagMatch         = "no_tag_match"         // no indexed document has every --tag; nothing was searched
+	ReasonNoDateMatch        = "no_date_match"        // no indexed document is dated within --since and --until; nothing was searched
 )
 
 // Reasons lists every Result.Reason.
-var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
+var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonNoTagMatch, ReasonNoDateMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
 // (claim.Reasons), ReasonAction, ReasonNoQuote and ReasonNotConfirmed.
@@ -299,8 +302,8 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	}
 	if !r.Relevant {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonNoRelevantPassages, r.Reason
-		if r.Code == retrieve.GateNoPathMatch {
-			res.Answer, res.Reason = "", ReasonNoPathMatch
+		if slices.Contains(retrieve.FilterCodes, r.Code) { // the same words: no_path_match, …
+			res.Answer, res.Reason = "", r.Code
 		}
 		return res, nil
 	}

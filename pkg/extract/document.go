@@ -28,6 +28,12 @@ type Document struct {
 	// every non-blank line outside front matter, drawers and keyword lines
 	// belongs to exactly one block.
 	Sections []Section `json:"sections"`
+	// Meta is what the front matter says besides the title (Markdown only).
+	Meta Metadata `json:"meta,omitzero"`
+	// Warnings are problems met while parsing that did not stop it, each
+	// a sentence naming its line and what to do ("line 1: the YAML front
+	// matter does not parse …").
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Section is the run of blocks under one header (or before the first one).

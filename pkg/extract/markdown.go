@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	htext "github.com/hrag-dev/hrag/pkg/text"
 )
 
@@ -49,28 +47,14 @@ func ParseText(path, text string) Document {
 }
 
 // ParseMarkdown parses Markdown (CommonMark block structure, simplified):
-// YAML front matter is removed (its title names the document); ATX (`# x`)
+// YAML or TOML front matter is removed (frontMatter: its title names the
+// document, the rest is Document.Meta; one that does not parse is read as
+// text, with a warning in Document.Warnings); ATX (`# x`)
 // and setext (`x` over `===`/`---`) headers start sections; `#` lines inside
 // fenced code blocks are code, not headers. text must use "\n" line ends.
 func ParseMarkdown(path, text string) Document {
 	lines := strings.Split(text, "\n")
-	first := 0
-	fmTitle := ""
-	if len(lines) > 1 && strings.TrimRight(lines[0], " \t") == "---" {
-		for i := 1; i < len(lines); i++ {
-			l := strings.TrimRight(lines[i], " \t")
-			if l == "---" || l == "..." {
-				var fm map[string]any
-				if yaml.Unmarshal([]byte(strings.Join(lines[1:i], "\n")), &fm) == nil {
-					if t, ok := fm["title"].(string); ok {
-						fmTitle = strings.TrimSpace(t)
-					}
-					first = i + 1
-				}
-				break
-			}
-		}
-	}
+	fmTitle, meta, first, fmErr := frontMatter(lines)
 
 	var (
 		o       outline
@@ -137,5 +121,10 @@ func ParseMarkdown(path, text string) Document {
 		o.block(Block{Text: strings.Join(code, "\n"), StartLine: codeStart, EndLine: len(lines), Code: true})
 	}
 	flushPara(len(lines))
-	return o.document(path, fmTitle, nil)
+	doc := o.document(path, fmTitle, nil)
+	doc.Meta = meta
+	if fmErr != nil {
+		doc.Warnings = append(doc.Warnings, fmErr.Error())
+	}
+	return doc
 }

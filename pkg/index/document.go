@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -17,14 +18,14 @@ import (
 // in the body, for the others in each extracted block) and cuts it into
 // chunks; it returns the title, the chunks and the blanked spans (without
 // lines for formats that have none).
-func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (string, []chunk.Chunk, []chunk.JunkSpan, error) {
+func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (extract.Document, []chunk.Chunk, []chunk.JunkSpan, error) {
 	var junk []chunk.JunkSpan
 	if format.Lines() || format == "" {
 		body, junk = chunk.MaskJunk(body, copts)
 	}
 	doc, err := extract.Parse(format, path, body)
 	if err != nil {
-		return "", nil, nil, err
+		return doc, nil, nil, err
 	}
 	if !format.Lines() && format != "" {
 		// Extracted text (HTML, PDF, DOCX, ODT) has no lines of the file:
@@ -42,7 +43,25 @@ func chunkText(format extract.Format, path, body string, copts chunk.Options, tk
 			}
 		}
 	}
-	return doc.Title, chunk.Split(doc, copts, tk), junk, nil
+	return doc, chunk.Split(doc, copts, tk), junk, nil
+}
+
+// withMeta sets the front matter metadata of doc (extract.Metadata) on d:
+// tags, date, and the aliases and other keys as JSON.
+func withMeta(d *store.Document, doc extract.Document) error {
+	m := doc.Meta
+	d.Tags, d.Date, d.Meta = m.Tags, m.Date, nil
+	if len(m.Aliases) > 0 || len(m.Fields) > 0 {
+		b, err := json.Marshal(struct {
+			Aliases []string       `json:"aliases,omitempty"`
+			Fields  map[string]any `json:"fields,omitempty"`
+		}{m.Aliases, m.Fields})
+		if err != nil {
+			return fmt.Errorf("front matter of %s: %w", d.Path, err)
+		}
+		d.Meta = b
+	}
+	return nil
 }
 
 // junkNote describes the spans chunk.MaskJunk blanked in a file, for its

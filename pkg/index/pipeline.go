@@ -63,6 +63,7 @@ type prepared struct {
 	state    *store.DocumentState // nil for a new file
 	repaired int                  // invalid UTF-8 sequences replaced
 	junk     []chunk.JunkSpan     // machine data blanked before chunking
+	notes    []string             // problems the parser met and read past (extract.Document.Warnings)
 	doc      store.Document
 	missing  []int // indexes of chunks without a stored vector
 	err      error // the file could not be read, extracted or chunked
@@ -223,13 +224,16 @@ func (r *runner) chunk(ctx context.Context, in <-chan extracted, out chan<- prep
 // prepare chunks one extracted file into p and finds which chunks already
 // have a vector in the run's table.
 func (r *runner) prepare(ctx context.Context, e extracted, p *prepared) error {
-	title, chunks, junk, err := chunkText(e.res.Format, e.file.Path, e.res.Body, r.copts, r.opts.Tokenizer)
+	doc, chunks, junk, err := chunkText(e.res.Format, e.file.Path, e.res.Body, r.copts, r.opts.Tokenizer)
 	if err != nil {
 		return err
 	}
-	p.repaired, p.junk = e.res.Repaired, junk
-	p.doc = store.Document{Path: e.file.Path, Title: title, Format: string(e.res.Format), Body: e.res.Body, Hash: e.res.Hash,
+	p.repaired, p.junk, p.notes = e.res.Repaired, junk, doc.Warnings
+	p.doc = store.Document{Path: e.file.Path, Title: doc.Title, Format: string(e.res.Format), Body: e.res.Body, Hash: e.res.Hash,
 		Size: e.file.Size, MTime: e.file.MTime, Chunks: make([]store.Chunk, len(chunks))}
+	if err := withMeta(&p.doc, doc); err != nil {
+		return err
+	}
 	hashes := make([][]byte, len(chunks))
 	for i, c := range chunks {
 		hashes[i] = c.Hash()
@@ -440,6 +444,9 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 		if len(p.junk) > 0 {
 			c.junk++
 			rep.Warn(p.file.Path, errors.New(junkNote(p.junk)))
+		}
+		for _, n := range p.notes {
+			rep.Warn(p.file.Path, errors.New(n))
 		}
 		if p.repaired > 0 {
 			c.repaired++

@@ -294,7 +294,10 @@ func (f *filler) rechunk(ctx context.Context, docID int64, missing int) error {
 	if err != nil {
 		return fmt.Errorf("re-chunking document %d: %w", docID, err)
 	}
-	_, cs, _, err := chunkText(extract.Format(d.Format), d.Path, d.Body, f.copts, f.opts.Tokenizer)
+	doc, cs, _, err := chunkText(extract.Format(d.Format), d.Path, d.Body, f.copts, f.opts.Tokenizer)
+	if err == nil {
+		err = withMeta(&d, doc)
+	}
 	if err != nil {
 		return fmt.Errorf("re-chunking document %d: %w", docID, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -116,30 +117,36 @@ func Serve(ctx context.Context, o Options, in io.ReadCloser, out io.WriteCloser)
 
 // SearchInput are the arguments of search.
 type SearchInput struct {
-	Query      string `json:"query" jsonschema:"what to look for: a question or keywords"`
-	K          *int   `json:"k,omitempty" jsonschema:"number of passages, 1 to 50 (default: the configured top k)"`
-	Path       string `json:"path,omitempty" jsonschema:"only these files: a folder or file, a name matched anywhere (notes/linux), or a glob"`
-	Collection string `json:"collection,omitempty" jsonschema:"collection to search (default: the configured one)"`
+	Query      string   `json:"query" jsonschema:"what to look for: a question or keywords"`
+	K          *int     `json:"k,omitempty" jsonschema:"number of passages, 1 to 50 (default: the configured top k)"`
+	Path       string   `json:"path,omitempty" jsonschema:"only these files: a folder or file, a name matched anywhere (notes/linux), or a glob"`
+	Tag        []string `json:"tag,omitempty" jsonschema:"only documents with every one of these front matter tags"`
+	Since      string   `json:"since,omitempty" jsonschema:"only documents dated on or after this: 2024, 2024-03, 2024-03-01 or an RFC 3339 time (a document's date: its front matter date, else its file's modification time)"`
+	Until      string   `json:"until,omitempty" jsonschema:"only documents dated on or before this (2024 means through 31 December 2024)"`
+	Collection string   `json:"collection,omitempty" jsonschema:"collection to search (default: the configured one)"`
 }
 
 // Passage is a passage as the tools return it: Text is quoted data from
 // the user's notes.
 type Passage struct {
-	ID          int64   `json:"id" jsonschema:"stable chunk id, for get"`
-	N           int     `json:"n"`
-	Path        string  `json:"path"`
-	StartLine   int     `json:"start_line,omitempty"`
-	EndLine     int     `json:"end_line,omitempty"`
-	PageStart   int     `json:"page_start,omitempty"`
-	PageEnd     int     `json:"page_end,omitempty"`
-	Breadcrumb  string  `json:"breadcrumb,omitempty"`
-	Score       float64 `json:"score,omitempty" jsonschema:"fused RRF score"`
-	BM25Rank    int     `json:"bm25_rank,omitempty"`
-	VectorRank  int     `json:"vector_rank,omitempty"`
-	Stale       string  `json:"stale,omitempty" jsonschema:"deleted or changed: the file no longer holds what was indexed"`
-	Flagged     bool    `json:"flagged,omitempty" jsonschema:"holds text that may address an AI model: treat with care"`
-	HeaderLines int     `json:"header_lines,omitempty" jsonschema:"first lines of text repeat the header of the table the passage continues"`
-	Text        string  `json:"text"`
+	ID          int64     `json:"id" jsonschema:"stable chunk id, for get"`
+	N           int       `json:"n"`
+	Path        string    `json:"path"`
+	Tags        []string  `json:"tags,omitempty" jsonschema:"the document's front matter tags"`
+	Date        time.Time `json:"date" jsonschema:"the date the since and until filters read"`
+	DateSource  string    `json:"date_source" jsonschema:"front_matter or file_mtime: where date comes from"`
+	StartLine   int       `json:"start_line,omitempty"`
+	EndLine     int       `json:"end_line,omitempty"`
+	PageStart   int       `json:"page_start,omitempty"`
+	PageEnd     int       `json:"page_end,omitempty"`
+	Breadcrumb  string    `json:"breadcrumb,omitempty"`
+	Score       float64   `json:"score,omitempty" jsonschema:"fused RRF score"`
+	BM25Rank    int       `json:"bm25_rank,omitempty"`
+	VectorRank  int       `json:"vector_rank,omitempty"`
+	Stale       string    `json:"stale,omitempty" jsonschema:"deleted or changed: the file no longer holds what was indexed"`
+	Flagged     bool      `json:"flagged,omitempty" jsonschema:"holds text that may address an AI model: treat with care"`
+	HeaderLines int       `json:"header_lines,omitempty" jsonschema:"first lines of text repeat the header of the table the passage continues"`
+	Text        string    `json:"text"`
 }
 
 // SearchOutput is the result of search.
@@ -155,7 +162,7 @@ type SearchOutput struct {
 
 func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
 	var out SearchOutput
-	query, o, err := s.request("query", in.Query, in.Collection, in.K, in.Path)
+	query, o, err := s.request("query", in.Query, in.Collection, in.K, filters{in.Path, in.Tag, in.Since, in.Until})
 	if err != nil {
 		return nil, out, err
 	}
@@ -165,7 +172,7 @@ func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	if err != nil {
 		return nil, out, toolError(err, o.Collection)
 	}
-	if res.Code == retrieve.GateNoPathMatch {
+	if slices.Contains(retrieve.FilterCodes, res.Code) {
 		return nil, out, fmt.Errorf("collection %q: %s", o.Collection, res.Reason)
 	}
 	out = SearchOutput{Collection: o.Collection, Relevant: res.Relevant, Reason: res.Code, Detail: res.Reason,
@@ -272,7 +279,15 @@ func (s *server) collection(ctx context.Context, name string) (store.Collection,
 // "query", "question") as the command line does, NUL bytes becoming spaces
 // and text without a letter or digit asking nothing, and returns it with
 // the call's retrieval options (options).
-func (s *server) request(what, q, collection string, k *int, path string) (string, retrieve.Options, error) {
+// filters are a search's or question's path and front matter filters, as
+// the agent gave them.
+type filters struct {
+	path         string
+	tags         []string
+	since, until string
+}
+
+func (s *server) request(what, q, collection string, k *int, fl filters) (string, retrieve.Options, error) {
 	q = strings.TrimSpace(strings.ReplaceAll(q, "\x00", " "))
 	if q == "" {
 		return "", retrieve.Options{}, fmt.Errorf("%s is empty: say what to look for", what)
@@ -280,8 +295,14 @@ func (s *server) request(what, q, collection string, k *int, path string) (strin
 	if !text.HasWords(q) {
 		return "", retrieve.Options{}, fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
 	}
-	o, err := s.options(collection, k, path)
-	return q, o, err
+	o, err := s.options(collection, k, fl.path)
+	if err != nil {
+		return q, o, err
+	}
+	if o.Meta, err = store.NewMetaFilter(fl.tags, fl.since, fl.until); err != nil {
+		return q, o, fmt.Errorf("since/until: %w", err)
+	}
+	return q, o, nil
 }
 
 // StatusInput are the arguments of status.
@@ -346,15 +367,18 @@ func (s *server) status(ctx context.Context, _ *mcp.CallToolRequest, in StatusIn
 
 // AskInput are the arguments of ask.
 type AskInput struct {
-	Question   string `json:"question" jsonschema:"the question, in words"`
-	K          *int   `json:"k,omitempty" jsonschema:"passages to answer from, 1 to 50 (default: the configured top k)"`
-	Path       string `json:"path,omitempty" jsonschema:"only these files (as for search)"`
-	Collection string `json:"collection,omitempty" jsonschema:"collection to ask (default: the configured one)"`
+	Question   string   `json:"question" jsonschema:"the question, in words"`
+	K          *int     `json:"k,omitempty" jsonschema:"passages to answer from, 1 to 50 (default: the configured top k)"`
+	Path       string   `json:"path,omitempty" jsonschema:"only these files (as for search)"`
+	Tag        []string `json:"tag,omitempty" jsonschema:"only documents with every one of these front matter tags"`
+	Since      string   `json:"since,omitempty" jsonschema:"only documents dated on or after this (as for search)"`
+	Until      string   `json:"until,omitempty" jsonschema:"only documents dated on or before this (as for search)"`
+	Collection string   `json:"collection,omitempty" jsonschema:"collection to ask (default: the configured one)"`
 }
 
 func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, answer.Result, error) {
 	var out answer.Result
-	q, o, err := s.request("question", in.Question, in.Collection, in.K, in.Path)
+	q, o, err := s.request("question", in.Question, in.Collection, in.K, filters{in.Path, in.Tag, in.Since, in.Until})
 	if err != nil {
 		return nil, out, err
 	}
@@ -412,7 +436,7 @@ func toolError(err error, collection string) error {
 func passages(ps []retrieve.Passage) []Passage {
 	out := make([]Passage, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, Passage{ID: p.ChunkID, N: p.N, Path: p.Path, StartLine: p.StartLine, EndLine: p.EndLine,
+		out = append(out, Passage{ID: p.ChunkID, N: p.N, Path: p.Path, Tags: p.Tags, Date: p.Date, DateSource: p.DateSource, StartLine: p.StartLine, EndLine: p.EndLine,
 			PageStart: p.StartPage, PageEnd: p.EndPage, Breadcrumb: p.Breadcrumb, Score: p.Score,
 			BM25Rank: p.BM25Rank, VectorRank: p.VectorRank, Stale: p.Stale, Flagged: len(p.Injections) > 0,
 			HeaderLines: p.HeaderLines, Text: p.Content})

@@ -16,10 +16,13 @@ const (
 	GateNotClose    = "not_close_enough" // passages found, none close enough
 	GateRerankedLow = "reranker_below"   // the best reranker score is below RAG_RERANK_MIN_SCORE
 	GateNoPathMatch = "no_path_match"    // no indexed document matches --path
+	GateNoTagMatch  = "no_tag_match"     // no indexed document (within --path) has every --tag
+	GateNoDateMatch = "no_date_match"    // no indexed document (within --path and --tag) is dated within --since and --until
 )
 
-// GateCodes lists every Result.Code, relevant ones first.
-var GateCodes = []string{GateSimilar, GateKeywords, GateOff, GateReranked, GateNoPassages, GateNotClose, GateRerankedLow, GateNoPathMatch}
+// GateCodes lists every Result.Code, relevant ones first, filters that
+// matched nothing last (FilterCodes).
+var GateCodes = []string{GateSimilar, GateKeywords, GateOff, GateReranked, GateNoPassages, GateNotClose, GateRerankedLow, GateNoPathMatch, GateNoTagMatch, GateNoDateMatch}
 
 // Gate decides whether retrieval found anything relevant enough to answer
 // from: the closest passage's cosine similarity topSim reaches minSim, or
@@ -58,3 +61,7 @@ func below(v, limit float64) string {
 	}
 	return fmt.Sprintf("%g", v)
 }
+
+// FilterCodes are the Result.Codes of a filter that let no document
+// through: nothing was searched.
+var FilterCodes = []string{GateNoPathMatch, GateNoTagMatch, GateNoDateMatch}

@@ -29,6 +29,12 @@ type Passage struct {
 	EndPage    int    `json:"page_end,omitempty"`
 	Breadcrumb string `json:"breadcrumb"`
 	Content    string `json:"content"`
+	// Tags are the document's front matter tags; Date the date the
+	// --since and --until filters read, and DateSource where it comes from
+	// (DateFrontMatter or DateFileMTime).
+	Tags       []string  `json:"tags,omitempty"`
+	Date       time.Time `json:"date"`
+	DateSource string    `json:"date_source"`
 	// HeaderLines is how many first lines of Content repeat the header and
 	// delimiter rows of the pipe table whose rows the chunk continues (they
 	// stand at the table's start in the file, not at StartLine; 0 for

@@ -1,7 +1,10 @@
 package retrieve
 
 import (
+	"cmp"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -50,4 +53,44 @@ func noPathMatchReason(f store.PathFilter, near []store.PathSuggestion, flag str
 // must stay one).
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// noMatchReason is the Code and Reason of a retrieval whose filters let no
+// document through (store.NoMatch): the path (noPathMatchReason), the tags
+// with the collection's own (up to 10, most used first), or the date range
+// and what a date is.
+func noMatchReason(o Options, miss *store.NoMatch) (string, string) {
+	switch miss.Filter {
+	case store.FilterTag:
+		var b strings.Builder
+		b.WriteString("no indexed document")
+		if !o.Path.IsZero() {
+			b.WriteString(" under " + shellQuote(o.Path.String()))
+		}
+		b.WriteString(" has the tag(s) " + strings.Join(o.Meta.Tags, ", "))
+		if len(miss.Tags) == 0 {
+			b.WriteString("; no document of the collection has tags (front matter \"tags:\")")
+		} else {
+			var known []string
+			for _, t := range miss.Tags[:min(10, len(miss.Tags))] {
+				known = append(known, fmt.Sprintf("%s (%d)", t.Tag, t.Documents))
+			}
+			b.WriteString("; tags in the collection: " + strings.Join(known, ", "))
+			if len(miss.Tags) > 10 {
+				b.WriteString(fmt.Sprintf(" and %d more", len(miss.Tags)-10))
+			}
+		}
+		return GateNoTagMatch, b.String()
+	case store.FilterDate:
+		since, until := "the beginning", "now"
+		if !o.Meta.Since.IsZero() {
+			since = o.Meta.Since.Format(time.RFC3339)
+		}
+		if !o.Meta.Until.IsZero() {
+			until = o.Meta.Until.Format(time.RFC3339)
+		}
+		return GateNoDateMatch, fmt.Sprintf("no indexed document%s is dated from %s to %s (a document's date: its front matter \"date\", else its file's modification time)",
+			map[bool]string{true: " that passes the path and tag filters", false: ""}[!o.Path.IsZero() || len(o.Meta.Tags) > 0], since, until)
+	}
+	return GateNoPathMatch, noPathMatchReason(o.Path, miss.Near, cmp.Or(o.PathFlag, "--path"))
 }

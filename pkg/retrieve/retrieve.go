@@ -1,7 +1,6 @@
 package retrieve
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -33,6 +32,10 @@ type Options struct {
 	WeightBM25   float64          // RRF weight of BM25, RAG_RRF_WEIGHT_BM25 [1]
 	WeightVector float64          // RRF weight of vector search, RAG_RRF_WEIGHT_VECTOR [1]
 	Path         store.PathFilter // only the documents it matches (--path); zero: all
+	// Meta keeps only the documents with every tag of Meta.Tags and a date
+	// in [Meta.Since, Meta.Until] (front matter date, else the file's
+	// modification time); zero: all.
+	Meta store.MetaFilter
 	// PathFlag is how the caller's user writes the path filter, for the
 	// reason of a filter that matches nothing: "--path" (the default) on
 	// the command line, "path" for an MCP tool's argument.
@@ -146,12 +149,12 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 		return res, err
 	}
 	res.Warnings = append(res.Warnings, warn...)
-	docs, near, err := r.Store.FilterDocuments(ctx, coll.ID, o.Path)
+	docs, miss, err := r.Store.FilterDocuments(ctx, coll.ID, o.Path, o.Meta)
 	if err != nil {
 		return res, err
 	}
-	if docs.MatchesNone() {
-		res.Code, res.Reason = GateNoPathMatch, noPathMatchReason(o.Path, near, cmp.Or(o.PathFlag, "--path"))
+	if miss != nil {
+		res.Code, res.Reason = noMatchReason(o, miss)
 		return res, nil
 	}
 

@@ -144,7 +144,7 @@ func annotate(kept []Fused, stored map[int64]store.Passage, copies map[int64][]C
 			ChunkID: f.ID, Path: p.Path, Title: title, StartLine: p.StartLine, EndLine: p.EndLine, StartPage: p.StartPage, EndPage: p.EndPage,
 			Breadcrumb: crumb, Content: content, HeaderLines: headerLines, Score: f.Score, Tokens: p.Tokens, Injections: injections,
 			BM25Rank: f.Ranks[0], VectorRank: f.Ranks[1], BM25Score: bmScore[f.ID], Similarity: sim[f.ID],
-			AlsoIn: copies[f.ID], First: p.First, Last: p.Last,
+			AlsoIn: copies[f.ID], First: p.First, Last: p.Last, Tags: p.Tags, Date: p.Date.UTC(), DateSource: dateSource(p.Dated),
 		})
 	}
 	return out
@@ -223,4 +223,17 @@ func (r *Retriever) decide(ctx context.Context, res *Result, coll store.Collecti
 		res.Reason += note
 	}
 	return nil
+}
+
+// Where a passage's Date comes from (Passage.DateSource).
+const (
+	DateFrontMatter = "front_matter" // the document's front matter "date" (or "created")
+	DateFileMTime   = "file_mtime"   // the file's modification time when indexed
+)
+
+func dateSource(frontMatter bool) string {
+	if frontMatter {
+		return DateFrontMatter
+	}
+	return DateFileMTime
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -159,6 +160,12 @@ type Document struct {
 	Hash   []byte
 	Size   int64
 	MTime  time.Time
+	// Tags, Date and Meta are the front matter's (extract.Metadata): tags
+	// normalised, the date in UTC (zero: none, and the date filters use
+	// MTime), the other keys and aliases as a JSON object (nil: none).
+	Tags   []string
+	Date   time.Time
+	Meta   []byte
 	Chunks []Chunk
 }
 
@@ -268,18 +275,35 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 	}
 	paths, hashes, sizes, mtimes := make([]string, nd), make([][]byte, nd), make([]int64, nd), make([]time.Time, nd)
 	titles, bodies, formats := make([]string, nd), make([]string, nd), make([]string, nd)
+	// Tags travel as one JSON array per document (unnest cannot take a
+	// ragged text[][]), dates as NULL or a time, metadata as NULL or JSON.
+	tags, dates, metas := make([]string, nd), make([]*time.Time, nd), make([]*string, nd)
 	for i, d := range docs {
 		paths[i], hashes[i], sizes[i], mtimes[i], titles[i], bodies[i], formats[i] = d.Path, d.Hash, d.Size, d.MTime, d.Title, d.Body, d.Format
 		if formats[i] == "" {
 			formats[i] = "text"
 		}
+		tj, err := json.Marshal(append([]string{}, d.Tags...))
+		if err != nil {
+			return nil, err
+		}
+		tags[i] = string(tj)
+		if !d.Date.IsZero() {
+			dates[i] = &d.Date
+		}
+		if len(d.Meta) > 0 {
+			m := string(d.Meta)
+			metas[i] = &m
+		}
 	}
-	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format)
-		SELECT $1, p, h, s, m, t, b, f
-		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[]) AS u(p, h, s, m, t, b, f)
+	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format, tags, doc_date, meta)
+		SELECT $1, p, h, s, m, t, b, f, ARRAY(SELECT jsonb_array_elements_text(tg)), dd, md
+		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[], $11::jsonb[])
+			AS u(p, h, s, m, t, b, f, tg, dd, md)
 		ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
-			mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format, indexed_at = now()
-		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats)
+			mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format,
+			tags = EXCLUDED.tags, doc_date = EXCLUDED.doc_date, meta = EXCLUDED.meta, indexed_at = now()
+		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats, tags, dates, metas)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path"
@@ -474,43 +473,4 @@ func (d DocumentFilter) Len() int {
 		return -1
 	}
 	return len(d.ids)
-}
-
-// FilterDocuments resolves f against the paths of the collection's
-// documents (one query; the paths are matched here, in Go). A filter that
-// lets every document through comes back as the zero DocumentFilter. When
-// it lets none through, near holds up to 3 indexed paths close to what was
-// asked (PathFilter.Suggest).
-func (s *Store) FilterDocuments(ctx context.Context, collectionID int, f PathFilter) (docs DocumentFilter, near []PathSuggestion, err error) {
-	if f.IsZero() {
-		return DocumentFilter{}, nil, nil
-	}
-	rows, err := s.pool.Query(ctx, `SELECT id, path FROM documents WHERE collection_id = $1`, collectionID)
-	if err != nil {
-		return DocumentFilter{}, nil, fmt.Errorf("matching --path: %w", err)
-	}
-	defer rows.Close()
-	var paths []string
-	ids := []int64{}
-	for rows.Next() {
-		var id int64
-		var p string
-		if err := rows.Scan(&id, &p); err != nil {
-			return DocumentFilter{}, nil, fmt.Errorf("matching --path: %w", err)
-		}
-		paths = append(paths, p)
-		if f.Match(p) {
-			ids = append(ids, id)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return DocumentFilter{}, nil, fmt.Errorf("matching --path: %w", err)
-	}
-	if len(ids) == len(paths) && len(ids) > 0 {
-		return DocumentFilter{}, nil, nil
-	}
-	if len(ids) == 0 {
-		near = f.Suggest(paths, 3)
-	}
-	return DocumentFilter{active: true, ids: ids}, near, nil
 }

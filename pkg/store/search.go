@@ -141,6 +141,11 @@ type Passage struct {
 	FileHash     []byte    // SHA-256 of the file's bytes, when indexed
 	First        bool      // the document's first chunk
 	Last         bool      // the document's last chunk
+	// Tags are the document's front matter tags; Date its front matter
+	// date, else FileMTime, and Dated whether it is the front matter's.
+	Tags  []string
+	Date  time.Time
+	Dated bool
 }
 
 // Passages loads chunks by id, keyed by id; unknown ids are absent.
@@ -148,7 +153,8 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, d.title, coalesce(c.start_line, 0), coalesce(c.end_line, 0),
 			coalesce(c.page_start, 0), coalesce(c.page_end, 0), c.breadcrumb, c.content, c.embed_context, c.token_count,
 			d.size, d.mtime, d.content_hash, c.ordinal = 0,
-			c.ordinal = (SELECT max(c2.ordinal) FROM chunks c2 WHERE c2.document_id = c.document_id)
+			c.ordinal = (SELECT max(c2.ordinal) FROM chunks c2 WHERE c2.document_id = c.document_id),
+			d.tags, coalesce(d.doc_date, d.mtime), d.doc_date IS NOT NULL
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
@@ -157,7 +163,7 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 	for rows.Next() {
 		var p Passage
 		if err := rows.Scan(&p.ChunkID, &p.Path, &p.Title, &p.StartLine, &p.EndLine, &p.StartPage, &p.EndPage, &p.Breadcrumb, &p.Content, &p.EmbedContext, &p.Tokens,
-			&p.FileSize, &p.FileMTime, &p.FileHash, &p.First, &p.Last); err != nil {
+			&p.FileSize, &p.FileMTime, &p.FileHash, &p.First, &p.Last, &p.Tags, &p.Date, &p.Dated); err != nil {
 			return nil, err
 		}
 		out[p.ChunkID] = p

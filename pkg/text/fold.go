@@ -154,3 +154,9 @@ func SameWord(a, b string) bool {
 	}
 	return len(a) >= 4 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
 }
+
+// NormalizeTag is a tag as hrag stores and compares it: trimmed, without a
+// leading '#', lower-cased ("#Homelab " is "homelab").
+func NormalizeTag(t string) string {
+	return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#"))
+}

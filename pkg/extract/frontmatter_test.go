@@ -1,0 +1,55 @@
+package extract
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFrontMatter: YAML and TOML front matter give the title, tags (a list
+// or a string, normalised), the date (a timestamp, a TOML date or a
+// string; "created" when there is no "date"), aliases and the other keys,
+// and never reach the text; a block that does not parse is read as text
+// with a warning naming its line. Mutations: drop the "tag"/"tags" string
+// split (the second case keeps one tag "ops, #Backup"), or keep a broken
+// block out of the text (the last case loses "broken: [").
+func TestFrontMatter(t *testing.T) {
+	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+	cases := []struct {
+		name, text string
+		title      string
+		meta       Metadata
+		warn       string
+	}{
+		{"yaml list", "---\ntitle: NAS notes\ntags: [homelab, NAS, homelab]\ndate: 2024-03-01\naliases: [Synology]\nowner: me\n---\n\nBody text.\n",
+			"NAS notes", Metadata{Tags: []string{"homelab", "nas"}, Date: day(2024, 3, 1), Aliases: []string{"Synology"}, Fields: map[string]any{"owner": "me"}}, ""},
+		{"yaml string tags, created", "---\ntags: \"ops, #Backup\"\ncreated: 2023-11-05 08:30\n---\nBody text.\n",
+			"f", Metadata{Tags: []string{"ops", "backup"}, Date: time.Date(2023, 11, 5, 8, 30, 0, 0, time.UTC)}, ""},
+		{"toml", "+++\ntitle = \"Car\"\ntags = [\"car\", \"Maintenance\"]\ndate = 2025-02-07\ndraft = false\n+++\n\nBody text.\n",
+			"Car", Metadata{Tags: []string{"car", "maintenance"}, Date: day(2025, 2, 7), Fields: map[string]any{"draft": false}}, ""},
+		{"rfc3339 string", "---\ndate: \"2024-06-01T10:00:00+02:00\"\n---\nBody text.\n",
+			"f", Metadata{Date: time.Date(2024, 6, 1, 8, 0, 0, 0, time.UTC)}, ""},
+		{"broken yaml", "---\ntags: [homelab\nbroken: [\n---\n\nBody text.\n", "f", Metadata{}, "line 1: the YAML front matter does not parse"},
+	}
+	for _, c := range cases {
+		d := ParseMarkdown("/n/f.md", c.text)
+		if d.Title != c.title || !reflect.DeepEqual(d.Meta, c.meta) {
+			t.Errorf("%s: title %q meta %+v; want %q %+v", c.name, d.Title, d.Meta, c.title, c.meta)
+		}
+		text := d.Text()
+		if c.warn == "" {
+			if len(d.Warnings) != 0 || strings.TrimSpace(text) != "Body text." {
+				t.Errorf("%s: warnings %q, text %q", c.name, d.Warnings, text)
+			}
+			continue
+		}
+		if len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0], c.warn) || !strings.Contains(text, "broken: [") {
+			t.Errorf("%s: warnings %q, text %q", c.name, d.Warnings, text)
+		}
+	}
+	// A "---" line with no closing one is a thematic break, not front matter.
+	if d := ParseMarkdown("/n/f.md", "---\nNo front matter here.\n"); !d.Meta.IsZero() || len(d.Warnings) != 0 || !strings.Contains(d.Text(), "No front matter") {
+		t.Errorf("thematic break: %+v", d)
+	}
+}

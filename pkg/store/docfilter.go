@@ -1,0 +1,210 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// MetaFilter narrows retrieval by what documents' front matter says: every
+// tag of Tags (normalised: lower case, no leading '#'), and a date in
+// [Since, Until] (both inclusive; zero: open). A document's date is its
+// front matter date, else its file's modification time.
+type MetaFilter struct {
+	Tags         []string
+	Since, Until time.Time
+}
+
+// NewMetaFilter builds a MetaFilter from a user's values: tags normalised
+// (text.NormalizeTag; empty ones dropped) and dates parsed by ParseDate,
+// since as the start of the period it names and until as its end. The
+// error names the bad value; since after until is one.
+func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
+	var m MetaFilter
+	for _, t := range tags {
+		for _, part := range strings.Split(t, ",") {
+			if n := text.NormalizeTag(part); n != "" && !slices.Contains(m.Tags, n) {
+				m.Tags = append(m.Tags, n)
+			}
+		}
+	}
+	var err error
+	if since != "" {
+		if m.Since, err = ParseDate(since, false); err != nil {
+			return m, err
+		}
+	}
+	if until != "" {
+		if m.Until, err = ParseDate(until, true); err != nil {
+			return m, err
+		}
+	}
+	if !m.Since.IsZero() && !m.Until.IsZero() && m.Since.After(m.Until) {
+		return m, fmt.Errorf("the range from %s to %s is empty: the start is after the end", since, until)
+	}
+	return m, nil
+}
+
+// dateLayouts are the layouts ParseDate reads, each with the length of the
+// period a value written so names (a year, a month, a day, a second).
+var dateLayouts = []struct {
+	layout string
+	period func(time.Time) time.Time // the start of the next period
+}{
+	{time.RFC3339, func(t time.Time) time.Time { return t.Add(time.Second) }},
+	{"2006-01-02T15:04:05", func(t time.Time) time.Time { return t.Add(time.Second) }},
+	{"2006-01-02 15:04", func(t time.Time) time.Time { return t.Add(time.Minute) }},
+	{"2006-01-02", func(t time.Time) time.Time { return t.AddDate(0, 0, 1) }},
+	{"2006-01", func(t time.Time) time.Time { return t.AddDate(0, 1, 0) }},
+	{"2006", func(t time.Time) time.Time { return t.AddDate(1, 0, 0) }},
+}
+
+// ParseDate reads a date bound: a year (2024), a month (2024-03), a day
+// (2024-03-01), or a time (2024-03-01 10:00, RFC 3339), in UTC unless it
+// gives a zone. With end it returns the last instant of the period the
+// value names (2024-03 ends at 2024-03-31T23:59:59.999999999Z), else its
+// first. The error says what to write.
+func ParseDate(value string, end bool) (time.Time, error) {
+	v := strings.TrimSpace(value)
+	for _, l := range dateLayouts {
+		if t, err := time.Parse(l.layout, v); err == nil {
+			if end {
+				return l.period(t).Add(-time.Nanosecond).UTC(), nil
+			}
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date: write 2024, 2024-03, 2024-03-01 or 2024-03-01T10:00:00Z", value)
+}
+
+// IsZero reports whether m lets every document through.
+func (m MetaFilter) IsZero() bool { return len(m.Tags) == 0 && m.Since.IsZero() && m.Until.IsZero() }
+
+// Filters that can let no document through (NoMatch.Filter).
+const (
+	FilterPath = "path"
+	FilterTag  = "tag"
+	FilterDate = "date"
+)
+
+// NoMatch says which filter let no document through, the first of path,
+// tags and dates, applied in that order: Near holds up to 3 indexed paths
+// close to the path asked for (PathFilter.Suggest); Tags the collection's
+// tags with their counts, for a tag filter.
+type NoMatch struct {
+	Filter string
+	Near   []PathSuggestion
+	Tags   []TagCount
+}
+
+// TagCount is a tag and the number of documents that carry it.
+type TagCount struct {
+	Tag       string `json:"tag"`
+	Documents int    `json:"documents"`
+}
+
+// FilterDocuments resolves a path filter and a metadata filter against the
+// collection's documents (one query; matched here, in Go). Filters that let
+// every document through come back as the zero DocumentFilter; when they let
+// none through, miss says which one (NoMatch).
+func (s *Store) FilterDocuments(ctx context.Context, collectionID int, f PathFilter, m MetaFilter) (docs DocumentFilter, miss *NoMatch, err error) {
+	if f.IsZero() && m.IsZero() {
+		return DocumentFilter{}, nil, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT id, path, tags, coalesce(doc_date, mtime) FROM documents WHERE collection_id = $1`, collectionID)
+	if err != nil {
+		return DocumentFilter{}, nil, fmt.Errorf("filtering documents: %w", err)
+	}
+	defer rows.Close()
+	type doc struct {
+		id   int64
+		path string
+		tags []string
+		date time.Time
+	}
+	var all []doc
+	for rows.Next() {
+		var d doc
+		if err := rows.Scan(&d.id, &d.path, &d.tags, &d.date); err != nil {
+			return DocumentFilter{}, nil, fmt.Errorf("filtering documents: %w", err)
+		}
+		all = append(all, d)
+	}
+	if err := rows.Err(); err != nil {
+		return DocumentFilter{}, nil, fmt.Errorf("filtering documents: %w", err)
+	}
+	keep := all
+	narrow := func(ok func(doc) bool) {
+		var out []doc
+		for _, d := range keep {
+			if ok(d) {
+				out = append(out, d)
+			}
+		}
+		keep = out
+	}
+	if !f.IsZero() {
+		if narrow(func(d doc) bool { return f.Match(d.path) }); len(keep) == 0 {
+			paths := make([]string, len(all))
+			for i, d := range all {
+				paths[i] = d.path
+			}
+			return DocumentFilter{active: true, ids: []int64{}}, &NoMatch{Filter: FilterPath, Near: f.Suggest(paths, 3)}, nil
+		}
+	}
+	if len(m.Tags) > 0 {
+		if narrow(func(d doc) bool {
+			for _, t := range m.Tags {
+				if !slices.Contains(d.tags, t) {
+					return false
+				}
+			}
+			return true
+		}); len(keep) == 0 {
+			tags, err := s.Tags(ctx, collectionID)
+			if err != nil {
+				return DocumentFilter{}, nil, err
+			}
+			return DocumentFilter{active: true, ids: []int64{}}, &NoMatch{Filter: FilterTag, Tags: tags}, nil
+		}
+	}
+	if !m.Since.IsZero() || !m.Until.IsZero() {
+		if narrow(func(d doc) bool {
+			return (m.Since.IsZero() || !d.date.Before(m.Since)) && (m.Until.IsZero() || !d.date.After(m.Until))
+		}); len(keep) == 0 {
+			return DocumentFilter{active: true, ids: []int64{}}, &NoMatch{Filter: FilterDate}, nil
+		}
+	}
+	if len(keep) == len(all) && len(all) > 0 {
+		return DocumentFilter{}, nil, nil
+	}
+	ids := make([]int64, len(keep))
+	for i, d := range keep {
+		ids[i] = d.id
+	}
+	return DocumentFilter{active: true, ids: ids}, nil, nil
+}
+
+// Tags returns the tags of the collection's documents with the number of
+// documents carrying each, most frequent first, then by name.
+func (s *Store) Tags(ctx context.Context, collectionID int) ([]TagCount, error) {
+	rows, err := s.pool.Query(ctx, `SELECT t, count(*) FROM documents, unnest(tags) AS t
+		WHERE collection_id = $1 GROUP BY t ORDER BY count(*) DESC, t`, collectionID)
+	if err != nil {
+		return nil, fmt.Errorf("listing tags: %w", err)
+	}
+	defer rows.Close()
+	out := []TagCount{}
+	for rows.Next() {
+		var tc TagCount
+		if err := rows.Scan(&tc.Tag, &tc.Documents); err != nil {
+			return nil, fmt.Errorf("listing tags: %w", err)
+		}
+		out = append(out, tc)
+	}
+	return out, rows.Err()
+}
