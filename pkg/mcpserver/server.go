@@ -312,14 +312,15 @@ type StatusInput struct {
 
 // CollectionStatus is one collection in status.
 type CollectionStatus struct {
-	Name      string     `json:"name"`
-	Documents int64      `json:"documents"`
-	Chunks    int64      `json:"chunks"`
-	Flagged   int64      `json:"chunks_flagged"`
-	Roots     []string   `json:"roots"`
-	IndexedAt *time.Time `json:"indexed_at,omitempty" jsonschema:"end of the last index run; absent when none finished"`
-	Changes   any        `json:"changes_on_disk,omitempty"`
-	Current   bool       `json:"current" jsonschema:"the collection searched by default"`
+	Name      string           `json:"name"`
+	Documents int64            `json:"documents"`
+	Chunks    int64            `json:"chunks"`
+	Flagged   int64            `json:"chunks_flagged"`
+	Roots     []string         `json:"roots"`
+	IndexedAt *time.Time       `json:"indexed_at,omitempty" jsonschema:"end of the last index run; absent when none finished"`
+	Changes   any              `json:"changes_on_disk,omitempty"`
+	Current   bool             `json:"current" jsonschema:"the collection searched by default"`
+	Tags      []store.TagCount `json:"tags" jsonschema:"front matter tags with their document counts, for the tag argument"`
 }
 
 // StatusOutput is the result of status.
@@ -354,6 +355,9 @@ func (s *server) status(ctx context.Context, _ *mcp.CallToolRequest, in StatusIn
 		if !c.IndexedAt.IsZero() {
 			t := c.IndexedAt
 			cst.IndexedAt = &t
+		}
+		if cst.Tags, err = st.Tags(ctx, c.ID); err != nil {
+			return nil, out, err
 		}
 		if s.o.Changes != nil {
 			if cst.Changes, err = s.o.Changes(ctx, c); err != nil {
