@@ -26,6 +26,8 @@ func FuzzChunkEntryPoints(f *testing.F) {
 	}
 	f.Add([]byte("# T\n\n```\nunclosed fence\n"))
 	f.Add([]byte("---\ntitle: x\n---\n\n# A\n## B\n###### C\ntext"))
+	f.Add([]byte("+++\ntitle = \"x\"\ntags = [\"a\", \"b\"]\ndate = 2024-03-01\n+++\n\n# A\ntext"))
+	f.Add([]byte("---\ntags: [a\nbroken: [\n---\n\ntext under a broken block"))
 	tk := modeltest.Tokenizer(f)
 	const budget = 40
 	opts := chunk.Options{ContentTokens: budget, OverlapTokens: 8, BreadcrumbTokens: 12, JunkRun: 200, JunkLine: 2000}
