@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -120,9 +121,40 @@ func frontMatter(lines []string) (title string, meta Metadata, first int, err er
 		delete(fields, "aliases")
 	}
 	if len(fields) > 0 {
-		meta.Fields = fields
+		meta.Fields = jsonable(fields).(map[string]any)
 	}
 	return title, meta, end + 1, nil
+}
+
+// jsonable returns v with every map keyed by strings and every float
+// finite (a YAML map with number keys, .nan and .inf), so that the
+// metadata always encodes as JSON; other values are kept.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	case map[any]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[fmt.Sprint(k)] = jsonable(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonable(e)
+		}
+		return out
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Sprint(x)
+		}
+	}
+	return v
 }
 
 // appendTags adds the tags of v (a list, or a string of tags separated by
@@ -151,13 +183,17 @@ func strings_(v any) []string {
 	switch x := v.(type) {
 	case []any:
 		for _, e := range x {
-			if e != nil {
+			switch e.(type) {
+			case nil, map[string]any, map[any]any, []any:
+			default:
 				out = append(out, strings.TrimSpace(fmt.Sprint(e)))
 			}
 		}
 	case []string:
 		out = append(out, x...)
 	case nil:
+	case map[string]any, map[any]any:
+		// a mapping is no tag, alias or list of them
 	default:
 		out = append(out, strings.TrimSpace(fmt.Sprint(x)))
 	}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,8 +13,10 @@ import (
 // string; "created" when there is no "date"), aliases and the other keys,
 // and never reach the text; a block that does not parse is read as text
 // with a warning naming its line. Mutations: drop the "tag"/"tags" string
-// split (the second case keeps one tag "ops, #Backup"), or keep a broken
-// block out of the text (the last case loses "broken: [").
+// split (the second case keeps one tag "ops, #Backup"), keep a broken
+// block out of the text (the last case loses "broken: ["), or store YAML's
+// number keys and .nan as decoded (the odd-values case does not encode as
+// JSON).
 func TestFrontMatter(t *testing.T) {
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 	cases := []struct {
@@ -30,12 +33,17 @@ func TestFrontMatter(t *testing.T) {
 			"Car", Metadata{Tags: []string{"car", "maintenance"}, Date: day(2025, 2, 7), Fields: map[string]any{"draft": false}}, ""},
 		{"rfc3339 string", "---\ndate: \"2024-06-01T10:00:00+02:00\"\n---\nBody text.\n",
 			"f", Metadata{Date: time.Date(2024, 6, 1, 8, 0, 0, 0, time.UTC)}, ""},
+		{"odd values", "---\ntags: [ok, {nested: map}, [list]]\nratio: .nan\n1: one\nobj: {2: two}\n---\nBody text.\n",
+			"f", Metadata{Tags: []string{"ok"}, Fields: map[string]any{"ratio": "NaN", "1": "one", "obj": map[string]any{"2": "two"}}}, ""},
 		{"broken yaml", "---\ntags: [homelab\nbroken: [\n---\n\nBody text.\n", "f", Metadata{}, "line 1: the YAML front matter does not parse"},
 	}
 	for _, c := range cases {
 		d := ParseMarkdown("/n/f.md", c.text)
 		if d.Title != c.title || !reflect.DeepEqual(d.Meta, c.meta) {
 			t.Errorf("%s: title %q meta %+v; want %q %+v", c.name, d.Title, d.Meta, c.title, c.meta)
+		}
+		if _, err := json.Marshal(d.Meta); err != nil {
+			t.Errorf("%s: metadata does not encode as JSON: %v", c.name, err)
 		}
 		text := d.Text()
 		if c.warn == "" {
