@@ -61,6 +61,9 @@ notes, the model found no answer, or no sentence passed the claim checks).`,
 			if opts.Question, err = questionArg(args); err != nil {
 				return err
 			}
+			if err := checkFilters(c, opts.retrievalFlags); err != nil {
+				return err
+			}
 			overrideTopK(c, f, opts.TopK)
 			if runF != nil {
 				return runF(c.Context(), opts)

@@ -36,6 +36,8 @@ func TestFrontMatterFilters(t *testing.T) {
 	write("router.md", "+++\ntags = [\"homelab\", \"network\"]\ndate = 2024-06-30\n+++\n\nThe router scrubs nothing; it reboots every Sunday at 04:00.\n")
 	write("broken.md", "---\ntags: [homelab\n---\n\nThe garden hose scrubs the patio on Sundays.\n")
 	write("plain.txt", "The car wash scrubs the car on Sundays.\n")
+	// A private copy of the NAS note: named in also_in only when a filter lets it through.
+	write("copy.md", "---\ntags: [private]\ndate: 2019-01-01\n---\n\nThe NAS scrubs its disks on the first Sunday of the month.\n")
 	old := mustTime(t, "2000-05-05T00:00:00Z")
 	if err := os.Chtimes(filepath.Join(dir, "plain.txt"), old, old); err != nil {
 		t.Fatal(err)
@@ -112,8 +114,22 @@ func TestFrontMatterFilters(t *testing.T) {
 		}
 	}
 	if src, code := sources(retrievalFlags{Tags: []string{"garden"}}); code != ExitAbstained || src.Reason != retrieve.GateNoTagMatch ||
-		!strings.Contains(src.Detail, "tags in the collection: homelab (2), network (1), storage (1)") {
+		!strings.Contains(src.Detail, "the collection's tags: homelab (2), network (1), private (1), storage (1)") {
 		t.Errorf("unknown tag: exit %d, %s: %s", code, src.Reason, src.Detail)
+	}
+	// The copy is named beside the NAS note without a filter, not under --tag storage.
+	alsoIn := func(src sourcesJSON) int {
+		n := 0
+		for _, p := range src.Passages {
+			n += len(p.AlsoIn)
+		}
+		return n
+	}
+	if n := alsoIn(all); n != 1 {
+		t.Errorf("unfiltered: %d copies listed, want 1 (copy.md)", n)
+	}
+	if src, _ := sources(retrievalFlags{Tags: []string{"storage"}}); alsoIn(src) != 0 {
+		t.Errorf("--tag storage names a copy the filter leaves out: %+v", src.Passages)
 	}
 	if src, code := sources(retrievalFlags{Since: "1990", Until: "1991"}); code != ExitAbstained || src.Reason != retrieve.GateNoDateMatch {
 		t.Errorf("empty range: exit %d, %s: %s", code, src.Reason, src.Detail)
@@ -133,7 +149,7 @@ func TestFrontMatterFilters(t *testing.T) {
 			Tags []store.TagCount `json:"tags"`
 		} `json:"collections"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep.Collections) != 1 || len(rep.Collections[0].Tags) != 3 ||
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep.Collections) != 1 || len(rep.Collections[0].Tags) != 4 ||
 		rep.Collections[0].Tags[0] != (store.TagCount{Tag: "homelab", Documents: 2}) {
 		t.Errorf("status tags: %+v (%v)\n%s", rep, err, bytes.TrimSpace(out.Bytes()))
 	}

@@ -25,6 +25,23 @@ type retrievalFlags struct {
 	JSON         bool
 }
 
+// checkFilters returns a usage error for a filter flag that can filter
+// nothing, before anything is opened: --since or --until given as "" (a
+// script's unset variable), an empty --tag, a date hrag cannot read, a
+// range that ends before it starts, an invalid --path glob.
+func checkFilters(c *cobra.Command, fl retrievalFlags) error {
+	for _, name := range []string{"since", "until"} {
+		if f := c.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return usageError{fmt.Errorf("--%s is empty: give a date (%s) or leave the flag out", name, text.DateFormats)}
+		}
+	}
+	if f := c.Flags().Lookup("tag"); f != nil && f.Changed && len(fl.Tags) == 0 {
+		return usageError{fmt.Errorf("--tag is empty: give a tag (hrag status lists them) or leave the flag out")}
+	}
+	_, err := retrieveOptions(config.Config{}, fl)
+	return err
+}
+
 // addFilterFlags adds --path, --tag, --since and --until to a command that
 // retrieves.
 func addFilterFlags(cmd *cobra.Command, fl *retrievalFlags) {

@@ -37,6 +37,9 @@ Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
 			if opts.Question, err = questionArg(args); err != nil {
 				return err
 			}
+			if err := checkFilters(c, opts.retrievalFlags); err != nil {
+				return err
+			}
 			overrideTopK(c, f, opts.TopK)
 			if runF != nil {
 				return runF(c.Context(), opts)

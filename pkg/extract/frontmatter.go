@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,7 +62,8 @@ func (e *FrontMatterError) Unwrap() error { return e.Err }
 // conventions of Jekyll, Hugo and Obsidian). It returns the title, the
 // metadata and the index of the first line after the block; first is 0
 // when there is no block, or when it does not parse (err, a
-// *FrontMatterError).
+// *FrontMatterError). A date that does not parse leaves the rest read and
+// err a *DateError.
 func frontMatter(lines []string) (title string, meta Metadata, first int, err error) {
 	if len(lines) < 2 {
 		return "", Metadata{}, 0, nil
@@ -89,17 +93,21 @@ func frontMatter(lines []string) (title string, meta Metadata, first int, err er
 	if syntax == "YAML" {
 		var m map[string]any
 		if e := yaml.Unmarshal([]byte(src), &m); e != nil {
-			return "", Metadata{}, 0, &FrontMatterError{Line: 1, Syntax: syntax, Err: e}
+			return "", Metadata{}, 0, &FrontMatterError{Line: 1, Syntax: syntax, Err: errors.New(fileLines(e.Error()))}
 		}
 		fields = m
 	} else if _, e := toml.Decode(src, &fields); e != nil {
-		return "", Metadata{}, 0, &FrontMatterError{Line: 1, Syntax: syntax, Err: e}
+		return "", Metadata{}, 0, &FrontMatterError{Line: 1, Syntax: syntax, Err: errors.New(fileLines(e.Error()))}
 	}
 	if fields == nil {
 		fields = map[string]any{}
 	}
-	if t, ok := fields["title"].(string); ok {
+	switch t := fields["title"].(type) {
+	case string:
 		title = strings.TrimSpace(t)
+		delete(fields, "title")
+	case int, int64, uint64, float64, bool: // title: 2024
+		title = fmt.Sprint(t)
 		delete(fields, "title")
 	}
 	for _, k := range []string{"tags", "tag"} {
@@ -109,11 +117,16 @@ func frontMatter(lines []string) (title string, meta Metadata, first int, err er
 		}
 	}
 	for _, k := range []string{"date", "created"} {
-		if v, ok := fields[k]; ok && meta.Date.IsZero() {
-			if d, ok := parseDate(v); ok {
-				meta.Date = d
-				delete(fields, k)
-			}
+		v, ok := fields[k]
+		if !ok || v == nil || v == "" || !meta.Date.IsZero() {
+			continue
+		}
+		if d, ok := parseDate(v); ok {
+			meta.Date = d
+			delete(fields, k)
+		} else {
+			// Kept as a field, and said: the file's time dates the note.
+			err = &DateError{Line: keyLine(lines[:end], k), Key: k, Value: fmt.Sprint(v)}
 		}
 	}
 	if v, ok := fields["aliases"]; ok {
@@ -121,32 +134,76 @@ func frontMatter(lines []string) (title string, meta Metadata, first int, err er
 		delete(fields, "aliases")
 	}
 	if len(fields) > 0 {
-		meta.Fields = jsonable(fields).(map[string]any)
+		meta.Fields = jsonable(fields, 0).(map[string]any)
 	}
-	return title, meta, end + 1, nil
+	return title, meta, end + 1, err
 }
 
-// jsonable returns v with every map keyed by strings and every float
-// finite (a YAML map with number keys, .nan and .inf), so that the
-// metadata always encodes as JSON; other values are kept.
-func jsonable(v any) any {
+// DateError is a front matter date that hrag cannot read: the note is
+// indexed, dated by its file's modification time, and indexing warns.
+type DateError struct {
+	Line       int    // 1-based line of the key in the file
+	Key, Value string // "date" or "created", and its value as written
+}
+
+func (e *DateError) Error() string {
+	return fmt.Sprintf("line %d: front matter %s %q is not a date hrag reads (write %s); the file's modification time dates the note", e.Line, e.Key, e.Value, text.DateFormats)
+}
+
+// keyLine is the 1-based line of lines (a front matter block with its
+// opening delimiter) that sets key, 1 when none does.
+func keyLine(lines []string, key string) int {
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), key); ok && strings.HasPrefix(strings.TrimSpace(rest), ":") || ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// decoderLineRe finds a decoder's line numbers ("yaml: line 2:", "already
+// defined at line 1", "toml: line 2"), counted from the block's first line.
+var decoderLineRe = regexp.MustCompile(`\bline (\d+)`)
+
+// fileLines rewrites a decoder's error message for the file: its line
+// numbers counted in the file (the block starts on line 2) and on one line.
+func fileLines(msg string) string {
+	msg = decoderLineRe.ReplaceAllStringFunc(msg, func(m string) string {
+		n, _ := strconv.Atoi(strings.TrimPrefix(m, "line "))
+		return "line " + strconv.Itoa(n+1)
+	})
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// maxMetaDepth is how deep front matter values are kept; deeper ones
+// become a note (PostgreSQL's jsonb refuses very deep values).
+const maxMetaDepth = 32
+
+// jsonable returns v with every map keyed by strings, every float finite
+// (a YAML map with number keys, .nan and .inf) and nothing nested deeper
+// than maxMetaDepth, so that the metadata always encodes as JSON and
+// stores; other values are kept.
+func jsonable(v any, depth int) any {
+	if depth > maxMetaDepth {
+		return fmt.Sprintf("(nested deeper than %d levels)", maxMetaDepth)
+	}
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = jsonable(e)
+			out[k] = jsonable(e, depth+1)
 		}
 		return out
 	case map[any]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[fmt.Sprint(k)] = jsonable(e)
+			out[fmt.Sprint(k)] = jsonable(e, depth+1)
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = jsonable(e)
+			out[i] = jsonable(e, depth+1)
 		}
 		return out
 	case float64:
@@ -201,18 +258,55 @@ func strings_(v any) []string {
 }
 
 // parseDate reads a front matter date: a decoded time (YAML timestamp,
-// TOML date or date-time), or a string in one of DateLayouts.
+// TOML date or date-time), a string text.ParseDate reads, or a number: a
+// year (2024), a day written 20240301, or Unix time in seconds or, from
+// 10^11 on, milliseconds (Dendron).
 func parseDate(v any) (time.Time, bool) {
 	switch x := v.(type) {
 	case time.Time: // a TOML local date or date-time is in a zone of offset 0
 		return x.UTC(), true
 	case string:
-		s := strings.TrimSpace(x)
-		for _, l := range DateLayouts {
-			if d, err := time.Parse(l, s); err == nil {
-				return d.UTC(), true
-			}
+		t, _, ok := text.ParseDate(x)
+		return t, ok
+	case int:
+		return parseDate(int64(x))
+	case uint64:
+		return parseDate(int64(x))
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return parseDate(int64(x))
+		}
+	case int64:
+		switch {
+		case x >= 1000 && x <= 9999, x >= 19000101 && x <= 29991231:
+			t, _, ok := text.ParseDate(strconv.FormatInt(x, 10))
+			return t, ok
+		case x >= 1e11:
+			return time.UnixMilli(x).UTC(), true
+		case x >= 1e9:
+			return time.Unix(x, 0).UTC(), true
 		}
 	}
 	return time.Time{}, false
+}
+
+// FrontMatterLen is the length in bytes of the front matter block that
+// opens a Markdown text (its closing delimiter's line end included), 0 when
+// it has none or one that does not parse: what must not be read as body
+// text (chunk.MaskJunk leaves it alone).
+func FrontMatterLen(text string) int {
+	if !strings.HasPrefix(text, "---") && !strings.HasPrefix(text, "+++") {
+		return 0
+	}
+	lines := strings.Split(text, "\n")
+	_, _, first, err := frontMatter(lines)
+	var fmErr *FrontMatterError
+	if first == 0 || errors.As(err, &fmErr) {
+		return 0
+	}
+	n := 0
+	for _, l := range lines[:first] {
+		n += len(l) + 1
+	}
+	return min(n, len(text))
 }

@@ -35,6 +35,12 @@ func TestFrontMatter(t *testing.T) {
 			"f", Metadata{Date: time.Date(2024, 6, 1, 8, 0, 0, 0, time.UTC)}, ""},
 		{"odd values", "---\ntags: [ok, {nested: map}, [list]]\nratio: .nan\n1: one\nobj: {2: two}\n---\nBody text.\n",
 			"f", Metadata{Tags: []string{"ok"}, Fields: map[string]any{"ratio": "NaN", "1": "one", "obj": map[string]any{"2": "two"}}}, ""},
+		{"jekyll date, number title", "---\ntitle: 2024\ndate: 2024-03-01 10:00:00 +0100\n---\nBody text.\n",
+			"2024", Metadata{Date: time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)}, ""},
+		{"epoch milliseconds", "---\ncreated: 1709287200000\n---\nBody text.\n", "f", Metadata{Date: time.UnixMilli(1709287200000).UTC()}, ""},
+		{"a year", "---\ndate: 2024\n---\nBody text.\n", "f", Metadata{Date: day(2024, 1, 1)}, ""},
+		{"unreadable date", "---\ntags: [a]\ndate: today\n---\nBody text.\n",
+			"f", Metadata{Tags: []string{"a"}, Fields: map[string]any{"date": "today"}}, `line 3: front matter date "today" is not a date hrag reads`},
 		{"broken yaml", "---\ntags: [homelab\nbroken: [\n---\n\nBody text.\n", "f", Metadata{}, "line 1: the YAML front matter does not parse"},
 	}
 	for _, c := range cases {
@@ -52,12 +58,33 @@ func TestFrontMatter(t *testing.T) {
 			}
 			continue
 		}
-		if len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0], c.warn) || !strings.Contains(text, "broken: [") {
+		if len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0], c.warn) || c.name == "broken yaml" && !strings.Contains(text, "broken: [") {
 			t.Errorf("%s: warnings %q, text %q", c.name, d.Warnings, text)
 		}
 	}
 	// A "---" line with no closing one is a thematic break, not front matter.
 	if d := ParseMarkdown("/n/f.md", "---\nNo front matter here.\n"); !d.Meta.IsZero() || len(d.Warnings) != 0 || !strings.Contains(d.Text(), "No front matter") {
 		t.Errorf("thematic break: %+v", d)
+	}
+}
+
+// TestFrontMatterErrors: a decoder's line numbers are the file's, on one
+// line; a value nested deeper than maxMetaDepth is kept as a note, so the
+// metadata still encodes. Mutation: leave the decoder's numbers as they are
+// (line 2 for the TOML error on line 3).
+func TestFrontMatterErrors(t *testing.T) {
+	d := ParseMarkdown("/n/f.md", "+++\ntitle = \"x\"\ntags = [a]\n+++\nBody.\n")
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "line 3") || strings.Contains(d.Warnings[0], "\n") {
+		t.Errorf("TOML error: %q", d.Warnings)
+	}
+	d = ParseMarkdown("/n/f.md", "---\ntitle: ok\ntitle: again\n---\nBody.\n")
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "line 3") || !strings.Contains(d.Warnings[0], "line 2") || strings.Contains(d.Warnings[0], "\n") {
+		t.Errorf("duplicate key: %q", d.Warnings)
+	}
+	deep := "+++\nx = " + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "\n+++\nBody.\n"
+	d = ParseMarkdown("/n/f.md", deep)
+	b, err := json.Marshal(d.Meta)
+	if err != nil || !strings.Contains(string(b), "nested deeper than") {
+		t.Errorf("deep value: %s (%v), warnings %q", b, err, d.Warnings)
 	}
 }

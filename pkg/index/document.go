@@ -21,7 +21,19 @@ import (
 func chunkText(format extract.Format, path, body string, copts chunk.Options, tk chunk.Counter) (extract.Document, []chunk.Chunk, []chunk.JunkSpan, error) {
 	var junk []chunk.JunkSpan
 	if format.Lines() || format == "" {
-		body, junk = chunk.MaskJunk(body, copts)
+		// Front matter is metadata, however long its lines: only the text
+		// after it is searched for machine data.
+		fm := 0
+		if format == extract.Markdown {
+			fm = extract.FrontMatterLen(body)
+		}
+		var rest string
+		rest, junk = chunk.MaskJunk(body[fm:], copts)
+		shift := strings.Count(body[:fm], "\n")
+		for i := range junk {
+			junk[i].StartLine, junk[i].EndLine = junk[i].StartLine+shift, junk[i].EndLine+shift
+		}
+		body = body[:fm] + rest
 	}
 	doc, err := extract.Parse(format, path, body)
 	if err != nil {

@@ -119,3 +119,42 @@ func TestMachineDataInExtractedTextIsLeftOut(t *testing.T) {
 		t.Errorf("router.html chunks: %q", text)
 	}
 }
+
+// Front matter is metadata however long its lines: a 5,000-character tag
+// list is read, not blanked as machine data, and a blob after it is still
+// blanked and reported at its own line. Mutation: mask the whole body
+// (the long tag is lost, and the front matter reads as broken text).
+func TestFrontMatterIsNotMachineData(t *testing.T) {
+	e := newEnv(t)
+	dir := t.TempDir()
+	long := strings.Repeat("x", 5000)
+	blob := make([]byte, 3000)
+	rand.New(rand.NewSource(9)).Read(blob)
+	os.WriteFile(filepath.Join(dir, "fm.md"), []byte("---\ntags: [homelab, "+long+"]\n---\n\nThe NAS scrubs monthly.\n\n"+
+		base64.StdEncoding.EncodeToString(blob)+"\n"), 0o644)
+	var warned []string
+	e.opts.Roots = []string{dir}
+	e.opts.Chunk.JunkRun, e.opts.Chunk.JunkLine = 200, 2000
+	e.opts.Reporter = recorder{warn: func(p string, err error) { warned = append(warned, filepath.Base(p)+": "+err.Error()) }}
+	if sum := e.run(t); sum.Added != 1 || sum.Junk != 1 {
+		t.Fatalf("summary %+v, warnings %q", sum, warned)
+	}
+	if len(warned) != 1 || !strings.HasPrefix(warned[0], "fm.md: lines 7 ") {
+		t.Errorf("warnings %q, want one for line 7", warned)
+	}
+	conn, err := pgx.Connect(context.Background(), e.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var tags []string
+	if err := conn.QueryRow(context.Background(), `SELECT tags FROM documents WHERE path = $1`, filepath.Join(dir, "fm.md")).Scan(&tags); err != nil {
+		t.Fatal(err)
+	}
+	if len(tags) != 2 || tags[0] != "homelab" || tags[1] != long {
+		t.Errorf("tags %q", tags)
+	}
+	if text := strings.Join(e.dbChunkTexts(t)[filepath.Join(dir, "fm.md")], "\n"); strings.Contains(text, "tags") || !strings.Contains(text, "scrubs") {
+		t.Errorf("chunks %q", text)
+	}
+}

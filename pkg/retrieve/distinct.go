@@ -13,9 +13,10 @@ import (
 // and keeps the first chunk of each distinct text (whitespace runs
 // collapsed) until depth are kept; later candidates with a kept text become
 // its copies, followed by every other chunk of the collection with exactly
-// the same text (store.SameText). It returns the kept part of fused, the
+// the same text (store.SameText) in the documents docs lets through (a
+// copy in a note that --tag or --path leaves out is not named). It returns the kept part of fused, the
 // loaded chunks by id and the copies by kept chunk id.
-func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fused, depth int) ([]Fused, map[int64]store.Passage, map[int64][]Copy, error) {
+func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fused, depth int, docs store.DocumentFilter) ([]Fused, map[int64]store.Passage, map[int64][]Copy, error) {
 	var kept []Fused
 	stored := map[int64]store.Passage{}
 	copies := map[int64][]Copy{}
@@ -64,7 +65,7 @@ func (r *Retriever) distinct(ctx context.Context, collectionID int, fused []Fuse
 			listed[c.ChunkID] = true
 		}
 	}
-	same, err := r.Store.SameText(ctx, collectionID, sums)
+	same, err := r.Store.SameText(ctx, collectionID, sums, docs)
 	if err != nil {
 		return nil, nil, nil, err
 	}

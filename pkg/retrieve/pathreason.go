@@ -68,29 +68,38 @@ func noMatchReason(o Options, miss *store.NoMatch) (string, string) {
 			b.WriteString(" under " + shellQuote(o.Path.String()))
 		}
 		b.WriteString(" has the tag(s) " + strings.Join(o.Meta.Tags, ", "))
+		where := "the collection's tags"
+		if !o.Path.IsZero() {
+			where = "the tags there"
+		}
 		if len(miss.Tags) == 0 {
-			b.WriteString("; no document of the collection has tags (front matter \"tags:\")")
+			b.WriteString("; no document there has tags (front matter \"tags:\")")
 		} else {
 			var known []string
-			for _, t := range miss.Tags[:min(10, len(miss.Tags))] {
+			for _, t := range miss.Tags[:min(30, len(miss.Tags))] {
 				known = append(known, fmt.Sprintf("%s (%d)", t.Tag, t.Documents))
 			}
-			b.WriteString("; tags in the collection: " + strings.Join(known, ", "))
-			if len(miss.Tags) > 10 {
-				b.WriteString(fmt.Sprintf(" and %d more", len(miss.Tags)-10))
+			b.WriteString("; " + where + ": " + strings.Join(known, ", "))
+			if len(miss.Tags) > 30 {
+				b.WriteString(fmt.Sprintf(" and %d more (hrag status --json lists them all)", len(miss.Tags)-30))
 			}
 		}
 		return GateNoTagMatch, b.String()
 	case store.FilterDate:
-		since, until := "the beginning", "now"
-		if !o.Meta.Since.IsZero() {
-			since = o.Meta.Since.Format(time.RFC3339)
+		var span string
+		switch since, until := o.Meta.Since.Format(time.RFC3339), o.Meta.Until.Format(time.RFC3339); {
+		case o.Meta.Until.IsZero():
+			span = "on or after " + since
+		case o.Meta.Since.IsZero():
+			span = "on or before " + until
+		default:
+			span = "from " + since + " to " + until
 		}
-		if !o.Meta.Until.IsZero() {
-			until = o.Meta.Until.Format(time.RFC3339)
+		others := ""
+		if !o.Path.IsZero() || len(o.Meta.Tags) > 0 {
+			others = " that passes the path and tag filters"
 		}
-		return GateNoDateMatch, fmt.Sprintf("no indexed document%s is dated from %s to %s (a document's date: its front matter \"date\", else its file's modification time)",
-			map[bool]string{true: " that passes the path and tag filters", false: ""}[!o.Path.IsZero() || len(o.Meta.Tags) > 0], since, until)
+		return GateNoDateMatch, fmt.Sprintf("no indexed document%s is dated %s (a document's date: its front matter \"date\", else its file's modification time)", others, span)
 	}
 	return GateNoPathMatch, noPathMatchReason(o.Path, miss.Near, cmp.Or(o.PathFlag, "--path"))
 }

@@ -174,7 +174,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 	if r.Reranker == nil {
 		covIDs = h.bm25IDs()[:min(3, len(h.bm25))]
 	}
-	kept, stored, copies, cov, err := r.load(ctx, coll.ID, question, fuse(h, o), depth, covIDs)
+	kept, stored, copies, cov, err := r.load(ctx, coll.ID, question, fuse(h, o), depth, covIDs, docs)
 	if err != nil {
 		return res, err
 	}

@@ -87,7 +87,7 @@ func fuse(h hits, o Options) []Fused {
 // measures alongside it the gate's keyword signal: the best share of the
 // question's terms held by one of the chunks covIDs (store.TermCoverage;
 // 0 when covIDs is empty).
-func (r *Retriever) load(ctx context.Context, collectionID int, question string, fused []Fused, depth int, covIDs []int64) ([]Fused, map[int64]store.Passage, map[int64][]Copy, float64, error) {
+func (r *Retriever) load(ctx context.Context, collectionID int, question string, fused []Fused, depth int, covIDs []int64, docs store.DocumentFilter) ([]Fused, map[int64]store.Passage, map[int64][]Copy, float64, error) {
 	var cov map[int64]float64
 	g, gctx := errgroup.WithContext(ctx)
 	if len(covIDs) > 0 {
@@ -97,7 +97,7 @@ func (r *Retriever) load(ctx context.Context, collectionID int, question string,
 			return err
 		})
 	}
-	kept, stored, copies, err := r.distinct(ctx, collectionID, fused, depth)
+	kept, stored, copies, err := r.distinct(ctx, collectionID, fused, depth, docs)
 	if gerr := g.Wait(); err == nil {
 		err = gerr
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -27,7 +28,11 @@ func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
 	var m MetaFilter
 	for _, t := range tags {
 		for _, part := range strings.Split(t, ",") {
-			if n := text.NormalizeTag(part); n != "" && !slices.Contains(m.Tags, n) {
+			n := text.NormalizeTag(part)
+			if n == "" {
+				return m, fmt.Errorf("tag %q is empty: give a tag (hrag status lists them)", t)
+			}
+			if !slices.Contains(m.Tags, n) {
 				m.Tags = append(m.Tags, n)
 			}
 		}
@@ -49,36 +54,20 @@ func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
 	return m, nil
 }
 
-// dateLayouts are the layouts ParseDate reads, each with the length of the
-// period a value written so names (a year, a month, a day, a second).
-var dateLayouts = []struct {
-	layout string
-	period func(time.Time) time.Time // the start of the next period
-}{
-	{time.RFC3339, func(t time.Time) time.Time { return t.Add(time.Second) }},
-	{"2006-01-02T15:04:05", func(t time.Time) time.Time { return t.Add(time.Second) }},
-	{"2006-01-02 15:04", func(t time.Time) time.Time { return t.Add(time.Minute) }},
-	{"2006-01-02", func(t time.Time) time.Time { return t.AddDate(0, 0, 1) }},
-	{"2006-01", func(t time.Time) time.Time { return t.AddDate(0, 1, 0) }},
-	{"2006", func(t time.Time) time.Time { return t.AddDate(1, 0, 0) }},
-}
-
-// ParseDate reads a date bound: a year (2024), a month (2024-03), a day
-// (2024-03-01), or a time (2024-03-01 10:00, RFC 3339), in UTC unless it
-// gives a zone. With end it returns the last instant of the period the
-// value names (2024-03 ends at 2024-03-31T23:59:59.999999999Z), else its
-// first. The error says what to write.
+// ParseDate reads a date bound (text.ParseDate: 2024, 2024-03,
+// 2024-03-01, 2024-03-01 10:00, RFC 3339, …), in UTC unless it gives a
+// zone. With end it returns the last instant of the period the value names
+// (2024-03 ends at 2024-03-31T23:59:59.999999999Z), else its first. The
+// error says what to write.
 func ParseDate(value string, end bool) (time.Time, error) {
-	v := strings.TrimSpace(value)
-	for _, l := range dateLayouts {
-		if t, err := time.Parse(l.layout, v); err == nil {
-			if end {
-				return l.period(t).Add(-time.Nanosecond).UTC(), nil
-			}
-			return t.UTC(), nil
-		}
+	start, next, ok := text.ParseDate(value)
+	if !ok {
+		return time.Time{}, fmt.Errorf("%q is not a date: write %s", value, text.DateFormats)
 	}
-	return time.Time{}, fmt.Errorf("%q is not a date: write 2024, 2024-03, 2024-03-01 or 2024-03-01T10:00:00Z", value)
+	if end {
+		return next.Add(-time.Nanosecond), nil
+	}
+	return start, nil
 }
 
 // IsZero reports whether m lets every document through.
@@ -93,8 +82,9 @@ const (
 
 // NoMatch says which filter let no document through, the first of path,
 // tags and dates, applied in that order: Near holds up to 3 indexed paths
-// close to the path asked for (PathFilter.Suggest); Tags the collection's
-// tags with their counts, for a tag filter.
+// close to the path asked for (PathFilter.Suggest); Tags, for a tag
+// filter, the tags of the documents the path filter lets through (all of
+// the collection's without one) with their counts, most used first.
 type NoMatch struct {
 	Filter string
 	Near   []PathSuggestion
@@ -157,6 +147,7 @@ func (s *Store) FilterDocuments(ctx context.Context, collectionID int, f PathFil
 		}
 	}
 	if len(m.Tags) > 0 {
+		under := keep
 		if narrow(func(d doc) bool {
 			for _, t := range m.Tags {
 				if !slices.Contains(d.tags, t) {
@@ -165,10 +156,17 @@ func (s *Store) FilterDocuments(ctx context.Context, collectionID int, f PathFil
 			}
 			return true
 		}); len(keep) == 0 {
-			tags, err := s.Tags(ctx, collectionID)
-			if err != nil {
-				return DocumentFilter{}, nil, err
+			count := map[string]int{}
+			for _, d := range under {
+				for _, t := range d.tags {
+					count[t]++
+				}
 			}
+			tags := []TagCount{}
+			for t, n := range count {
+				tags = append(tags, TagCount{Tag: t, Documents: n})
+			}
+			slices.SortFunc(tags, func(a, b TagCount) int { return cmp.Or(b.Documents-a.Documents, strings.Compare(a.Tag, b.Tag)) })
 			return DocumentFilter{active: true, ids: []int64{}}, &NoMatch{Filter: FilterTag, Tags: tags}, nil
 		}
 	}

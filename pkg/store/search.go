@@ -262,15 +262,15 @@ type ChunkCopy struct {
 // SameText returns the collection's chunks whose content has one of the
 // hex MD5 digests (of the exact text), using chunks_content_md5_idx;
 // ordered by path and line.
-func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string) ([]ChunkCopy, error) {
+func (s *Store) SameText(ctx context.Context, collectionID int, md5s []string, docs DocumentFilter) ([]ChunkCopy, error) {
 	if len(md5s) == 0 {
 		return nil, nil
 	}
 	rows, err := s.pool.Query(ctx, `SELECT c.id, d.path, coalesce(c.start_line, 0), coalesce(c.end_line, 0),
 			coalesce(c.page_start, 0), coalesce(c.page_end, 0), md5(c.content)
 		FROM chunks c JOIN documents d ON d.id = c.document_id
-		WHERE c.collection_id = $1 AND md5(c.content) = ANY($2::text[])
-		ORDER BY d.path, c.ordinal, c.id`, collectionID, md5s)
+		WHERE c.collection_id = $1 AND md5(c.content) = ANY($2::text[]) AND (NOT $3 OR c.document_id = ANY($4::int8[]))
+		ORDER BY d.path, c.ordinal, c.id`, collectionID, md5s, docs.active, docs.ids)
 	if err != nil {
 		return nil, fmt.Errorf("finding copies of passages: %w", err)
 	}

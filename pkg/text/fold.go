@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Folded is a text reduced for comparison, with the byte offset in the
@@ -155,8 +157,9 @@ func SameWord(a, b string) bool {
 	return len(a) >= 4 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
 }
 
-// NormalizeTag is a tag as hrag stores and compares it: trimmed, without a
-// leading '#', lower-cased ("#Homelab " is "homelab").
+// NormalizeTag is a tag as hrag stores and compares it: without a leading
+// '#', trimmed, lower-cased and in Unicode NFC ("# Homelab " is "homelab",
+// a decomposed "café" is the composed one).
 func NormalizeTag(t string) string {
-	return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#"))
+	return norm.NFC.String(strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "#"))))
 }

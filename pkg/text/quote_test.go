@@ -3,6 +3,7 @@ package text
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -193,6 +194,51 @@ func TestSameWord(t *testing.T) {
 		{"cat", "cats", false}, {"rhine", "rhine", true}, {"allerg", "allergi", true}, {"port", "portugal", false}} {
 		if got := SameWord(c.a, c.b); got != c.want {
 			t.Errorf("SameWord(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestParseDate: each way of writing a date names its period; an
+// impossible day and words are no date. Mutation: drop the upper-casing
+// (the lower-case YAML timestamp fails) or return the start as the end.
+func TestParseDate(t *testing.T) {
+	utc := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.UTC()
+	}
+	for _, c := range []struct{ in, start, end string }{
+		{"2024", "2024-01-01T00:00:00Z", "2025-01-01T00:00:00Z"},
+		{"2024-03", "2024-03-01T00:00:00Z", "2024-04-01T00:00:00Z"},
+		{"2024-03-01", "2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"},
+		{"20240301", "2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"},
+		{"2024-03-01 10:00", "2024-03-01T10:00:00Z", "2024-03-01T10:01:00Z"},
+		{"2024-03-01T10:00", "2024-03-01T10:00:00Z", "2024-03-01T10:01:00Z"},
+		{"2024-03-01 10:00:00 +0100", "2024-03-01T09:00:00Z", "2024-03-01T09:00:01Z"},
+		{"2024-03-01t10:00:00.5z", "2024-03-01T10:00:00.5Z", "2024-03-01T10:00:01.5Z"},
+		{"March 1, 2024", "2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"},
+		{"1 March 2024", "2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"},
+	} {
+		start, end, ok := ParseDate(c.in)
+		if !ok || !start.Equal(utc(c.start)) || !end.Equal(utc(c.end)) {
+			t.Errorf("ParseDate(%q) = %v, %v, %v; want %s, %s", c.in, start, end, ok, c.start, c.end)
+		}
+	}
+	for _, bad := range []string{"2024-02-30", "today", "", "last tuesday", "2024-13"} {
+		if _, _, ok := ParseDate(bad); ok {
+			t.Errorf("ParseDate(%q) reads a date", bad)
+		}
+	}
+}
+
+// Mutation: drop the NFC step (the decomposed café differs) or trim only
+// before removing '#' ("# spaced" keeps a space).
+func TestNormalizeTag(t *testing.T) {
+	for in, want := range map[string]string{"#Homelab ": "homelab", "# spaced": "spaced", "cafe\u0301": "caf\u00e9", "Project/Alpha": "project/alpha"} {
+		if got := NormalizeTag(in); got != want {
+			t.Errorf("NormalizeTag(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
