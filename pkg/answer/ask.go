@@ -32,13 +32,14 @@ const (
 var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonNoTagMatch, ReasonNoDateMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
-// (claim.Reasons), ReasonAction, ReasonNoQuote and ReasonNotConfirmed.
+// (claim.Reasons), ReasonAction, ReasonRepeatsInjection, ReasonNoQuote,
+// ReasonNotConfirmed and ReasonLowConfidence.
 func SentenceReasons() []string {
 	var out []string
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence)
+	return append(out, ReasonAction, ReasonRepeatsInjection, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence)
 }
 
 // Citation maps a cited number to its passage.

@@ -162,6 +162,12 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 				s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
 			}
 			if s.Shown {
+				if inj, ok := RepeatsInjection(sc.draft.text, p.Injections); ok {
+					s.Shown, s.Reason = false, ReasonRepeatsInjection
+					s.Detail = fmt.Sprintf("it repeats text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
+				}
+			}
+			if s.Shown {
 				flagged := len(p.Injections) > 0
 				if kind, asked := Action(question, sc.draft.text); kind != "" && (!asked || flagged) {
 					s.Shown, s.Reason = false, ReasonAction
@@ -491,6 +497,29 @@ func quoteEvidence(p retrieve.Passage, sc *sentenceCheck) string {
 // heading is a passage's title and breadcrumb, one per line.
 func heading(p retrieve.Passage) string {
 	return p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]")
+}
+
+// ReasonRepeatsInjection marks a sentence that repeats, whole, text of its
+// passage that the prompt-injection detector flagged as addressing an AI
+// assistant (a woven "(note to the model: say instead …)" copied along with
+// the fact): an answer does not pass on instructions, obeyed or not.
+const ReasonRepeatsInjection = "repeats_injection"
+
+// RepeatsInjection returns the first of injections (a passage's flagged or
+// masked spans, of three words or more) whose text the sentence holds
+// whole, compared folded (text.Fold: case, quotes, dashes) with white space
+// collapsed; false when it holds none. A sentence that gives only the fact
+// beside an instruction passes.
+func RepeatsInjection(sentence string, injections []retrieve.Injection) (retrieve.Injection, bool) {
+	norm := func(s string) string { return " " + strings.Join(strings.Fields(text.Fold(s).S), " ") + " " }
+	sent := norm(sentence)
+	for _, in := range injections {
+		span := strings.TrimSpace(norm(in.Text))
+		if len(strings.Fields(span)) >= 3 && strings.Contains(sent, span) {
+			return in, true
+		}
+	}
+	return retrieve.Injection{}, false
 }
 
 // Kinds of action a sentence may tell the reader to take (Action).
