@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -91,7 +92,10 @@ func sourcesRun(ctx context.Context, opts *SourcesOptions) error {
 			fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
 		}
 		printPassages(f, res.Passages)
-		if !res.Relevant {
+		switch {
+		case slices.Contains(retrieve.FilterCodes, res.Code): // nothing was searched
+			fmt.Fprintf(f.IO.ErrOut, "note: %s\n", res.Reason)
+		case !res.Relevant:
 			fmt.Fprintf(f.IO.ErrOut, "note: nothing relevant enough to answer from: %s\n", res.Reason)
 		}
 	}
