@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path"
@@ -10,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/bmatcuk/doublestar/v4"
 )
 
@@ -265,7 +267,52 @@ func (f PathFilter) Suggest(paths []string, n int) []PathSuggestion {
 		}
 		return out
 	}
-	return nil
+	return typoSuggestions(src, paths, shared, n)
+}
+
+// typoSuggestions suggests, when no part of the value is in any path, the
+// indexed folders and files whose name is a few edits (Levenshtein
+// distance: one for a name under 6 characters, else two) from the value's
+// last segment (4 characters or more, not a glob), past the folders every
+// path shares: "gardn" finds "garden", "tomato.md" "tomatoes.md".
+// Closest first, then shorter paths, then in byte order.
+func typoSuggestions(value string, paths []string, shared, n int) []PathSuggestion {
+	base := strings.ToLower(filepath.Base(filepath.ToSlash(value)))
+	if utf8.RuneCountInString(base) < 4 || strings.ContainsAny(base, "*?[{") {
+		return nil
+	}
+	limit := 1
+	if utf8.RuneCountInString(base) >= 6 {
+		limit = 2
+	}
+	type hit struct {
+		path, seg string
+		d         int
+	}
+	var hits []hit
+	for _, p := range paths {
+		best := hit{d: limit + 1}
+		start := strings.LastIndexByte(p[:min(shared, len(p))], '/') + 1
+		for _, seg := range strings.Split(p[start:], "/") {
+			if seg == "" {
+				continue
+			}
+			if d := levenshtein.ComputeDistance(base, strings.ToLower(seg)); d < best.d {
+				best = hit{p, seg, d}
+			}
+		}
+		if best.d <= limit {
+			hits = append(hits, best)
+		}
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		return cmp.Or(a.d-b.d, len(a.path)-len(b.path), strings.Compare(a.path, b.path))
+	})
+	var out []PathSuggestion
+	for _, h := range hits[:min(n, len(hits))] {
+		out = append(out, PathSuggestion{Path: h.path, Flag: flagFor(h.path, h.seg)})
+	}
+	return out
 }
 
 // boolFirst orders true before false.

@@ -267,6 +267,9 @@ func TestPathFilterSuggest(t *testing.T) {
 		// Glob characters in an indexed name are escaped.
 		{"draft/to do.md", []sg{{"/home/ann/[draft]/to do.md", "to do.md"}}},
 		{"draft", []sg{{"/home/ann/[draft]/to do.md", `**/\[draft\]`}}},
+		// No part in any path: names a few edits away (a typo).
+		{"/home/ann/nots/linuks", []sg{{"/home/ann/notes/linux/ssh.md", "linux"}}},
+		{"instal.mdd", []sg{{"/home/ann/docs/install.md", "install.md"}}},
 	}
 	for _, c := range cases {
 		f, err := store.NewPathFilter(c.value)
