@@ -24,7 +24,7 @@ type Metadata struct {
 	// leading '#', in order, without repeats.
 	Tags []string `json:"tags,omitempty"`
 	// Date is the front matter's "date" (else "created"), in UTC; zero when
-	// it has none or none that parses (DateLayouts).
+	// it has none or none that parses (parseDate).
 	Date time.Time `json:"date,omitzero"`
 	// Aliases are other names of the document ("aliases"), as written.
 	Aliases []string `json:"aliases,omitempty"`
@@ -37,11 +37,6 @@ type Metadata struct {
 func (m Metadata) IsZero() bool {
 	return len(m.Tags) == 0 && m.Date.IsZero() && len(m.Aliases) == 0 && len(m.Fields) == 0
 }
-
-// DateLayouts are the layouts a front matter date written as a string is
-// read with, in order (a YAML timestamp or TOML date is read as such):
-// RFC 3339, date and time with or without seconds, a date alone.
-var DateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"}
 
 // FrontMatterError is a front matter block that does not parse: the file is
 // read as text, front matter lines included, and indexing warns.
