@@ -296,12 +296,7 @@ func supportingUnit(sentence, passage, heading string) (text.Span, bool) {
 	best, bestN := text.Span{}, 0
 	for _, u := range text.UnitSpans(passage) {
 		unit := text.Unit(passage, u[0], u[1])
-		ev := claim.NewEvidence(heading+"\n"+unit, nil)
-		all := true
-		for _, f := range facts {
-			all = all && ev.Has(f)
-		}
-		if !all {
+		if !holdsFacts(heading, unit, facts) {
 			continue
 		}
 		seen := map[string]bool{}
@@ -321,11 +316,11 @@ func supportingUnit(sentence, passage, heading string) (text.Span, bool) {
 	return best, bestN > 0
 }
 
-// statesFacts reports whether the units around span (text.Unit) of p,
-// under its heading, hold every fact of sentence (claim.Facts).
-func statesFacts(sentence string, p retrieve.Passage, span text.Span) bool {
-	ev := claim.NewEvidence(heading(p)+"\n"+text.Unit(p.Content, span.Start, span.End), nil)
-	for _, f := range claim.Facts(sentence) {
+// holdsFacts reports whether unit, under its passage's heading, holds
+// every one of facts (claim.Evidence.Has).
+func holdsFacts(heading, unit string, facts []claim.Fact) bool {
+	ev := claim.NewEvidence(heading+"\n"+unit, nil)
+	for _, f := range facts {
 		if !ev.Has(f) {
 			return false
 		}
@@ -341,7 +336,7 @@ const ReasonNoQuote = "quote_not_found"
 // none) in the passages it cites, in their order, else in the other shown
 // passages, the best located first (exact, then by score): a model that
 // numbers a passage wrong still copies its words. A quotation that does not
-// hold the sentence's facts (statesFacts), or is found nowhere, gives way
+// hold the sentence's facts (holdsFacts), or is found nowhere, gives way
 // to the unit of a cited passage that does (supportingUnit). It sets n, span, the
 // texts the checks read and out.Quote; a quotation found in a passage the
 // model did not cite makes that passage the citation (out.CitedByModel
@@ -369,13 +364,15 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 			sc.cited = EvidenceText(passages[sc.out.Passages[0]-1])
 		}
 	}
-	if sc.n != 0 && !statesFacts(sc.draft.text, passages[sc.n-1], sc.span) {
-		// The quotation is in the passage but does not state the sentence's
+	if sc.n != 0 {
+		// A quotation in the passage that does not state the sentence's
 		// facts (the model quoted the NAS's hardware line for its IP
-		// address): the unit of the same passage that does is the quote.
+		// address) gives way to the unit of the same passage that does.
 		p := passages[sc.n-1]
-		if sp, ok := supportingUnit(sc.draft.text, p.Content, heading(p)); ok {
-			sc.span, sc.byHrag = sp, true
+		if !holdsFacts(heading(p), text.Unit(p.Content, sc.span.Start, sc.span.End), claim.Facts(sc.draft.text)) {
+			if sp, ok := supportingUnit(sc.draft.text, p.Content, heading(p)); ok {
+				sc.span, sc.byHrag = sp, true
+			}
 		}
 	}
 	if sc.n == 0 {

@@ -39,7 +39,7 @@ func TestQuoteLines(t *testing.T) {
 // sentence's facts gives way to the unit that does, marked as found by
 // hrag; one that states them stays; a value the passage does not hold
 // keeps the model's quotation (and fails the fact check later).
-// Mutation: drop the statesFacts re-location in locate.
+// Mutation: drop the holdsFacts re-location in locate.
 func TestQuoteRelocatedToFacts(t *testing.T) {
 	ps := []retrieve.Passage{{N: 1, Path: "/n/nas.md", StartLine: 1, EndLine: 5, Title: "NAS",
 		Content: "Synology DS920+ in the hallway closet, DSM 7.2, 20 GB of RAM.\n\nIP 192.168.50.10, reserved in the router.\n\nScrub on the first Sunday."}}

@@ -109,7 +109,9 @@ func Affirms(answer, phrase string, negated bool) bool {
 // '?' or ';' followed by white space or the end (so "0.8.0" and
 // "192.168.1.1" stay whole), and at a citation mark's closing bracket
 // followed by white space. Commas do not split: "It was not, as they say,
-// 1066" is one clause.
+// 1066" is one clause. It is kept apart from text.Clauses, which the
+// answer checks split quotes with, so that the evaluation does not grade
+// the checks with their own rules.
 func Clauses(answer string) []string {
 	var out []string
 	start := 0

@@ -17,18 +17,7 @@ import (
 // return under each --path value.
 func TestFilteredSearch(t *testing.T) {
 	ctx := context.Background()
-	s := storetest.Open(t)
-	coll, err := s.EnsureCollection(ctx, "default", "english")
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := s.EnsureVectorTable(ctx, store.VectorTable{Model: "test-3d", Dim: 3, MaxTokens: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AttachVectorTable(ctx, coll.ID, table.Name, ""); err != nil {
-		t.Fatal(err)
-	}
+	s, coll, table := filterStore(t)
 	docs := []struct {
 		path, content string
 		vec           []float32
@@ -134,15 +123,7 @@ func nearOf(m *store.NoMatch) []store.PathSuggestion {
 // 2023 case finds none), an exclusive Until (the last-day case finds none).
 func TestMetaFilter(t *testing.T) {
 	ctx := context.Background()
-	s := storetest.Open(t)
-	coll, err := s.EnsureCollection(ctx, "default", "english")
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := s.EnsureVectorTable(ctx, store.VectorTable{Model: "test-3d", Dim: 3, MaxTokens: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, coll, table := filterStore(t)
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 	docs := []store.Document{
 		{Path: "/n/nas.md", Tags: []string{"homelab", "nas"}, Date: day(2024, 3, 1), Meta: []byte(`{"aliases":["Synology"]}`)},
@@ -201,4 +182,24 @@ func TestMetaFilter(t *testing.T) {
 	if err != nil || len(tags) != 2 || tags[0] != (store.TagCount{Tag: "homelab", Documents: 2}) {
 		t.Errorf("Tags = %+v, %v", tags, err)
 	}
+}
+
+// filterStore opens the test database with a collection "default" and a
+// 3-dimensional vector table attached to it.
+func filterStore(t *testing.T) (*store.Store, store.Collection, store.VectorTable) {
+	t.Helper()
+	ctx := context.Background()
+	s := storetest.Open(t)
+	coll, err := s.EnsureCollection(ctx, "default", "english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := s.EnsureVectorTable(ctx, store.VectorTable{Model: "test-3d", Dim: 3, MaxTokens: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AttachVectorTable(ctx, coll.ID, table.Name, ""); err != nil {
+		t.Fatal(err)
+	}
+	return s, coll, table
 }
