@@ -8,7 +8,8 @@
 -- 3. documents.meta: aliases and the other front matter keys as JSON; NULL
 --    when none.
 -- 4. Markdown documents whose text opens with a front matter delimiter were
---    indexed before front matter was read: their size is set to -1 so that
+--    indexed before front matter was read (a delimiter line, trailing blanks
+--    allowed): their size is set to -1 so that
 --    the next `hrag index` reads them again (their chunks keep their
 --    vectors: only changed chunks are embedded), and `status` counts them as
 --    modified until then.
@@ -20,4 +21,4 @@ ALTER TABLE documents
 CREATE INDEX documents_tags_idx ON documents USING gin (tags);
 
 UPDATE documents SET size = -1
-WHERE format = 'markdown' AND (body LIKE E'---\n%' OR body LIKE E'+++\n%' OR body LIKE E'---\r\n%');
+WHERE format = 'markdown' AND body ~ E'^(---|\\+\\+\\+)[ \t]*\r?\n';
