@@ -426,7 +426,8 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // sentence against its quotation closes: values bound to the wrong
 // setting, and negation. Mutations that make it fail: Bind returning ""
 // always (first three cases), negated() ignoring "n't" (the fourth),
-// bindValues skipping the identifier's own clause (the last ok case).
+// bindValues skipping the identifier's own clause (the router case),
+// text.Clauses cutting at every line break (the wrapped quotes).
 func TestBindQuote(t *testing.T) {
 	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
 	for _, c := range []struct {
@@ -455,6 +456,11 @@ func TestBindQuote(t *testing.T) {
 		{"The Normans conquered England in 1066.", "In 1066, the Normans, led by William, conquered England with 7,000 men.", ""},
 		{"No, the notes say the disk is not encrypted.", "The disk is not encrypted.", ""},
 		{"The router at 10.0.0.1 uses eth0.", "| nas | 10.0.0.5 | eth1 |\n| router | 10.0.0.1 | eth0 |", ""},
+		// A quote wrapped over lines reads as one text (text.Clauses'
+		// soft wraps): the negation and the value stay in their clause.
+		{"The end of each chunk was never embedded.", "The model reads 256 word pieces, so the end of each chunk was\nnever embedded.", ""},
+		{"The logs table gets toast_tuple_target = 512 so rows wider than thirty percent of a page move out instead of the default ten percent.",
+			"The logs table gets\n`toast_tuple_target = 512` so rows wider than thirty percent of\na page move out instead of the default ten percent", ""},
 	} {
 		if got, d := Bind(c.sentence, c.quote); got != c.want {
 			t.Errorf("Bind(%q) = %q (%s), want %q", c.sentence, got, d, c.want)

@@ -106,6 +106,28 @@ func TestClauses(t *testing.T) {
 	}
 }
 
+// TestClausesSoftWrap: a paragraph or list item wrapped over lines is cut
+// as if it were one line, while a new item, table row or heading still
+// starts a clause. Mutation: cut at every '\n' (softWrap returning false).
+func TestClausesSoftWrap(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"so the end of each chunk was\nnever embedded", "so the end of each chunk was never embedded"},
+		{"- Early March: sow tomatoes indoors at about\n  22 °C\n- April: prick out", "- Early March: sow tomatoes indoors at about 22 °C~- April: prick out"},
+		{"shared_buffers = 4GB\nwork_mem = 64MB", "shared_buffers = 4GB~work_mem = 64MB"},
+		{"## Memory\nshared buffers are 4GB", "## Memory~shared buffers are 4GB"},
+		{"| a | b |\n|---|---|\n| x | 1 |", "| a | b |~|---|---|~| x | 1 |"},
+		{"first paragraph\n\nsecond", "first paragraph~second"},
+	} {
+		var got []string
+		for _, cl := range Clauses(c.in) {
+			got = append(got, strings.Join(strings.Fields(cl.Text), " "))
+		}
+		if strings.Join(got, "~") != c.want {
+			t.Errorf("Clauses(%q) = %q, want %q", c.in, strings.Join(got, "~"), c.want)
+		}
+	}
+}
+
 // FuzzLocate checks Locate's invariants on any input: a located span lies
 // inside the passage on rune boundaries, its score is in [MinQuoteScore,
 // 1], and a quote cut from the passage itself is found exactly.

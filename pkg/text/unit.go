@@ -201,6 +201,20 @@ func tableHeader(s string, ls int) []string {
 	return strings.Split(s[start:end], "\n")
 }
 
+// softWrap reports whether the line break at byte i of s only wraps
+// running text (Markdown's soft line break, CommonMark 0.31 §6.12): the
+// line before it is not blank, a table row, a heading or a code fence, and
+// the line after it continues the text (isProseLine). A list item's or a
+// "key = value" line's continuation is such a line; the next item, row or
+// heading is not.
+func softWrap(s string, i int) bool {
+	before := strings.TrimSpace(s[lineStart(s, i):i])
+	if before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || strings.HasPrefix(before, "```") || strings.HasPrefix(before, "~~~") {
+		return false
+	}
+	return i+1 < len(s) && isProseLine(s[i+1:lineEnd(s, i+1)])
+}
+
 // isProseLine: a line of running text, not a heading, list item, table
 // row, quote mark, code fence or key = value line.
 func isProseLine(l string) bool {
@@ -232,7 +246,8 @@ type Clause struct {
 	Start, End int
 }
 
-// Clauses cuts s at line breaks, sentence ends, semicolons, commas
+// Clauses cuts s at line breaks that end a line (not those of a
+// paragraph or list item wrapped over several lines, softWrap), sentence ends, semicolons, commas
 // followed by a space, colons followed by a space after more than three
 // words of their line (a short "label: value" stays one clause), and at
 // the conjunctions that join two statements or a cause or concession to
@@ -247,7 +262,11 @@ func Clauses(s string) []Clause {
 	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '\n', ';':
+		case '\n':
+			if !softWrap(s, i) {
+				cuts = append(cuts, [2]int{i, i + 1})
+			}
+		case ';':
 			cuts = append(cuts, [2]int{i, i + 1})
 		case ',': // not inside 1,000
 			if i+1 < len(s) && s[i+1] == ' ' {
