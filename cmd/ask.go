@@ -90,8 +90,10 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	asker := newAsker(f, cfg, r)
 	asker.HyDE = opts.HyDE
 
-	// Nothing of the answer is shown before the claim checks have run, so
-	// a terminal gets a spinner while the model writes.
+	// Nothing of the answer is shown before the claim checks have passed
+	// it, so a terminal gets a spinner while the model writes, and each
+	// sentence as soon as the checks have settled it (answer.Watch.Ready);
+	// piped output and --json get the whole answer at the end.
 	desc := "searching the notes"
 	if cfg.LLMBaseURL != "" {
 		// Retrieval takes milliseconds; the wait is the model reading the
@@ -100,13 +102,23 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	}
 	spin := f.IO.NewSpinner(desc, !opts.JSON)
 	pieces := 0
-	onDelta := func(string) {
+	w := answer.Watch{Delta: func(string) {
 		pieces++
 		if pieces == 1 || pieces%8 == 0 {
-			spin.Describe(fmt.Sprintf("%s is writing (%d tokens so far; the answer is shown once checked)", cfg.LLMModel, pieces))
+			spin.Describe(fmt.Sprintf("%s is writing (%d tokens so far; each sentence is shown once checked)", cfg.LLMModel, pieces))
+		}
+	}}
+	// printed are the sentences already on the terminal, by index.
+	printed := map[int]bool{}
+	if md := terminalMarkdown(f, opts); md != nil && !opts.JSON {
+		w.Ready = func(i int, s answer.Sentence, cs []answer.Citation) {
+			spin.Stop()
+			fmt.Fprint(f.IO.Out, md.Sentence(s, cs))
+			printed[i] = true
+			spin = f.IO.NewSpinner(fmt.Sprintf("%s is writing the rest of the answer", cfg.LLMModel), true)
 		}
 	}
-	res, err := asker.Ask(ctx, opts.Question, ro, onDelta)
+	res, err := asker.Ask(ctx, opts.Question, ro, w)
 	spin.Stop()
 	if err != nil {
 		return err
@@ -119,7 +131,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			return err
 		}
 	} else {
-		printAnswer(f, cfg, res, opts.Raw, sourcesCommand(cfg, opts))
+		printAnswer(f, cfg, res, opts.Raw, sourcesCommand(cfg, opts), printed)
 		if res.Reason == answer.ReasonNoLLM {
 			return nil
 		}
@@ -130,13 +142,30 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	return nil
 }
 
+// terminalMarkdown is the glamour renderer of ask's answer: nil when
+// stdout is no terminal or --raw asks for Markdown as it is.
+func terminalMarkdown(f *Factory, opts *AskOptions) *render.Markdown {
+	if !f.IO.IsStdoutTTY() || opts.Raw {
+		return nil
+	}
+	md, err := render.NewMarkdown(f.IO.TerminalWidth())
+	if err != nil {
+		return nil
+	}
+	return md
+}
+
 // printAnswer writes an ask result for a person: the answer on stdout
-// (Markdown rendered with glamour on a terminal unless raw), its sources,
-// and on stderr the warnings, why there is no answer, and every sentence
-// the claim checks removed.
-func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sources string) {
+// (Markdown rendered with glamour on a terminal unless raw; without the
+// sentences already printed, by index), its sources, and on stderr the
+// warnings, why there is no answer, and every sentence the claim checks
+// removed.
+func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sources string, printed map[int]bool) {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(f.IO.ErrOut, "warning: %s\n", w)
+	}
+	for _, t := range res.Retracted {
+		fmt.Fprintf(f.IO.ErrOut, "warning: disregard %q, shown above while the model was writing: the checks of the whole answer removed it\n", t)
 	}
 	switch res.Reason {
 	case answer.ReasonNoLLM:
@@ -154,10 +183,23 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 	text := res.Answer
 	if f.IO.IsStdoutTTY() && !raw {
 		if md, err := render.NewMarkdown(f.IO.TerminalWidth()); err == nil {
-			text = md.Answer(res)
+			rest, more := res, false // the sentences not printed yet
+			rest.Sentences = nil
+			for i, s := range res.Sentences {
+				if !printed[i] {
+					rest.Sentences = append(rest.Sentences, s)
+					more = more || s.Shown
+				}
+			}
+			text = md.Answer(rest)
+			if len(printed) > 0 && !more {
+				text = ""
+			}
 		}
 	}
-	fmt.Fprintln(f.IO.Out, strings.TrimRight(text, "\n"))
+	if text = strings.TrimRight(text, "\n"); text != "" {
+		fmt.Fprintln(f.IO.Out, text)
+	}
 	if len(res.Citations) > 0 {
 		fmt.Fprint(f.IO.Out, "\n"+render.SourcesList(res.Citations))
 	}

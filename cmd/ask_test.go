@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
@@ -78,6 +80,30 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 		if strings.Contains(out.String()+errOut.String(), "sk-do-not-print") {
 			t.Fatal("API key printed")
+		}
+	})
+
+	t.Run("ask on a terminal prints each checked sentence once, as soon as it is settled", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: structured(true, "You set `shared_buffers = 4GB`.", []int{1}, quoted("Set `shared_buffers = 4GB`"),
+			"It is a quarter of the RAM.", []int{1}, quoted("a quarter of the RAM"), "You later set it to 6GB.", []int{1}, quoted("Set `shared_buffers = 4GB`"))})
+		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
+		f.IO = iostreams.Test(out, errOut, true)
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
+			t.Fatal(err)
+		}
+		plain := stripSGR(out.String())
+		for _, s := range []string{"shared_buffers = 4GB", "a quarter of the RAM [1]"} {
+			if n := strings.Count(plain, s); n != 1 && !(s == "shared_buffers = 4GB" && n == 2) { // the sentence and its quote
+				t.Errorf("%q printed %d times:\n%s", s, n, plain)
+			}
+		}
+		if strings.Count(plain, "You set") != 1 || strings.Contains(plain, "6GB") || !strings.Contains(plain, "Sources:") ||
+			strings.Index(plain, "You set") > strings.Index(plain, "quarter of the RAM [1]") {
+			t.Fatalf("stdout:\n%s", plain)
+		}
+		// The spinner came back after the first settled sentence.
+		if !strings.Contains(errOut.String(), "writing the rest of the answer") || !strings.Contains(errOut.String(), `"6GB" (number) not in its quote`) {
+			t.Fatalf("stderr:\n%s", errOut)
 		}
 	})
 
@@ -156,3 +182,9 @@ func TestSourcesAndAsk(t *testing.T) {
 		}
 	})
 }
+
+// sgrRe matches the terminal escape sequences glamour writes.
+var sgrRe = regexp.MustCompile("\x1b\\[[0-9;?]*[A-Za-z]")
+
+// stripSGR returns s without terminal escape sequences.
+func stripSGR(s string) string { return sgrRe.ReplaceAllString(s, "") }

@@ -298,6 +298,25 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 	if m.MedianSeconds <= 0 || m.MedianPromptTokens <= 0 || m.MedianPassageTokens <= 0 {
 		t.Errorf("medians %+v", m)
 	}
+	// Sentences settled while the model wrote: every answer of one
+	// sentence (not to a yes/no question) had it settled before the reply
+	// ended (its prefix up to that sentence is the whole answer), and no
+	// settled sentence was taken back (mutation: settlesEarly false, or no
+	// "found" test before settling).
+	single, early := 0, 0
+	for _, q := range rep.Questions {
+		if q.Answered && !claim.YesNo(q.Question) && len(q.Sentences) == 1 {
+			single++
+			if q.LLM.FirstSentence > 0 {
+				early++
+			} else {
+				t.Errorf("line %d: its one sentence was not settled early: %+v", q.Line, q.Sentences[0])
+			}
+		}
+	}
+	if single == 0 || m.Retracted != 0 || m.MedianFirstShown <= 0 || m.P90Seconds < m.MedianSeconds {
+		t.Errorf("%d of %d one-sentence answers settled early, %d retracted; first shown %g s, p90 %g s", early, single, m.Retracted, m.MedianFirstShown, m.P90Seconds)
+	}
 }
 
 // containsAny says whether one of ws contains sub.

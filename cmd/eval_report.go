@@ -75,6 +75,7 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("sentences shown (sentences the model wrote)", m.SupportedSentences, true)
 	row("shown sentences with a located quote", m.QuotedShown, true)
 	fmt.Fprintf(tw, "unsupported sentences shown (must be 0)\t%d\t\n", m.UnsupportedShown)
+	fmt.Fprintf(tw, "sentences shown while the model wrote, then removed (must be 0)\t%d\t\n", m.Retracted)
 	row("without claim checks: answer rate", m.AnswerRateNoChecks, true)
 	row("without claim checks: abstention rate", m.AbstentionRateNoChecks, true)
 	fmt.Fprintf(tw, "without claim checks: unsupported sentences shown\t%d\t\n", m.UnsupportedNoChecks)
@@ -92,7 +93,7 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 		fmt.Fprintf(w, "\nby kind (answered if answerable, abstained if not): %s\n", strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n", reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable))
-	fmt.Fprintf(w, "median per question asked: %.1f s (first token after %.1f s), %.0f prompt tokens (passages %.0f; %.0f%% from the server's prompt cache), %.1f tokens/s generated\n",
-		m.MedianSeconds, m.MedianFirstToken, m.MedianPromptTokens, m.MedianPassageTokens, 100*m.MedianCachedShare, m.MedianTokensPerSecond)
+	fmt.Fprintf(w, "median per question asked: %.1f s (p90 %.1f s; first token after %.1f s; first shown sentence after %.1f s), %.0f prompt tokens (passages %.0f; %.0f%% from the server's prompt cache), %.1f tokens/s generated\n",
+		m.MedianSeconds, m.P90Seconds, m.MedianFirstToken, m.MedianFirstShown, m.MedianPromptTokens, m.MedianPassageTokens, 100*m.MedianCachedShare, m.MedianTokensPerSecond)
 	fmt.Fprintf(w, "%d questions in %.1fs\n", m.Questions, r.Seconds)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	htext "github.com/hrag-dev/hrag/pkg/text"
 
@@ -155,8 +156,12 @@ type Generation struct {
 	CachedPromptTokens int     `json:"cached_prompt_tokens,omitempty"`
 	Seconds            float64 `json:"seconds"` // the whole call
 	FirstToken         float64 `json:"first_token_seconds"`
-	TokensPerSecond    float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
-	Truncated          bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
+	// FirstSentence is the time from the start of Ask to the first
+	// sentence handed to Watch.Ready (0: none was, the whole answer came at
+	// once).
+	FirstSentence   float64 `json:"first_sentence_seconds,omitempty"`
+	TokensPerSecond float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
+	Truncated       bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
 	// VerifyCalls, VerifySeconds and VerifyPromptTokens are the
 	// verification requests (Asker.Verify), their wall time and prompt
 	// tokens; 0 when none.
@@ -182,8 +187,12 @@ type Result struct {
 	// Verdict is the answer's yes or no to a yes/no question (VerdictYes,
 	// VerdictNo, VerdictBoth), stated before its sentences; "" for other
 	// questions and when nothing is shown.
-	Verdict string      `json:"verdict,omitempty"`
-	LLM     *Generation `json:"llm,omitempty"` // nil when the LLM was not called
+	Verdict string `json:"verdict,omitempty"`
+	// Retracted are the texts of sentences handed to Watch.Ready while the
+	// model wrote that the checks of the whole answer did not show (none
+	// is expected; see Watch).
+	Retracted []string    `json:"retracted,omitempty"`
+	LLM       *Generation `json:"llm,omitempty"` // nil when the LLM was not called
 	// Reply is the model's raw reply, before any check. It is never shown
 	// or printed (it may hold unsupported claims); evaluation reports keep
 	// it to explain their verdicts.
@@ -276,11 +285,13 @@ func current(ps []retrieve.Passage) []retrieve.Passage {
 // (falling back to text when the server rejects response_format, which it
 // says once), then checks every sentence against the passages it cites
 // (claim checks) before anything is returned: sentences that fail are
-// removed and listed with their reason. onDelta sees the raw reply as it
-// streams, for progress only. If the prompt exceeds the model's context it
-// retries once with half the passages. LLM failures are returned as
-// *llm.Error; retrieval and database failures as they come.
-func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, onDelta func(string)) (Result, error) {
+// removed and listed with their reason. w sees the raw reply as it
+// streams and the sentences that are final before the reply is (Watch).
+// If the prompt exceeds the model's context it retries once with half the
+// passages. LLM failures are returned as *llm.Error; retrieval and
+// database failures as they come.
+func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w Watch) (Result, error) {
+	began := time.Now()
 	res := Result{Question: question, Citations: []Citation{}, Invalid: []int{}, Sentences: []Sentence{}}
 	if a.HyDE && a.LLM != nil {
 		hyp, err := a.LLM.Stream(ctx, llm.Request{Messages: HyDEMessages(question), MaxTokens: 200}, nil)
@@ -316,7 +327,12 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	if len(passages) < len(res.Passages) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d of %d passages fit RAG_PASSAGE_TOKENS=%d", len(passages), len(res.Passages), a.PassageTokens))
 	}
-	out, protocol, prompted, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, onDelta)
+	early := &earlySentences{a: a, w: w, collection: r.Collection, question: res.Question, began: began,
+		on: w.Ready != nil && a.settlesEarly(res.Question)}
+	out, protocol, prompted, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
+		// The checks read whole passages: the first len(shown) of them.
+		return early.attempt(ctx, passages[:len(shown)])
+	})
 	passages = passages[:len(prompted)] // generate may drop the last ones; the checks read them whole
 	res.Passages = passages
 	if err != nil {
@@ -334,22 +350,39 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 	}
 
 	res.Reply, res.ReplyTokens = out.Text, out.Tokens
-	d := a.read(out.Text, protocol, &res)
-	confidence(out.Text, out.Tokens, &d)
+	if early.first > 0 {
+		gen.FirstSentence = early.first.Seconds()
+	}
+	if err := a.settle(ctx, r.Collection, out.Text, out.Tokens, protocol, passages, &res, true); err != nil {
+		return res, err
+	}
+	early.confirm(&res)
+	return res, nil
+}
+
+// settle reads the model's reply (its text and, when asked for, tokens;
+// with protocol) into res: its sentences checked against passages, the
+// answer composed of the shown ones and their citations, or the reason
+// there is none. A reply cut short is read up to its last whole sentence.
+// measure false leaves out the measurements (Asker.MeasureSimilarity,
+// MeasureVerify), for a reply read before it is complete.
+func (a *Asker) settle(ctx context.Context, collection, reply string, tokens []llm.Token, protocol string, passages []retrieve.Passage, res *Result, measure bool) error {
+	d := a.read(reply, protocol, res)
+	confidence(reply, tokens, &d)
 	d.sentences = distinct(d.sentences)
 	if claim.YesNo(res.Question) {
 		d = takeVerdict(d)
 	}
 	if d.found != nil && !*d.found {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonModelAbstained, "the model found no answer in the passages"
-		return res, nil
+		return nil
 	}
 	if len(d.sentences) == 0 {
 		res.Answer, res.Abstained, res.Reason, res.Detail = NoAnswer, true, ReasonEmptyAnswer, "the model returned an empty answer"
-		return res, nil
+		return nil
 	}
-	if err := a.check(ctx, r.Collection, res.Question, passages, d, &res); err != nil {
-		return res, err
+	if err := a.check(ctx, collection, res.Question, passages, d, res, measure); err != nil {
+		return err
 	}
 	if w := languageMismatch(res.Question, joinText(res.Sentences)); w != "" {
 		res.Warnings = append(res.Warnings, w)
@@ -381,7 +414,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 		res.Answer, res.Abstained, res.Reason = NoCheckedAnswer, true, ReasonNoValidCitations
 		res.Detail = "the answer cites no passage it was shown, so it is not supported by the notes"
 	}
-	return res, nil
+	return nil
 }
 
 // generate asks the model: with the structured protocol unless the server
@@ -389,8 +422,10 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, o
 // more with the text protocol (remembered for the Asker's later questions,
 // and said once in res.Warnings). A prompt longer than the model's context
 // is retried once with the first half of the passages. It returns the
-// reply, the protocol used and the passages actually shown.
-func (a *Asker) generate(ctx context.Context, question string, passages []retrieve.Passage, res *Result, onDelta func(string)) (llm.Response, string, []retrieve.Passage, error) {
+// reply, the protocol used and the passages actually shown. watch gives,
+// for each request, the function that sees its reply as it streams (given
+// the passages of that request).
+func (a *Asker) generate(ctx context.Context, question string, passages []retrieve.Passage, res *Result, watch func([]retrieve.Passage) func(llm.Delta)) (llm.Response, string, []retrieve.Passage, error) {
 	shrunk := false
 	for {
 		a.mu.Lock()
@@ -401,7 +436,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
 		}
 		req.Logprobs = a.MeasureLogprobs || a.MinLogprob < 0
-		out, err := a.LLM.Stream(ctx, req, onDelta)
+		out, err := a.LLM.Stream(ctx, req, watch(passages))
 		switch {
 		case err == nil:
 			return out, protocol, passages, nil

@@ -51,7 +51,7 @@ func reply(found bool, sentences ...any) string {
 // discards it would pass with a broken pipeline.
 func ask(t *testing.T, a *answer.Asker, question string) answer.Result {
 	t.Helper()
-	res, err := a.Ask(context.Background(), question, ro, nil)
+	res, err := a.Ask(context.Background(), question, ro, answer.Watch{})
 	if err != nil {
 		t.Fatalf("%q: %v", question, err)
 	}
@@ -108,7 +108,7 @@ func TestAsk(t *testing.T) {
 	t.Run("structured answer: request, prompt, verdicts, citations", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))})
 		var streamed strings.Builder
-		res, err := asker(srv).Ask(context.Background(), q, ro, func(d string) { streamed.WriteString(d) })
+		res, err := asker(srv).Ask(context.Background(), q, ro, answer.Watch{Delta: func(d string) { streamed.WriteString(d) }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,11 +137,78 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("sentences settled while the model writes", func(t *testing.T) {
+		// What Watch saw: each ready sentence with its index and the
+		// number of pieces of the reply streamed by then.
+		type ready struct {
+			i      int
+			text   string
+			pieces int
+		}
+		watch := func(a *answer.Asker, question string) (answer.Result, []ready, int) {
+			t.Helper()
+			var got []ready
+			pieces := 0
+			res, err := a.Ask(context.Background(), question, ro, answer.Watch{
+				Delta: func(string) { pieces++ },
+				Ready: func(i int, s answer.Sentence, cs []answer.Citation) {
+					if !s.Shown || len(cs) == 0 {
+						t.Errorf("ready sentence %q not shown or without citations %+v", s.Text, cs)
+					}
+					got = append(got, ready{i, s.Text, pieces})
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res, got, pieces
+		}
+		first := "You set shared_buffers to 4GB, a quarter of the RAM."
+		second := "Going higher did not help the benchmark."
+		two := reply(true, first, []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"),
+			second, []int{n}, quoted("Going higher did not help the benchmark"))
+		srv := llmtest.New(t, llmtest.Reply{Text: two})
+		res, got, pieces := watch(asker(srv), q)
+		if len(got) != 2 || got[0].i != 0 || got[0].text != first || got[1].i != 1 || got[1].text != second {
+			t.Fatalf("ready %+v; result %+v", got, res.Sentences)
+		}
+		// The first sentence is handed over before the reply ends.
+		if got[0].pieces >= pieces || res.LLM.FirstSentence <= 0 || len(res.Retracted) != 0 || !res.Sentences[0].Shown || !res.Sentences[1].Shown {
+			t.Fatalf("first ready after %d of %d pieces; llm %+v; retracted %q", got[0].pieces, pieces, res.LLM, res.Retracted)
+		}
+
+		// A sentence that fails on the reply so far stops the early ones:
+		// the rest comes whole, in order, at the end. Alone, the second
+		// sentence gives no amount for "how much" (wrong_answer_type); the
+		// amount that follows makes it part of the answer.
+		amountLast := reply(true, second, []int{n}, quoted("Going higher did not help the benchmark"),
+			first, []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))
+		srv = llmtest.New(t, llmtest.Reply{Text: amountLast})
+		res, got, _ = watch(asker(srv), q)
+		if len(got) != 0 || !res.Sentences[0].Shown || !res.Sentences[1].Shown {
+			t.Fatalf("ready %+v after a sentence that failed so far; result %+v", got, res.Sentences)
+		}
+
+		// "found": false written after the sentences takes them back, so
+		// none is settled before it is read.
+		late := strings.Replace(strings.Replace(two, `{"found":true,`, `{`, 1), `]}`, `],"found":false}`, 1)
+		srv = llmtest.New(t, llmtest.Reply{Text: late})
+		res, got, _ = watch(asker(srv), q)
+		if len(got) != 0 || !res.Abstained || res.Reason != answer.ReasonModelAbstained {
+			t.Fatalf("late found=false: ready %+v, result %+v (reply %s)", got, res, late)
+		}
+
+		// A yes/no answer is judged on all its quotations together: whole.
+		srv = llmtest.New(t, llmtest.Reply{Text: strings.Replace(two, `{"found":true,`, `{"found":true,"verdict":"yes",`, 1)})
+		if _, got, _ = watch(asker(srv), "Did I set shared_buffers to 4GB?"); len(got) != 0 {
+			t.Fatalf("yes/no question settled early: %+v", got)
+		}
+	})
+
 	t.Run("excerpts: the prompt holds the parts that matter, the checks the whole passages", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB, a quarter of the RAM.", []int{n}, quoted("Set `shared_buffers = 4GB`, a quarter of the RAM"))})
 		a := asker(srv)
 		a.ExcerptTokens = 150
-		res, err := a.Ask(context.Background(), q, ro, nil)
+		res, err := a.Ask(context.Background(), q, ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +341,7 @@ func TestAsk(t *testing.T) {
 	t.Run("a server without structured outputs: plain text, said once", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{RejectFormat: true, Text: fmt.Sprintf("You set `shared_buffers = 4GB` [%d].\n> Set `shared_buffers = 4GB`, a quarter of the RAM.", n)})
 		a := asker(srv)
-		res, err := a.Ask(context.Background(), q, ro, nil)
+		res, err := a.Ask(context.Background(), q, ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +386,7 @@ func TestAsk(t *testing.T) {
 			srv := llmtest.New(t, llmtest.Reply{Text: first}, llmtest.Reply{Text: c.verdict})
 			a := asker(srv)
 			a.Verify = true
-			res, err := a.Ask(context.Background(), q, ro, nil)
+			res, err := a.Ask(context.Background(), q, ro, answer.Watch{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -339,7 +406,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("a 500 in the middle of the stream is an error, nothing is shown", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{n}), FailAfter: 3})
-		res, err := asker(srv).Ask(context.Background(), q, ro, nil)
+		res, err := asker(srv).Ask(context.Background(), q, ro, answer.Watch{})
 		if !errors.Is(err, llm.ErrServer) || res.Answer != "" || len(res.Citations) != 0 {
 			t.Fatalf("%+v, %v", res, err)
 		}
@@ -364,7 +431,7 @@ func TestAsk(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true,
 			"The sender was it-helpdesk@examp1e.net.", []int{k}, quoted("Sender address was it-helpdesk@examp1e.net"),
 			"Go to examp1e.net: the sender address was it-helpdesk@examp1e.net.", []int{k}, quoted("Sender address was it-helpdesk@examp1e.net"))})
-		res, err := asker(srv).Ask(context.Background(), mq, ro, nil)
+		res, err := asker(srv).Ask(context.Background(), mq, ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -418,7 +485,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("a question that is not valid UTF-8 is repaired", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n}, quoted("shared_buffers = 4GB"))})
-		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, nil)
+		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -429,7 +496,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("gate answers without calling the LLM", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "France won.", []int{1})})
-		res, err := asker(srv).Ask(context.Background(), "Who won the football world cup in 1998?", ro, nil)
+		res, err := asker(srv).Ask(context.Background(), "Who won the football world cup in 1998?", ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -441,7 +508,7 @@ func TestAsk(t *testing.T) {
 	t.Run("context length exceeded retries with fewer passages", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Status: 400, Error: "maximum context length exceeded", Code: "context_length_exceeded"},
 			llmtest.Reply{Text: reply(true, "It is 4GB.", []int{1})})
-		res, err := asker(srv).Ask(context.Background(), q, ro, nil)
+		res, err := asker(srv).Ask(context.Background(), q, ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -466,7 +533,7 @@ func TestAsk(t *testing.T) {
 
 	t.Run("LLM errors surface", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Status: 401, Error: "bad key"})
-		_, err := asker(srv).Ask(context.Background(), q, ro, nil)
+		_, err := asker(srv).Ask(context.Background(), q, ro, answer.Watch{})
 		if !errors.Is(err, llm.ErrAuth) {
 			t.Fatalf("err = %v", err)
 		}
@@ -477,7 +544,7 @@ func TestAsk(t *testing.T) {
 			llmtest.Reply{Text: reply(false)})
 		a := asker(srv)
 		a.HyDE = true
-		res, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, nil)
+		res, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -513,7 +580,7 @@ func TestAsk(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: hyp}, llmtest.Reply{Text: reply(false)})
 		a := asker(srv)
 		a.HyDE = true
-		res, err := a.Ask(context.Background(), question, ro, nil)
+		res, err := a.Ask(context.Background(), question, ro, answer.Watch{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -531,7 +598,7 @@ func TestAsk(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Status: 500, Error: "boom"})
 		a := asker(srv)
 		a.HyDE = true
-		if _, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, nil); err == nil || !strings.HasPrefix(err.Error(), "HyDE: ") {
+		if _, err := a.Ask(context.Background(), "how do I get a crusty loaf", ro, answer.Watch{}); err == nil || !strings.HasPrefix(err.Error(), "HyDE: ") {
 			t.Fatalf("err = %v", err)
 		}
 	})

@@ -53,7 +53,9 @@ type sentenceCheck struct {
 // (Action), and the whole answer for the answer type (claim.Asks); (d),
 // the embedding similarity, when a.MinSimilarity >= 0. Terms and their
 // document frequencies come from the collection's BM25 statistics.
-func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result) error {
+// measure false leaves out the similarity and verification that only
+// measure (MeasureSimilarity, MeasureVerify).
+func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result, measure bool) error {
 	sents := make([]*sentenceCheck, len(d.sentences))
 	// A yes/no question is about its statement, not about "the notes"
 	// or "the claim" it names; the statement's values are its verdict's
@@ -201,12 +203,12 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 	}
-	if a.MinSimilarity >= 0 || a.MeasureSimilarity {
+	if a.MinSimilarity >= 0 || a.MeasureSimilarity && measure {
 		if err := a.similarity(ctx, passages, res); err != nil {
 			return err
 		}
 	}
-	if (a.Verify || a.MeasureVerify) && a.LLM != nil {
+	if (a.Verify || a.MeasureVerify && measure) && a.LLM != nil {
 		if err := a.verify(ctx, question, d.verdict, sents, res); err != nil {
 			return err
 		}

@@ -114,8 +114,11 @@ type QuestionResult struct {
 	// in none of the question's expected sources. UnsupportedNoChecks is the
 	// same count over every sentence that cites a shown passage, as if the
 	// claim checks were off.
-	Unsupported         int `json:"unsupported_shown"`
-	UnsupportedNoChecks int `json:"unsupported_without_checks"`
+	Unsupported int `json:"unsupported_shown"`
+	// Retracted are the sentences shown while the model wrote that the
+	// whole answer's checks removed (answer.Result.Retracted).
+	Retracted           []string `json:"retracted,omitempty"`
+	UnsupportedNoChecks int      `json:"unsupported_without_checks"`
 	// AnsweredNoChecks is Answered as it would be without the claim checks:
 	// the model gave an answer with a sentence that cites a shown passage.
 	AnsweredNoChecks bool `json:"answered_without_checks"`
@@ -174,6 +177,10 @@ type AnswerMetrics struct {
 	// UnsupportedNoChecks is the same without the claim checks.
 	UnsupportedShown    int `json:"unsupported_shown"`
 	UnsupportedNoChecks int `json:"unsupported_without_checks"`
+	// Retracted counts the sentences settled while the model wrote
+	// (answer.Watch.Ready) that the checks of the whole answer removed
+	// (answer.Result.Retracted); it must be 0.
+	Retracted int `json:"retracted"`
 	// AnswerRateNoChecks and AbstentionRateNoChecks are AnswerRate and
 	// AbstentionRate as they would be without the claim checks, from the
 	// same replies.
@@ -195,6 +202,12 @@ type AnswerMetrics struct {
 	// generated token (mostly reading the prompt).
 	MedianCachedShare float64 `json:"median_cached_share"`
 	MedianFirstToken  float64 `json:"median_first_token_seconds"`
+	// MedianFirstShown is the median seconds from asking to the first
+	// shown sentence over the questions with one (answer.Watch.Ready: a
+	// sentence settled while the model wrote, else the whole answer);
+	// P90Seconds the 90th percentile of the seconds per question.
+	MedianFirstShown float64 `json:"median_first_shown_seconds"`
+	P90Seconds       float64 `json:"p90_seconds"`
 	// Abstained counts the questions not answered by Reason, for answerable
 	// and unanswerable questions separately.
 	AbstainedAnswerable   map[string]int `json:"abstained_answerable"`
@@ -240,7 +253,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable, Kind: item.Kind,
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
-		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply}
+		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply, Retracted: res.Retracted}
 	for _, t := range res.ReplyTokens {
 		q.ReplyTokens = append(q.ReplyTokens, ReplyToken(t))
 	}
@@ -389,7 +402,10 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 			return nil, err
 		}
 		t := time.Now()
-		res, err := opts.Asker.Ask(ctx, item.Question, opts.Retrieve, nil)
+		// A Ready that keeps nothing: Ask then settles sentences while the
+		// model writes, as `ask` does on a terminal, and records when the
+		// first one was ready (Generation.FirstSentence).
+		res, err := opts.Asker.Ask(ctx, item.Question, opts.Retrieve, answer.Watch{Ready: func(int, answer.Sentence, []answer.Citation) {}})
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

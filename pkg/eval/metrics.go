@@ -212,10 +212,17 @@ func Summarise(runs map[string][]string, qrels Qrels) (Scores, int) {
 // denominators). Metrics over no questions have Den 0 (undefined).
 func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
-	var secs, prompt, passage, rate, cached, first []float64
+	var secs, prompt, passage, rate, cached, first, shown []float64
 	for _, r := range rs {
 		if r.LLM != nil {
 			secs = append(secs, r.Seconds)
+			if r.Answered {
+				t := r.Seconds
+				if r.LLM.FirstSentence > 0 {
+					t = min(t, r.LLM.FirstSentence)
+				}
+				shown = append(shown, t)
+			}
 			prompt = append(prompt, float64(r.LLM.PromptTokens))
 			passage = append(passage, float64(r.LLM.PassageTokens))
 			first = append(first, r.LLM.FirstToken)
@@ -237,6 +244,7 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 			}
 		}
 		m.UnsupportedShown += r.Unsupported
+		m.Retracted += len(r.Retracted)
 		m.WrongShown.Den++
 		if r.Wrong {
 			m.WrongShown.Num++
@@ -307,6 +315,7 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 	}
 	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
 	m.MedianCachedShare, m.MedianFirstToken = median(cached), median(first)
+	m.MedianFirstShown, m.P90Seconds = median(shown), quantile(secs, 0.9)
 	if len(m.ByKind) == 0 {
 		m.ByKind = nil
 	}
@@ -325,4 +334,17 @@ func median(xs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// quantile returns the q-quantile (q in [0, 1]) of xs by the nearest-rank
+// method (the smallest value with at least q·n values at or below it); 0
+// for no values.
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	k := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[max(0, min(k, len(s)-1))]
 }

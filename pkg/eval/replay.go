@@ -66,10 +66,11 @@ func LoadReplay(file string) (*Replay, error) {
 	return r, nil
 }
 
-// Stream answers req from the recording (onDelta sees the whole reply at
-// once). A question or sentence that was not recorded fails with
-// ErrNotRecorded.
-func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(string)) (llm.Response, error) {
+// Stream answers req from the recording. onDelta sees the reply token by
+// token when the request asks for log-probabilities and the recording has
+// tokens that spell the reply, else whole at once. A question or sentence
+// that was not recorded fails with ErrNotRecorded.
+func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
 	last := req.Messages[len(req.Messages)-1].Content
 	out := llm.Response{FinishReason: "stop", Duration: time.Millisecond}
 	if req.Messages[0].Content == answer.VerifySystemPrompt {
@@ -101,8 +102,19 @@ func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(string)
 	if req.Logprobs {
 		out.Tokens = rec.tokens
 	}
-	if onDelta != nil {
-		onDelta(rec.text)
+	if onDelta == nil {
+		return out, nil
+	}
+	spelled := ""
+	for _, t := range out.Tokens {
+		spelled += t.Text
+	}
+	if len(out.Tokens) == 0 || spelled != rec.text {
+		onDelta(llm.Delta{Text: rec.text})
+		return out, nil
+	}
+	for _, t := range out.Tokens {
+		onDelta(llm.Delta{Text: t.Text, Tokens: []llm.Token{t}})
 	}
 	return out, nil
 }

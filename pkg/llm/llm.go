@@ -97,10 +97,19 @@ func (r Response) GenerationRate() float64 {
 	return float64(r.Usage.CompletionTokens-1) / d
 }
 
-// Streamer produces a completion, calling onDelta with each piece of text as
-// it arrives (never concurrently). Implemented by *Client.
+// Delta is one piece of a streamed completion: its text and, when
+// Request.Logprobs asked for them, the tokens that arrived with it (their
+// texts joined are, over the whole stream, Response.Text).
+type Delta struct {
+	Text   string
+	Tokens []Token
+}
+
+// Streamer produces a completion, calling onDelta with each piece of text
+// (and its tokens) as it arrives (never concurrently). Implemented by
+// *Client.
 type Streamer interface {
-	Stream(ctx context.Context, req Request, onDelta func(string)) (Response, error)
+	Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error)
 }
 
 // Options configures a Client.
@@ -157,7 +166,7 @@ func (e *Error) Is(target error) bool { return e.Kind == target }
 // Options.Timeout. A stream that breaks off (an error event, or the
 // connection closed before the server said why it stopped) is an ErrServer
 // error; the text received so far is in the Response.
-func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) (Response, error) {
+func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {
 	began := time.Now()
 	if c.opts.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -200,17 +209,19 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(string)) 
 				CachedPromptTokens: int(ch.Usage.PromptTokensDetails.CachedTokens)}
 		}
 		for _, choice := range ch.Choices {
-			if d := choice.Delta.Content; d != "" {
-				if b.Len() == 0 {
+			var tokens []Token
+			for _, t := range choice.Logprobs.Content {
+				tokens = append(tokens, Token{Text: t.Token, Logprob: t.Logprob})
+			}
+			resp.Tokens = append(resp.Tokens, tokens...)
+			if d := choice.Delta.Content; d != "" || len(tokens) > 0 {
+				if b.Len() == 0 && d != "" {
 					resp.FirstToken = time.Since(began)
 				}
 				b.WriteString(d)
 				if onDelta != nil {
-					onDelta(d)
+					onDelta(Delta{Text: d, Tokens: tokens})
 				}
-			}
-			for _, t := range choice.Logprobs.Content {
-				resp.Tokens = append(resp.Tokens, Token{Text: t.Token, Logprob: t.Logprob})
 			}
 			if choice.FinishReason != "" {
 				resp.FinishReason = string(choice.FinishReason)

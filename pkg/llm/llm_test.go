@@ -22,7 +22,7 @@ func TestStreamDeliversDeltasAndSendsTheRequest(t *testing.T) {
 	resp, err := c.Stream(context.Background(), llm.Request{
 		Messages:  []llm.Message{{Role: "system", Content: "sys"}, {Role: "user", Content: "q"}},
 		MaxTokens: 99,
-	}, func(d string) { deltas = append(deltas, d) })
+	}, func(d llm.Delta) { deltas = append(deltas, d.Text) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,12 +192,29 @@ func TestLogprobs(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Reply{Text: "Yes it is.", Logprob: func(p string) float64 { return -float64(len(p)) / 10 }},
 		llmtest.Reply{Text: "Yes it is.", Logprob: func(string) float64 { return -1 }})
 	c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 5 * time.Second})
-	out, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}, Logprobs: true}, nil)
+	var deltas []llm.Delta
+	out, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}, Logprobs: true}, func(d llm.Delta) { deltas = append(deltas, d) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !srv.Last().Logprobs || len(out.Tokens) != 3 || out.Tokens[0] != (llm.Token{Text: "Yes", Logprob: -0.3}) || out.Tokens[2] != (llm.Token{Text: " is.", Logprob: -0.4}) {
 		t.Fatalf("logprobs requested %v; tokens %+v", srv.Last().Logprobs, out.Tokens)
+	}
+	// Each piece carries the tokens that came with it (mutation: passing
+	// the Delta without its tokens).
+	var streamed []llm.Token
+	for _, d := range deltas {
+		joined := ""
+		for _, tk := range d.Tokens {
+			joined += tk.Text
+		}
+		if joined != d.Text {
+			t.Errorf("delta %q carries tokens %+v", d.Text, d.Tokens)
+		}
+		streamed = append(streamed, d.Tokens...)
+	}
+	if len(streamed) != len(out.Tokens) || len(deltas) < 2 {
+		t.Errorf("deltas %+v carry %d of %d tokens", deltas, len(streamed), len(out.Tokens))
 	}
 	out, err = c.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil)
 	if err != nil || srv.Last().Logprobs || out.Tokens != nil {

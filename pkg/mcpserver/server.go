@@ -387,7 +387,7 @@ func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 		return nil, out, err
 	}
 	s.mu.Lock()
-	out, err = s.o.Asker.Ask(ctx, q, o, nil)
+	out, err = s.o.Asker.Ask(ctx, q, o, answer.Watch{})
 	s.mu.Unlock()
 	if err != nil {
 		return nil, answer.Result{}, toolError(err, o.Collection)

@@ -278,19 +278,26 @@ func (m *Markdown) Answer(res answer.Result) string {
 			b.WriteString("\n")
 		}
 		shown = true
-		one := res
-		one.Sentences = []answer.Sentence{s}
-		b.WriteString(strings.TrimRight(m.Render(answer.Compose(one.Sentences)), "\n"))
-		b.WriteString("\n")
-		if q := s.Quote; q != nil {
-			for _, l := range wrap(quoteLine(q, res.Citations), m.width-m.margin-4) {
-				b.WriteString(m.dim(l))
-				b.WriteString("\n")
-			}
-		}
+		b.WriteString(m.Sentence(s, res.Citations))
 	}
 	if !shown {
 		return m.Render(res.Answer)
+	}
+	return b.String()
+}
+
+// Sentence renders one shown sentence as Answer does: the sentence with
+// its citation, then its quote, dimmed, with the file and line of the
+// citation in cs that it names. The result ends with a line break.
+func (m *Markdown) Sentence(s answer.Sentence, cs []answer.Citation) string {
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(m.Render(answer.Compose([]answer.Sentence{s})), "\n"))
+	b.WriteString("\n")
+	if q := s.Quote; q != nil {
+		for _, l := range wrap(quoteLine(q, cs), m.width-m.margin-4) {
+			b.WriteString(m.dim(l))
+			b.WriteString("\n")
+		}
 	}
 	return b.String()
 }
