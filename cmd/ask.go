@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/conversation"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
@@ -22,6 +25,8 @@ type AskOptions struct {
 	Question string
 	Raw      bool
 	HyDE     bool
+	// FollowUp continues the collection's last conversation (--follow-up).
+	FollowUp bool
 	retrievalFlags
 }
 
@@ -53,6 +58,14 @@ model inside tags it cannot forge, as data; control tokens, hidden text and
 "ignore previous instructions" in them are masked, other text that may address
 an AI assistant is flagged.
 
+Every ask starts a conversation (kept per collection under the cache folder);
+--follow-up continues it: the LLM rewrites the question into a standalone one
+from the last turns ("and in 2023?" → "How much did the car insurance cost in
+2023?"), which is searched together with the question as typed (RRF) and with
+the passages the last answer cited, then answered and checked like any other.
+The standalone question is printed on stderr and is "question" in --json
+("asked" is what you typed).
+
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
 notes, the model found no answer, or no sentence passed the claim checks).`,
 		Args: requireArgs("QUESTION"),
@@ -76,6 +89,7 @@ notes, the model found no answer, or no sentence passed the claim checks).`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print {answer, abstained, reason, citations, sentences (with their quotes and verdicts), passages, llm} as JSON")
 	cmd.Flags().BoolVar(&opts.Raw, "raw", false, "print raw Markdown even on a terminal")
 	cmd.Flags().BoolVar(&opts.HyDE, "hyde", false, "let the LLM write a hypothetical passage to drive the vector search (HyDE)")
+	cmd.Flags().BoolVarP(&opts.FollowUp, "follow-up", "f", false, "continue the last conversation of the collection: the question may lean on the earlier ones")
 	return cmd
 }
 
@@ -118,10 +132,15 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 			spin = f.IO.NewSpinner(fmt.Sprintf("%s is writing the rest of the answer", cfg.LLMModel), true)
 		}
 	}
-	res, err := asker.Ask(ctx, opts.Question, ro, w)
+	convs, turns := conversations(f, cfg, opts)
+	res, err := asker.FollowUp(ctx, turns, opts.Question, ro, w)
 	spin.Stop()
 	if err != nil {
 		return err
+	}
+	saveTurn(f, convs, cfg.Collection, turns, opts.Question, res)
+	if res.Asked != "" && res.Asked != res.Question && !opts.JSON {
+		fmt.Fprintf(f.IO.ErrOut, "note: follow-up searched and answered as %q\n", res.Question)
 	}
 
 	if opts.JSON {
@@ -140,6 +159,50 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 		return withCode(ExitAbstained, errQuiet)
 	}
 	return nil
+}
+
+// conversations opens the store of ask's conversations and, for
+// --follow-up, loads the collection's last turns: none, with a note on
+// stderr, when there are none or they cannot be read (the question is then
+// asked as a first one).
+func conversations(f *Factory, cfg config.Config, opts *AskOptions) (*conversation.Store, []answer.Turn) {
+	dir, err := f.CacheDir()
+	if err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "warning: the conversation is not kept: %v\n", err)
+		return nil, nil
+	}
+	s := &conversation.Store{Dir: filepath.Join(dir, "conversations")}
+	if !opts.FollowUp {
+		return s, nil
+	}
+	turns, _, err := s.Load(cfg.Collection)
+	switch {
+	case err != nil:
+		fmt.Fprintf(f.IO.ErrOut, "note: %v: asked as a first question (it starts a new conversation)\n", err)
+	case len(turns) == 0:
+		fmt.Fprintf(f.IO.ErrOut, "note: no earlier question in collection %q to follow up: asked as a first question\n", cfg.Collection)
+	}
+	return s, turns
+}
+
+// saveTurn keeps the question and its answer as the collection's
+// conversation: the next turn of turns, or the first of a new one. The
+// filters' "no match" answers are not turns. A failure is a warning: the
+// answer stands.
+func saveTurn(f *Factory, s *conversation.Store, collection string, turns []answer.Turn, asked string, res answer.Result) {
+	if s == nil || slices.Contains(retrieve.FilterCodes, res.Reason) {
+		return
+	}
+	t := answer.TurnOf(asked, res)
+	var err error
+	if len(turns) > 0 {
+		err = s.Append(collection, turns, t)
+	} else {
+		err = s.Start(collection, t)
+	}
+	if err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "warning: the conversation is not kept (a --follow-up will not see this question): %v\n", err)
+	}
 }
 
 // terminalMarkdown is the glamour renderer of ask's answer: nil when

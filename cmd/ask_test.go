@@ -11,6 +11,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/pkg/conversation"
 	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
@@ -104,6 +105,74 @@ func TestSourcesAndAsk(t *testing.T) {
 		// The spinner came back after the first settled sentence.
 		if !strings.Contains(errOut.String(), "writing the rest of the answer") || !strings.Contains(errOut.String(), `"6GB" (number) not in its quote`) {
 			t.Fatalf("stderr:\n%s", errOut)
+		}
+	})
+
+	t.Run("ask --follow-up rewrites the question from the last turn and searches both", func(t *testing.T) {
+		const standalone = "How much work_mem did I give PostgreSQL?"
+		// The model: the rewrite request gets the standalone question; an
+		// answer request gets the sentence of the passage that holds it.
+		model := llmtest.Reply{Respond: func(req llmtest.Request) string {
+			if req.Messages[0].Content == answer.RewriteSystemPrompt {
+				return standalone + "\n"
+			}
+			user := req.Messages[len(req.Messages)-1].Content
+			for _, p := range promptPassages(req) {
+				if strings.Contains(user, "Question: "+standalone) && strings.Contains(p.text, "work_mem = 64MB") {
+					return structured(true, "You gave work_mem 64MB.", []int{p.n}, quoted("`work_mem = 64MB` is enough for the sorts"))
+				}
+				if strings.Contains(user, "Question: "+q) && strings.Contains(p.text, "shared_buffers = 4GB") {
+					return structured(true, "You set `shared_buffers = 4GB`.", []int{p.n}, quoted("Set `shared_buffers = 4GB`"))
+				}
+			}
+			return structured(false)
+		}}
+		srv := llmtest.New(t, model)
+		vars := map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m", "HRAG_CACHE": t.TempDir()}
+		f, _, errOut := testFactory(t, vars)
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q}); err != nil {
+			t.Fatal(err)
+		}
+		f, out, errOut := testFactory(t, vars)
+		err := askRun(context.Background(), &AskOptions{Factory: f, Question: "and work_mem?", FollowUp: true, retrievalFlags: retrievalFlags{JSON: true}})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, errOut)
+		}
+		var got answer.Result
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Question != standalone || got.Asked != "and work_mem?" || got.Abstained || !strings.Contains(got.Answer, "64MB") {
+			t.Fatalf("follow-up: %+v\nstderr %s", got, errOut)
+		}
+		// The rewrite saw the first turn, as asked and answered.
+		var rewrite *llmtest.Request
+		for i, r := range srv.Requests {
+			if r.Messages[0].Content == answer.RewriteSystemPrompt {
+				rewrite = &srv.Requests[i]
+			}
+		}
+		if rewrite == nil || !strings.Contains(rewrite.Messages[len(rewrite.Messages)-1].Content, "Q: "+q+"\nA: You set `shared_buffers = 4GB` [") ||
+			!strings.HasSuffix(rewrite.Messages[len(rewrite.Messages)-1].Content, "Last question: and work_mem?") {
+			t.Fatalf("rewrite request: %+v", rewrite)
+		}
+		// A third turn continues from the second; a plain ask starts over.
+		f, _, errOut = testFactory(t, vars)
+		_ = askRun(context.Background(), &AskOptions{Factory: f, Question: "and maintenance_work_mem?", FollowUp: true})
+		turns, _, err := (&conversation.Store{Dir: filepath.Join(vars["HRAG_CACHE"], "conversations")}).Load("default")
+		if err != nil || len(turns) != 3 || turns[1].Standalone != standalone || len(turns[1].Cited) != 1 {
+			t.Fatalf("conversation after three turns: %+v %v\n%s", turns, err, errOut)
+		}
+		f, _, _ = testFactory(t, vars)
+		_ = askRun(context.Background(), &AskOptions{Factory: f, Question: q})
+		if turns, _, _ := (&conversation.Store{Dir: filepath.Join(vars["HRAG_CACHE"], "conversations")}).Load("default"); len(turns) != 1 {
+			t.Fatalf("a plain ask did not start over: %+v", turns)
+		}
+		// No earlier question: asked as a first one, with a note.
+		vars["HRAG_CACHE"] = t.TempDir()
+		f, _, errOut = testFactory(t, vars)
+		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q, FollowUp: true}); err != nil || !strings.Contains(errOut.String(), "no earlier question in collection \"default\" to follow up") {
+			t.Fatalf("follow-up without a conversation: %v\n%s", err, errOut)
 		}
 	})
 

@@ -145,13 +145,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if f.Collection != "" {
 		fmt.Fprintf(f.IO.ErrOut, "note: eval uses its own collection %q; --collection is ignored\n", coll)
 	}
-	cache, ok := f.LookupEnv("HRAG_CACHE")
-	if !ok || cache == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return fmt.Errorf("cannot find the cache directory (set HRAG_CACHE): %w", err)
-		}
-		cache = filepath.Join(home, ".cache", "hrag")
+	cache, err := f.CacheDir()
+	if err != nil {
+		return err
 	}
 	prog := f.IO.NewProgress("indexing "+ds.Name, "chunks", !f.Quiet)
 	prog.Explain = Message
@@ -277,6 +273,8 @@ type EvalAnswersOptions struct {
 	Replay    string
 	Skip      []string
 	VerifyAll bool
+	// NoRewrite asks follow-up questions (field "context") alone, as typed.
+	NoRewrite bool
 }
 
 // NewCmdEvalAnswers builds `hrag eval answers`. runF replaces the run
@@ -328,6 +326,12 @@ re-indexes changed files). Without --notes that collection must already be index
 --no-gate switches the relevance gate off, so every question reaches the LLM;
 run with and without it to see what the gate contributes.
 
+A question with "context": ["earlier question", ...] follows up on them: they are
+asked first as a conversation (not graded), then the question as ask --follow-up
+asks it (rewritten into a standalone question). --no-rewrite asks it alone, as
+typed, to measure what the rewrite does. "source retrieved" is the share of
+answerable questions with sources whose passages include one of them.
+
 Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 interrupted.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -351,6 +355,7 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 	fl.StringVar(&opts.Split, "split", "", `ask only the questions of one part of the set: "tune" or "holdout" (field "split")`)
 	fl.StringVar(&opts.Replay, "replay", "", "answer from the model replies recorded in a --report file instead of the LLM (re-runs the checks on the same replies)")
 	fl.StringSliceVar(&opts.Skip, "skip-check", nil, "switch answer checks off to measure them: "+strings.Join(answer.SkipNames, ", "))
+	fl.BoolVar(&opts.NoRewrite, "no-rewrite", false, `ask follow-up questions (field "context") alone, as typed: the baseline of the rewrite`)
 	fl.BoolVar(&opts.VerifyAll, "verify-all", false, "ask the verification question (RAG_VERIFY) for every sentence whose quote was found, so that a replay can use it; enforced only with RAG_VERIFY=true")
 	return cmd
 }
@@ -467,7 +472,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	for _, name := range opts.Skip {
 		asker.Skip[name] = true
 	}
-	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: asker, Retrieve: ro, Root: root, Progress: qprog})
+	rep, err := eval.RunAnswers(ctx, eval.AnswersOptions{Items: items, Asker: asker, Retrieve: ro, Root: root, Progress: qprog, NoRewrite: opts.NoRewrite})
 	qprog.Finish()
 	if err != nil {
 		if ctx.Err() != nil {

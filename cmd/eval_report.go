@@ -68,6 +68,7 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("answer rate (answerable questions)", m.AnswerRate, true)
 	row("abstention rate (unanswerable questions)", m.AbstentionRate, true)
 	row("citations all valid (answers)", m.CitationsValid, true)
+	row("expected source among the passages (answerable with sources)", m.SourceRetrieved, true)
 	row("expected source cited (answers with sources)", m.SourceHit, true)
 	row("key-phrase recall (answers with key phrases)", m.PhraseRecall, false)
 	row("correct (answerable with gold answers, a verdict or key phrases)", m.Correct, true)

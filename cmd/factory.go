@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -104,6 +105,19 @@ func (f *Factory) Config() (config.Config, error) {
 		}
 	}
 	return c, err
+}
+
+// CacheDir is hrag's cache folder: HRAG_CACHE, else ~/.cache/hrag. It
+// holds the evaluation sets and ask's conversations.
+func (f *Factory) CacheDir() (string, error) {
+	if c, ok := f.LookupEnv("HRAG_CACHE"); ok && c != "" {
+		return c, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the cache folder (set HRAG_CACHE): %w", err)
+	}
+	return filepath.Join(home, ".cache", "hrag"), nil
 }
 
 // Override makes a flag's value win over the variable name, through the

@@ -23,6 +23,7 @@ func testFactory(t *testing.T, vars map[string]string) (*Factory, *bytes.Buffer,
 		"RAG_ENV_FILE":        os.DevNull,
 		"RAG_EMBED_MODEL":     modeltest.Dir(t),
 		"RAG_ONNXRUNTIME_LIB": modeltest.ORTLib(),
+		"HRAG_CACHE":          t.TempDir(), // ask's conversations, eval's sets
 	}
 	for k, v := range vars {
 		base[k] = v

@@ -172,7 +172,11 @@ type Generation struct {
 
 // Result is the outcome of one question.
 type Result struct {
+	// Question is the question searched and answered; Asked, for a
+	// follow-up (FollowUp), the question as the user typed it, of which
+	// Question is the standalone rewrite.
 	Question  string             `json:"question"`
+	Asked     string             `json:"asked,omitempty"`
 	Answer    string             `json:"answer"`
 	Abstained bool               `json:"abstained"`          // no grounded answer: see Reason
 	Reason    string             `json:"reason,omitempty"`   // one of the Reason* constants

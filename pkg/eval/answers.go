@@ -76,6 +76,13 @@ type QuestionResult struct {
 	Passages []string `json:"passages"`
 	// CitationsValid: no invalid citation. Answered questions only.
 	CitationsValid *bool `json:"citations_valid"`
+	// SourceRetrieved: a passage given to the model comes from one of the
+	// expected sources (retrieval recall at top-k); nil for questions
+	// without sources or that retrieval did not reach.
+	SourceRetrieved *bool `json:"source_retrieved,omitempty"`
+	// Searched is the standalone rewrite of a follow-up question (one
+	// with QAItem.Context), which was searched and answered; "" otherwise.
+	Searched string `json:"searched,omitempty"`
 	// SourceHit: a cited passage comes from one of the expected sources.
 	// Answered questions that list sources only.
 	SourceHit *bool `json:"source_hit"`
@@ -150,6 +157,10 @@ type AnswerMetrics struct {
 	// CitationsValid = answered questions (answerable or not) without an
 	// invalid citation / answered questions.
 	CitationsValid Ratio `json:"citations_valid"`
+	// SourceRetrieved = answerable questions with sources whose passages
+	// given to the model include one from an expected source (recall of
+	// the right passage at top-k), over those questions.
+	SourceRetrieved Ratio `json:"source_retrieved"`
 	// SourceHit = answered questions whose cited passages include an
 	// expected source / answered questions that list sources.
 	SourceHit Ratio `json:"source_hit"`
@@ -307,6 +318,17 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 			q.Cited = append(q.Cited, rel)
 		}
 	}
+	if res.Asked != "" {
+		q.Searched = res.Question
+	}
+	if item.Answerable && len(item.Sources) > 0 {
+		var given []string
+		for _, p := range res.Passages {
+			given = append(given, RelPath(root, p.Path))
+		}
+		hit := SourceHit(given, item.Sources)
+		q.SourceRetrieved = &hit
+	}
 	if len(item.Payloads) > 0 {
 		shown := q.Answered && PayloadShown(res.Answer, item.Payloads)
 		q.AttackSuccess = &shown
@@ -354,6 +376,9 @@ type AnswersOptions struct {
 	Retrieve retrieve.Options
 	Root     string   // absolute notes root: passage paths are made relative to it
 	Progress Progress // one step per question; nil: silent
+	// NoRewrite asks a question with QAItem.Context as it is, alone,
+	// without its conversation (the baseline of follow-up rewriting).
+	NoRewrite bool
 }
 
 // AnswersReport is the result of a QA run: what was evaluated, how, the
@@ -405,7 +430,22 @@ func RunAnswers(ctx context.Context, opts AnswersOptions) (*AnswersReport, error
 		// A Ready that keeps nothing: Ask then settles sentences while the
 		// model writes, as `ask` does on a terminal, and records when the
 		// first one was ready (Generation.FirstSentence).
-		res, err := opts.Asker.Ask(ctx, item.Question, opts.Retrieve, answer.Watch{Ready: func(int, answer.Sentence, []answer.Citation) {}})
+		watch := answer.Watch{Ready: func(int, answer.Sentence, []answer.Citation) {}}
+		var turns []answer.Turn
+		for _, c := range item.Context {
+			if opts.NoRewrite {
+				break
+			}
+			r, err := opts.Asker.FollowUp(ctx, turns, c, opts.Retrieve, answer.Watch{})
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, fmt.Errorf("question on line %d, earlier turn %q: %w", item.Line, c, err)
+			}
+			turns = append(turns, answer.TurnOf(c, r))
+		}
+		res, err := opts.Asker.FollowUp(ctx, turns, item.Question, opts.Retrieve, watch)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -264,6 +264,12 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 			}
 			m.ByKind[r.Kind] = k
 		}
+		if r.SourceRetrieved != nil {
+			m.SourceRetrieved.Den++
+			if *r.SourceRetrieved {
+				m.SourceRetrieved.Num++
+			}
+		}
 		if r.Answerable {
 			m.Answerable++
 			m.AnswerRate.Den++

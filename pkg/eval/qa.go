@@ -40,6 +40,10 @@ type QAItem struct {
 	// Note is a free comment (why a question is a near miss, ...); ignored
 	// by the metrics.
 	Note string `json:"note,omitempty"`
+	// Context are the earlier questions of a conversation, oldest first:
+	// they are asked first (answers not graded), and Question follows up
+	// on them (answer.Asker.FollowUp). Optional.
+	Context []string `json:"context,omitempty"`
 	// Answers are the gold answers of an answerable question, several
 	// forms allowed ("2.5 billion years ago", "about 2.5 billion years
 	// ago"): when present they, not KeyPhrases, decide whether an answer is

@@ -54,6 +54,17 @@ type Options struct {
 	// VectorQuery, when set, is embedded as a document (HyDE: a hypothetical
 	// answer passage) to drive the vector search instead of the question.
 	VectorQuery string
+	// AlsoQueries are further wordings of the same need (a follow-up
+	// question as the user typed it, when the question searched is its
+	// standalone rewrite): each is searched like the question, BM25 and
+	// vector, and its two rankings are fused with the question's by RRF.
+	// The gate, the ranks and the scores shown are the question's.
+	AlsoQueries []string
+	// Pinned are chunk ids fused in as one more ranking, in order (the
+	// passages the previous answer of a conversation cited), so they stay
+	// candidates. Ignored under a path or metadata filter, which they
+	// might not pass; ids no longer indexed are skipped.
+	Pinned []int64
 }
 
 func (o *Options) defaults() {
@@ -162,6 +173,19 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 	if err != nil {
 		return res, err
 	}
+	var also []Ranking
+	for _, q := range o.AlsoQueries {
+		oq := o
+		oq.VectorQuery = ""
+		ha, err := r.search(ctx, coll.ID, vt.Name, q, oq, docs)
+		if err != nil {
+			return res, err
+		}
+		also = append(also, rankings(ha, o)...)
+	}
+	if len(o.Pinned) > 0 && o.Path.IsZero() && o.Meta.IsZero() {
+		also = append(also, Ranking{IDs: o.Pinned, Weight: 1})
+	}
 	res.BM25Hits, res.VectorHits, res.BM25Time, res.VectorTime = len(h.bm25), len(h.vector), h.bm25Time, h.vectorTime
 	if len(h.vector) > 0 {
 		res.TopSimilarity = h.vector[0].Similarity
@@ -174,7 +198,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 	if r.Reranker == nil {
 		covIDs = h.bm25IDs()[:min(3, len(h.bm25))]
 	}
-	kept, stored, copies, cov, err := r.load(ctx, coll.ID, question, fuse(h, o), depth, covIDs, docs)
+	kept, stored, copies, cov, err := r.load(ctx, coll.ID, question, RRF(append(rankings(h, o), also...), o.RRFK), depth, covIDs, docs)
 	if err != nil {
 		return res, err
 	}

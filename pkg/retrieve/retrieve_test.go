@@ -38,6 +38,7 @@ func TestRetrieval(t *testing.T) {
 	t.Run("PathFilterAndErrors", func(t *testing.T) { checkPathFilterAndErrors(t, r) })
 	t.Run("RerankerHook", func(t *testing.T) { checkRerankerHook(t, r) })
 	t.Run("GateCalibration", func(t *testing.T) { checkGateCalibration(t, r) })
+	t.Run("AlsoQueriesAndPinned", func(t *testing.T) { checkAlsoQueriesAndPinned(t, r) })
 	t.Run("ModelMismatch", func(t *testing.T) {
 		other := *r
 		other.Embedder = renamed{r.Embedder}
@@ -328,5 +329,59 @@ func TestInjectionInHeadingsAndNames(t *testing.T) {
 	}
 	if !keys || !printer {
 		t.Errorf("flagged: heading %v, file name %v; want both", keys, printer)
+	}
+}
+
+// checkAlsoQueriesAndPinned: a further wording of the need is searched and
+// fused in (its passage joins the question's), and pinned chunks stay
+// candidates; the gate and ranks remain the question's; a path filter
+// leaves the pinned ones out. Mutations: drop the AlsoQueries rankings or
+// the Pinned ranking from the fusion; pin under a filter.
+func checkAlsoQueriesAndPinned(t *testing.T, r *retrieve.Retriever) {
+	ctx := context.Background()
+	const q = "instructions for a homemade crusty loaf"
+	has := func(res retrieve.Result, suffix string) *retrieve.Passage {
+		for i, p := range res.Passages {
+			if strings.HasSuffix(p.Path, suffix) {
+				return &res.Passages[i]
+			}
+		}
+		return nil
+	}
+	plain, err := r.Retrieve(ctx, q, defaults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if has(plain, "postgres-tuning.md") != nil {
+		t.Fatalf("the bread question alone finds the PostgreSQL note: %v", summary(plain))
+	}
+	o := defaults
+	o.AlsoQueries = []string{"shared_buffers PostgreSQL memory"}
+	both, err := r.Retrieve(ctx, q, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := has(both, "postgres-tuning.md")
+	if pg == nil || pg.BM25Rank != 0 || has(both, "sourdough.md") == nil || both.Relevant != plain.Relevant || both.TopSimilarity != plain.TopSimilarity {
+		t.Fatalf("with a second query: %v (relevant %v, top similarity %g; alone %v, %g)", summary(both), both.Relevant, both.TopSimilarity, plain.Relevant, plain.TopSimilarity)
+	}
+	o = defaults
+	o.Pinned = []int64{pg.ChunkID, -1} // -1: no such chunk
+	pinned, err := r.Retrieve(ctx, q, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := has(pinned, "postgres-tuning.md"); p == nil || p.ChunkID != pg.ChunkID {
+		t.Fatalf("pinned chunk %d not among %v", pg.ChunkID, summary(pinned))
+	}
+	if o.Path, err = store.NewPathFilter("cooking/"); err != nil {
+		t.Fatal(err)
+	}
+	filtered, err := r.Retrieve(ctx, q, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if has(filtered, "postgres-tuning.md") != nil {
+		t.Fatalf("a pinned chunk outside --path: %v", summary(filtered))
 	}
 }

@@ -68,10 +68,11 @@ func (h hits) bm25IDs() []int64 {
 	return ids
 }
 
-// fuse merges the two rankings with weighted RRF (o.RRFK; weights
-// o.WeightBM25 and o.WeightVector, both 1 when both are 0). Each Fused has
-// Ranks [BM25 rank, vector rank].
-func fuse(h hits, o Options) []Fused {
+// rankings are the two searches' rankings for weighted RRF: BM25 first,
+// then vector (weights o.WeightBM25 and o.WeightVector, both 1 when both
+// are 0). Fused over them (RRF with o.RRFK), each Fused has Ranks [BM25
+// rank, vector rank, ...].
+func rankings(h hits, o Options) []Ranking {
 	vecIDs := make([]int64, len(h.vector))
 	for i, x := range h.vector {
 		vecIDs[i] = x.ChunkID
@@ -80,7 +81,7 @@ func fuse(h hits, o Options) []Fused {
 	if wb == 0 && wv == 0 {
 		wb, wv = 1, 1
 	}
-	return RRF([]Ranking{{IDs: h.bm25IDs(), Weight: wb}, {IDs: vecIDs, Weight: wv}}, o.RRFK)
+	return []Ranking{{IDs: h.bm25IDs(), Weight: wb}, {IDs: vecIDs, Weight: wv}}
 }
 
 // load keeps the first depth distinct texts of fused (distinct) and

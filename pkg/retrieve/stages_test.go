@@ -17,7 +17,7 @@ func TestFuse(t *testing.T) {
 		bm25:   []store.BM25Hit{{ChunkID: 1, Score: 9}, {ChunkID: 2, Score: 5}, {ChunkID: 3, Score: 1}},
 		vector: []store.VectorHit{{ChunkID: 3, Similarity: 0.8}, {ChunkID: 4, Similarity: 0.7}},
 	}
-	got := fuse(h, Options{RRFK: 60})
+	got := RRF(rankings(h, Options{}), 60)
 	want := []struct {
 		id    int64
 		score float64
@@ -38,7 +38,7 @@ func TestFuse(t *testing.T) {
 		}
 	}
 	// A zero BM25 weight with a vector weight set leaves BM25 without a say.
-	got = fuse(h, Options{RRFK: 60, WeightVector: 1})
+	got = RRF(rankings(h, Options{WeightVector: 1}), 60)
 	if got[0].ID != 3 || got[1].ID != 4 || got[2].Score != 0 {
 		t.Errorf("vector weight only: got %+v, want 3 and 4 first and BM25-only chunks at score 0", got)
 	}

@@ -1,0 +1,111 @@
+// Package conversation keeps the last turns of `hrag ask`'s conversation,
+// one JSON file per collection under the cache folder, so that
+// `ask --follow-up` can lean on them (answer.Asker.FollowUp).
+package conversation
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+)
+
+// MaxTurns is how many turns a conversation keeps: the rewrite of a
+// follow-up reads the last three (answer.RewriteMessages).
+const MaxTurns = 3
+
+// Store keeps conversations in Dir (created on the first save, mode 0700:
+// the questions and answers are the user's).
+type Store struct {
+	Dir string
+}
+
+// file is the JSON form of one collection's conversation.
+type file struct {
+	Collection string        `json:"collection"`
+	Updated    time.Time     `json:"updated"`
+	Turns      []answer.Turn `json:"turns"`
+}
+
+// CorruptError: the conversation file is not what Save writes (edited by
+// hand, cut by a full disk). Path names it; it is replaced by the next
+// Start.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("conversation file %s is unreadable: %v", e.Path, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// Path is the file of collection's conversation: its name escaped for a
+// file name (url.PathEscape), with .json.
+func (s Store) Path(collection string) string {
+	return filepath.Join(s.Dir, url.PathEscape(collection)+".json")
+}
+
+// Load returns the turns of collection's conversation, oldest first, and
+// when the last was saved; none (and no error) when there is no
+// conversation yet. A file that does not parse is a *CorruptError.
+func (s Store) Load(collection string) ([]answer.Turn, time.Time, error) {
+	p := s.Path(collection)
+	b, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, time.Time{}, nil
+	}
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	var f file
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, time.Time{}, &CorruptError{Path: p, Err: err}
+	}
+	return f.Turns, f.Updated, nil
+}
+
+// Start begins a new conversation of collection with t, replacing any
+// earlier one.
+func (s Store) Start(collection string, t answer.Turn) error {
+	return s.save(collection, []answer.Turn{t})
+}
+
+// Append adds t to turns (the conversation as loaded) and saves the last
+// MaxTurns of them.
+func (s Store) Append(collection string, turns []answer.Turn, t answer.Turn) error {
+	all := append(append([]answer.Turn{}, turns...), t)
+	return s.save(collection, all[max(0, len(all)-MaxTurns):])
+}
+
+// save writes the conversation to a temporary file in Dir and renames it
+// into place, so a reader never sees half a file.
+func (s Store) save(collection string, turns []answer.Turn) error {
+	b, err := json.MarshalIndent(file{Collection: collection, Updated: time.Now().UTC(), Turns: turns}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(s.Dir, ".conversation-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), s.Path(collection))
+}

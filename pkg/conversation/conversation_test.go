@@ -1,0 +1,61 @@
+package conversation
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/answer"
+)
+
+// TestStore: no file is no conversation; Start replaces, Append keeps the
+// last MaxTurns in order; collections are kept apart, whatever their
+// names; a damaged file is a CorruptError naming it. Mutations: Append
+// without the MaxTurns cut; Path without escaping ("a/b" would fail).
+func TestStore(t *testing.T) {
+	s := Store{Dir: t.TempDir() + "/conversations"}
+	if turns, _, err := s.Load("default"); err != nil || turns != nil {
+		t.Fatalf("empty store: %v %v", turns, err)
+	}
+	turn := func(q string) answer.Turn {
+		return answer.Turn{Question: q, Standalone: q, Answer: "a " + q, Cited: []int64{1}}
+	}
+	if err := s.Start("default", turn("q1")); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"q2", "q3", "q4"} {
+		turns, _, err := s.Load("default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append("default", turns, turn(q)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns, updated, err := s.Load("default")
+	if err != nil || len(turns) != MaxTurns || turns[0].Question != "q2" || turns[2].Question != "q4" || turns[2].Cited[0] != 1 || updated.IsZero() {
+		t.Fatalf("after four turns: %+v %v %v", turns, updated, err)
+	}
+	if err := s.Start("work/a b", turn("other")); err != nil {
+		t.Fatal(err)
+	}
+	if other, _, err := s.Load("work/a b"); err != nil || len(other) != 1 || other[0].Question != "other" {
+		t.Fatalf("second collection: %+v %v", other, err)
+	}
+	if again, _, _ := s.Load("default"); len(again) != MaxTurns {
+		t.Fatalf("the other collection's turn touched default: %+v", again)
+	}
+	if err := s.Start("default", turn("new")); err != nil {
+		t.Fatal(err)
+	}
+	if turns, _, _ := s.Load("default"); len(turns) != 1 || turns[0].Question != "new" {
+		t.Fatalf("Start did not replace: %+v", turns)
+	}
+	if err := os.WriteFile(s.Path("default"), []byte("{\"turns\": [{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var ce *CorruptError
+	if _, _, err := s.Load("default"); !errors.As(err, &ce) || ce.Path != s.Path("default") {
+		t.Fatalf("damaged file: %v", err)
+	}
+}
