@@ -101,10 +101,20 @@ const (
 	// KindClaim is a yes/no question on whether the notes support a claim,
 	// answerable (with a Verdict) or not (the notes do not settle it).
 	KindClaim = "claim"
+	// KindFollowUp is a question that leans on the earlier ones of its
+	// conversation (QAItem.Context: a pronoun, a left-out subject),
+	// answerable or not.
+	KindFollowUp = "follow_up"
+	// KindTopicChange is an answerable question complete on its own, asked
+	// after questions on another note: a rewrite must leave it alone.
+	KindTopicChange = "topic_change"
+	// KindSelfContained is an answerable question complete on its own,
+	// asked after questions on the same subject.
+	KindSelfContained = "self_contained"
 )
 
 // anyKinds are the kinds for answerable and unanswerable questions alike.
-var anyKinds = map[string]bool{KindSQuAD2: true, KindClaim: true}
+var anyKinds = map[string]bool{KindSQuAD2: true, KindClaim: true, KindFollowUp: true}
 
 // Splits of a QA set (QAItem.Split).
 const (
@@ -118,6 +128,8 @@ var qaKinds = map[string]bool{
 	KindSingle:        true,
 	KindMultiPassage:  true,
 	KindCrossLanguage: true,
+	KindTopicChange:   true,
+	KindSelfContained: true,
 	KindNearMiss:      false,
 	KindOffTopic:      false,
 }
@@ -218,8 +230,8 @@ func parseQAItem(raw []byte) (QAItem, error) {
 		switch {
 		case anyKinds[item.Kind]:
 		case !ok:
-			return item, fmt.Errorf("unknown kind %q: want %s, %s, %s, %s, %s, %s or %s", item.Kind,
-				KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic, KindSQuAD2, KindClaim)
+			return item, fmt.Errorf("unknown kind %q: want %s, %s, %s, %s, %s, %s, %s, %s, %s or %s", item.Kind,
+				KindSingle, KindMultiPassage, KindCrossLanguage, KindNearMiss, KindOffTopic, KindSQuAD2, KindClaim, KindFollowUp, KindTopicChange, KindSelfContained)
 		case forAnswerable && !item.Answerable:
 			return item, fmt.Errorf("kind %q is for answerable questions", item.Kind)
 		case !forAnswerable && item.Answerable:

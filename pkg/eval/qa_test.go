@@ -87,7 +87,7 @@ func TestReadQAKind(t *testing.T) {
 		t.Errorf("kinds %q, want %q", got, want)
 	}
 	for _, c := range []struct{ in, want string }{
-		{`{"question": "q", "answerable": true, "kind": "multi"}`, `line 1: unknown kind "multi": want single, multi_passage, cross_language, near_miss, off_topic, squad2 or claim`},
+		{`{"question": "q", "answerable": true, "kind": "multi"}`, `line 1: unknown kind "multi": want single, multi_passage, cross_language, near_miss, off_topic, squad2, claim, follow_up, topic_change or self_contained`},
 		{`{"question": "q", "answerable": true, "kind": "Single"}`, `line 1: unknown kind "Single"`},
 		{`{"question": "q", "answerable": true, "kind": " "}`, `line 1: unknown kind " "`},
 		{"{\"question\": \"p\", \"answerable\": true}\n{\"question\": \"q\", \"answerable\": false, \"kind\": \"single\"}", `line 2: kind "single" is for answerable questions`},
@@ -200,5 +200,50 @@ func TestManualsQASet(t *testing.T) {
 	}
 	if len(items) != 10 || answerable != 6 {
 		t.Errorf("%d questions, %d answerable; want 10 and 6", len(items), answerable)
+	}
+}
+
+// The shipped conversational set (testdata/qa/followups.jsonl): at least
+// 30 questions that follow up on one or two earlier ones, some that change
+// the topic or stand alone (a rewrite must leave them as they are), both
+// halves; every gold answer of an answerable question is in one of its
+// sources (MatchGold's normalisation).
+func TestShippedFollowUpSet(t *testing.T) {
+	items, err := LoadQA("../../testdata/qa/followups.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds, splits := map[string]int{}, map[string]int{}
+	for _, it := range items {
+		kinds[it.Kind]++
+		splits[it.Split]++
+		if len(it.Context) == 0 || len(it.Context) > 2 {
+			t.Errorf("line %d: %d earlier questions, want 1 or 2", it.Line, len(it.Context))
+		}
+		if !it.Answerable {
+			continue
+		}
+		if len(it.Answers) == 0 || len(it.Sources) == 0 {
+			t.Errorf("line %d: an answerable question needs gold answers and sources", it.Line)
+			continue
+		}
+		var text string
+		for _, src := range it.Sources {
+			b, err := os.ReadFile(filepath.Join("../../testdata/notes", src))
+			if err != nil {
+				t.Errorf("line %d: %v", it.Line, err)
+			}
+			text += string(b) + "\n"
+		}
+		text = strings.Join(strings.Fields(text), " ") // gold answers may span a wrapped line
+		for _, a := range it.Answers {
+			if !strings.Contains(NormalizeAnswer(text), NormalizeAnswer(a)) {
+				t.Errorf("line %d: gold answer %q is not in %v", it.Line, a, it.Sources)
+			}
+		}
+	}
+	if kinds["follow_up"] < 30-kinds["topic_change"]-kinds["self_contained"] || kinds["topic_change"] == 0 || kinds["self_contained"] == 0 || len(items) < 30 ||
+		splits["tune"] == 0 || splits["holdout"] == 0 {
+		t.Errorf("kinds %v, splits %v", kinds, splits)
 	}
 }
