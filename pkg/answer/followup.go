@@ -120,13 +120,16 @@ var ErrNoLLM = fmt.Errorf("no LLM configured (RAG_LLM_BASE_URL)")
 
 // FollowUp answers question as the next turn of a conversation (turns,
 // oldest first): the question is rewritten into a standalone one
-// (Rewrite), which is searched, answered and checked as Ask does, with the
-// question as typed searched too and fused in by RRF
-// (retrieve.Options.AlsoQueries) and the passages the last answer cited
-// kept as candidates (Pinned). Result.Question is the standalone question,
-// Result.Asked the question as typed. Without an LLM, or when the rewrite
-// fails (a warning says why), the follow-up is searched together with the
-// previous question instead. Without turns it is Ask.
+// (Rewrite), which is searched, answered and checked as Ask does. Two more
+// queries are searched and fused in by RRF (retrieve.Options.AlsoQueries):
+// the question as typed, and the previous standalone question followed by
+// this one (the concatenation baseline of conversational search, TREC CAsT
+// 2019: it carries the earlier subject when the model leaves a pronoun
+// unresolved); the passages the last answer cited stay candidates
+// (Pinned). Result.Question is the standalone question, Result.Asked the
+// question as typed. Without an LLM, or when the rewrite fails (a warning
+// says why), the question is searched as typed with those queries. Without
+// turns it is Ask.
 func (a *Asker) FollowUp(ctx context.Context, turns []Turn, question string, ro retrieve.Options, w Watch) (Result, error) {
 	if len(turns) == 0 {
 		return a.Ask(ctx, question, ro, w)
@@ -139,13 +142,14 @@ func (a *Asker) FollowUp(ctx context.Context, turns []Turn, question string, ro 
 			return Result{Question: question}, err
 		}
 		if a.LLM != nil {
-			warning = fmt.Sprintf("the follow-up could not be rewritten (%v): searched together with the previous question", err)
+			warning = fmt.Sprintf("the follow-up could not be rewritten (%v): searched as typed and together with the previous question", err)
 		}
-		standalone = last.Standalone + " " + question
+		standalone = question
 	}
 	if standalone != question {
 		ro.AlsoQueries = append(ro.AlsoQueries, question)
 	}
+	ro.AlsoQueries = append(ro.AlsoQueries, last.Standalone+" "+question)
 	ro.Pinned = append(ro.Pinned, last.Cited...)
 	res, err := a.Ask(ctx, standalone, ro, w)
 	res.Asked = question
