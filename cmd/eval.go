@@ -353,7 +353,7 @@ Exit status: 0 done, 1 failed, 2 usage (also: RAG_LLM_BASE_URL not set), 130 int
 	fl.BoolVar(&opts.NoGate, "no-gate", false, "switch the relevance gate off: every question goes to the LLM")
 	fl.IntVarP(&opts.TopK, "top-k", "k", 0, "passages given to the LLM (RAG_TOP_K, default 6)")
 	fl.StringVar(&opts.Split, "split", "", `ask only the questions of one part of the set: "tune" or "holdout" (field "split")`)
-	fl.StringVar(&opts.Replay, "replay", "", "answer from the model replies recorded in a --report file instead of the LLM (re-runs the checks on the same replies)")
+	fl.StringVar(&opts.Replay, "replay", "", "answer from the model replies recorded in a --report file instead of the LLM (re-runs the checks on the same replies); verifications it lacks go to the configured LLM")
 	fl.StringSliceVar(&opts.Skip, "skip-check", nil, "switch answer checks off to measure them: "+strings.Join(answer.SkipNames, ", "))
 	fl.BoolVar(&opts.NoRewrite, "no-rewrite", false, `ask follow-up questions (field "context") alone, as typed: the baseline of the rewrite`)
 	fl.BoolVar(&opts.VerifyAll, "verify-all", false, "ask the verification question (RAG_VERIFY) for every sentence whose quote was found, so that a replay can use it; enforced only with RAG_VERIFY=true")
@@ -466,6 +466,7 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	asker.MeasureVerify = opts.VerifyAll
 	asker.MeasureLogprobs = true // recorded with the reply, to set RAG_MIN_LOGPROB from measurements
 	if replay != nil {
+		replay.Live = asker.LLM // verifications the recording lacks go to the configured LLM, if any
 		asker.LLM = replay
 	}
 	asker.Skip = map[string]bool{}

@@ -75,6 +75,11 @@ type Sentence struct {
 	// Confirmed is the LLM's verdict when it was asked to confirm the
 	// sentence against its quote (Asker.Verify); nil when not asked.
 	Confirmed *bool `json:"confirmed,omitempty"`
+	// VerifyYes is the LLM's probability, in [0, 1], that the quote states
+	// the sentence as the answer: the probability of its verdict token, or
+	// one minus it for a "no". nil when the verification was not asked or
+	// the server returned no log-probabilities.
+	VerifyYes *float64 `json:"verify_yes,omitempty"`
 	// Reason is empty for a shown sentence, else why it was removed: a
 	// claim.Reason, or ReasonAction.
 	Reason string `json:"reason,omitempty"`
@@ -243,6 +248,11 @@ type Asker struct {
 	// whether its quote states that answer to the question (RAG_VERIFY);
 	// a sentence it does not confirm is removed (ReasonNotConfirmed).
 	Verify bool
+	// MinVerifyYes, with Verify, also removes a confirmed sentence whose
+	// VerifyYes is below it (RAG_VERIFY_MIN_YES, in [0, 1]); 0 keeps every
+	// "yes". Needs a server that returns logprobs; without them a "yes"
+	// is enough.
+	MinVerifyYes float64
 	// MeasureVerify asks the verification question for every sentence
 	// whose quote was located, shown or not, and enforces it only with
 	// Verify: evaluation runs record every verdict for replays.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -399,6 +400,44 @@ func TestAsk(t *testing.T) {
 				t.Fatalf("%s: %+v", c.verdict, res)
 			}
 			if !c.shown && (s.Reason != answer.ReasonNotConfirmed || res.Reason != answer.ReasonUnsupportedClaims) {
+				t.Fatalf("%+v", s)
+			}
+		}
+	})
+
+	// The verdict's probability: a "yes" the model gave with probability
+	// 0.6 stays below RAG_VERIFY_MIN_YES 0.9 and is removed; one at 0.95
+	// stays; a "no" at 0.8 is recorded as 0.2 for yes. Mutation: dropping
+	// the MinVerifyYes case in verify keeps the 0.6 sentence.
+	t.Run("a yes below the least probability removes the sentence", func(t *testing.T) {
+		first := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"))
+		for _, c := range []struct {
+			verdict string
+			p       float64
+			shown   bool
+			yes     float64
+		}{{`{"verdict": "yes"}`, 0.6, false, 0.6}, {`{"verdict": "yes"}`, 0.95, true, 0.95}, {`{"verdict": "no"}`, 0.8, false, 0.2}} {
+			verdictP := c.p
+			srv := llmtest.New(t, llmtest.Reply{Text: first}, llmtest.Reply{Text: c.verdict, Logprob: func(piece string) float64 {
+				if strings.Contains(piece, "yes") || strings.Contains(piece, `"no"`) {
+					return math.Log(verdictP)
+				}
+				return 0
+			}})
+			a := asker(srv)
+			a.Verify, a.MinVerifyYes = true, 0.9
+			res, err := a.Ask(context.Background(), q, ro, answer.Watch{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !srv.Last().Logprobs {
+				t.Fatal("the verification did not ask for logprobs")
+			}
+			s := res.Sentences[0]
+			if s.Shown != c.shown || s.VerifyYes == nil || math.Abs(*s.VerifyYes-c.yes) > 1e-9 {
+				t.Fatalf("%s at %.2f: shown %v, verify_yes %v", c.verdict, c.p, s.Shown, s.VerifyYes)
+			}
+			if !c.shown && (s.Reason != answer.ReasonNotConfirmed || c.verdict == `{"verdict": "yes"}` && !strings.Contains(s.Detail, "RAG_VERIFY_MIN_YES")) {
 				t.Fatalf("%+v", s)
 			}
 		}

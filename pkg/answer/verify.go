@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -58,6 +59,35 @@ func parseVerdict(reply string) bool {
 	return first == "yes"
 }
 
+// yesProbability is the probability of "yes" that a verification reply's
+// tokens give: the probability of the first token that spells the verdict
+// ("yes" or "no", after any JSON around it), or one minus it for a no,
+// taking the two as the only choices. nil when tokens hold no verdict
+// token (the server returned no log-probabilities).
+func yesProbability(tokens []llm.Token, yes bool) *float64 {
+	want := "no"
+	if yes {
+		want = "yes"
+	}
+	seen := ""
+	for _, t := range tokens {
+		word := strings.ToLower(strings.TrimLeft(t.Text, ` "'{:`))
+		// the verdict token follows the key ("verdict": "yes") or opens a
+		// plain-text reply; a "no" inside the key's spelling is not it.
+		if word != "" && strings.HasPrefix(want, word) || strings.HasPrefix(word, want) {
+			if strings.Contains(seen, "verdict") || strings.TrimSpace(seen) == "" {
+				p := math.Exp(t.Logprob)
+				if !yes {
+					p = 1 - p
+				}
+				return &p
+			}
+		}
+		seen += t.Text
+	}
+	return nil
+}
+
 // verify asks the LLM to confirm each shown sentence (each located one
 // with a.MeasureVerify) against its quote's units (sc.unit) and, with
 // a.Verify, removes the shown sentences it does not confirm
@@ -76,9 +106,9 @@ func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*s
 		}
 		msgs := VerifyMessages(question, strings.Trim(sc.section, "[]"), sc.unit, proposed)
 		start := time.Now()
-		out, err := a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 12, Schema: VerifySchema}, nil)
+		out, err := a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 12, Schema: VerifySchema, Logprobs: true}, nil)
 		if errors.Is(err, llm.ErrFormatUnsupported) {
-			out, err = a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 4}, nil)
+			out, err = a.LLM.Stream(ctx, llm.Request{Messages: msgs, MaxTokens: 4, Logprobs: true}, nil)
 		}
 		if err != nil {
 			return fmt.Errorf("verifying an answer sentence: %w", err)
@@ -90,9 +120,17 @@ func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*s
 		}
 		ok := parseVerdict(out.Text)
 		s.Confirmed = &ok
-		if !ok && s.Shown && a.Verify {
+		s.VerifyYes = yesProbability(out.Tokens, ok)
+		if !s.Shown || !a.Verify {
+			continue
+		}
+		switch {
+		case !ok:
 			s.Shown, s.Reason = false, ReasonNotConfirmed
 			s.Detail = "asked again with only the question and its quote, the model did not confirm it"
+		case s.VerifyYes != nil && *s.VerifyYes < a.MinVerifyYes:
+			s.Shown, s.Reason = false, ReasonNotConfirmed
+			s.Detail = fmt.Sprintf("asked again with only the question and its quote, the model confirmed it with probability %.2f, below %.2f (RAG_VERIFY_MIN_YES)", *s.VerifyYes, a.MinVerifyYes)
 		}
 	}
 	return nil

@@ -106,6 +106,10 @@ type Config struct {
 	// that passed the claim checks: does its quote state this answer to
 	// the question? (RAG_VERIFY).
 	Verify bool
+	// VerifyMinYes, with Verify, removes a confirmed sentence the LLM
+	// confirmed with a probability below it (RAG_VERIFY_MIN_YES, in
+	// [0, 1]; 0: any "yes").
+	VerifyMinYes float64
 	// MinLogprob removes an answer sentence the model wrote with a mean
 	// token log-probability below it (RAG_MIN_LOGPROB, <= 0; 0: off).
 	MinLogprob float64
@@ -168,6 +172,7 @@ var Vars = []Var{
 	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinTermSupport })},
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinSimilarity })},
 	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence", boolean(func(c *Config) *bool { return &c.Verify })},
+	{"RAG_VERIFY_MIN_YES", "0", "with RAG_VERIFY=true, also remove a sentence the LLM confirmed with a probability of \"yes\" below this (0 to 1; 0: any yes; needs a server that returns logprobs)", share(func(c *Config) *float64 { return &c.VerifyMinYes })},
 	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)", logprob(func(c *Config) *float64 { return &c.MinLogprob })},
 }
 

@@ -88,6 +88,18 @@ func number(min float64, dst func(*Config) *float64) Field {
 	}
 }
 
+// share stores a number in [0, 1].
+func share(dst func(*Config) *float64) Field {
+	return func(r *reader, name string, c *Config) {
+		v := r.get(name)
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || !(f >= 0 && f <= 1) {
+			r.fail(name, v, "a number from 0 to 1, such as 0.9")
+		}
+		*dst(c) = f
+	}
+}
+
 // duration stores a positive duration ("10s", "2m").
 func duration(dst func(*Config) *time.Duration) Field {
 	return func(r *reader, name string, c *Config) {

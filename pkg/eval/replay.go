@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -19,12 +20,21 @@ var ErrNotRecorded = errors.New("no recorded reply")
 // Replay is an llm.Streamer that answers from a recorded QA run (an
 // AnswersReport written by --report): each question gets the model's
 // recorded reply, and each verification request (answer.VerifyMessages)
-// the recorded verdict of that sentence. It lets the answer checks be
+// the recorded verdict of that sentence (and its probability). It lets the answer checks be
 // re-run, switched off one by one or given other thresholds, on the very
 // replies a model gave, without the model.
 type Replay struct {
 	replies  map[string]recorded
-	verdicts map[string]bool // question + "\x00" + sentence text
+	verdicts map[string]verdict // question + "\x00" + sentence text
+	// Live, when set, answers the verification requests the recording
+	// holds no verdict for (a run recorded without --verify-all), so that
+	// verification can be measured on recorded answers.
+	Live llm.Streamer
+}
+
+type verdict struct {
+	yes bool
+	p   *float64 // the recorded probability of yes (Sentence.VerifyYes)
 }
 
 type recorded struct {
@@ -44,7 +54,7 @@ func LoadReplay(file string) (*Replay, error) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		return nil, fmt.Errorf("%s: not an eval answers report: %w", file, err)
 	}
-	r := &Replay{replies: map[string]recorded{}, verdicts: map[string]bool{}}
+	r := &Replay{replies: map[string]recorded{}, verdicts: map[string]verdict{}}
 	for _, q := range rep.Questions {
 		if q.LLM == nil {
 			continue // the gate stopped it: no reply to replay
@@ -56,7 +66,7 @@ func LoadReplay(file string) (*Replay, error) {
 		r.replies[q.Question] = rec
 		for _, s := range q.Sentences {
 			if s.Confirmed != nil {
-				r.verdicts[q.Question+"\x00"+s.Text] = *s.Confirmed
+				r.verdicts[q.Question+"\x00"+s.Text] = verdict{*s.Confirmed, s.VerifyYes}
 			}
 		}
 	}
@@ -70,7 +80,7 @@ func LoadReplay(file string) (*Replay, error) {
 // token when the request asks for log-probabilities and the recording has
 // tokens that spell the reply, else whole at once. A question or sentence
 // that was not recorded fails with ErrNotRecorded.
-func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
+func (r *Replay) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
 	last := req.Messages[len(req.Messages)-1].Content
 	out := llm.Response{FinishReason: "stop", Duration: time.Millisecond}
 	if req.Messages[0].Content == answer.VerifySystemPrompt {
@@ -79,13 +89,23 @@ func (r *Replay) Stream(_ context.Context, req llm.Request, onDelta func(llm.Del
 		for _, v := range []string{answer.VerdictYes, answer.VerdictNo, answer.VerdictBoth} {
 			s = strings.TrimPrefix(s, answer.VerdictText(v)+" ") // a yes/no answer is proposed with its verdict
 		}
-		ok, found := r.verdicts[q+"\x00"+s]
+		v, found := r.verdicts[q+"\x00"+s]
 		if !found {
+			if r.Live != nil {
+				return r.Live.Stream(ctx, req, onDelta)
+			}
 			return out, fmt.Errorf("%w: verification of %q", ErrNotRecorded, s)
 		}
-		out.Text = `{"verdict": "no"}`
-		if ok {
-			out.Text = `{"verdict": "yes"}`
+		word, p := "no", 0.0
+		if v.yes {
+			word = "yes"
+		}
+		out.Text = `{"verdict": "` + word + `"}`
+		if v.p != nil && req.Logprobs { // the verdict token with its recorded probability
+			if p = *v.p; !v.yes {
+				p = 1 - p
+			}
+			out.Tokens = []llm.Token{{Text: `{"verdict": "`}, {Text: word, Logprob: math.Log(p)}, {Text: `"}`}}
 		}
 		return out, nil
 	}

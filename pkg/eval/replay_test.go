@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -57,5 +58,51 @@ func TestReplay(t *testing.T) {
 	}
 	if _, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("Another question?", nil)}, nil); !errors.Is(err, ErrNotRecorded) {
 		t.Fatalf("err = %v", err)
+	}
+	// A verification the recording lacks goes to Live when set.
+	// Mutation: returning ErrNotRecorded before looking at Live.
+	if _, err := r.Stream(context.Background(), llm.Request{Messages: answer.VerifyMessages("How much shared_buffers?", "", "x", "Another sentence.")}, nil); !errors.Is(err, ErrNotRecorded) {
+		t.Fatalf("without Live: err = %v", err)
+	}
+	r.Live = fixedStreamer(`{"verdict": "yes"}`)
+	if out, err := r.Stream(context.Background(), llm.Request{Messages: answer.VerifyMessages("How much shared_buffers?", "", "x", "Another sentence.")}, nil); err != nil || out.Text != `{"verdict": "yes"}` {
+		t.Fatalf("with Live: %+v, %v", out, err)
+	}
+}
+
+// fixedStreamer answers every request with its text.
+type fixedStreamer string
+
+func (f fixedStreamer) Stream(_ context.Context, _ llm.Request, _ func(llm.Delta)) (llm.Response, error) {
+	return llm.Response{Text: string(f)}, nil
+}
+
+// TestReplayVerifyYes: a recorded verdict probability comes back as the
+// verdict token's log-probability, so a replay applies RAG_VERIFY_MIN_YES
+// as the run did. Mutation: writing the yes probability as the no token's.
+func TestReplayVerifyYes(t *testing.T) {
+	yes, no := true, false
+	py, pn := 0.7, 0.1
+	rep := AnswersReport{Questions: []QuestionResult{{
+		Question: "Q?", Reply: `{}`, LLM: &answer.Generation{},
+		Sentences: []answer.Sentence{{Text: "A.", Confirmed: &yes, VerifyYes: &py}, {Text: "B.", Confirmed: &no, VerifyYes: &pn}},
+	}}}
+	b, _ := json.Marshal(rep)
+	file := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := LoadReplay(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sentence, word string
+		p              float64
+	}{{"A.", "yes", 0.7}, {"B.", "no", 0.9}} {
+		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.VerifyMessages("Q?", "", "x", c.sentence), Logprobs: true}, nil)
+		if err != nil || len(out.Tokens) != 3 || out.Tokens[1].Text != c.word || math.Abs(math.Exp(out.Tokens[1].Logprob)-c.p) > 1e-9 {
+			t.Fatalf("%s: %+v, %v", c.sentence, out, err)
+		}
 	}
 }
