@@ -11,10 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/conversation"
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/config"
-	"github.com/hrag-dev/hrag/pkg/conversation"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )

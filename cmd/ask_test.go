@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/conversation"
+	"github.com/hrag-dev/hrag/internal/iostreams"
 	"github.com/hrag-dev/hrag/pkg/answer"
-	"github.com/hrag-dev/hrag/pkg/config"
-	"github.com/hrag-dev/hrag/pkg/conversation"
-	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"

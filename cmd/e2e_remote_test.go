@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/eval"
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/eval"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 

@@ -17,8 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/eval"
 	"github.com/hrag-dev/hrag/pkg/answer"
-	"github.com/hrag-dev/hrag/pkg/eval"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )

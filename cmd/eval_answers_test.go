@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/eval"
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/eval"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/internal/eval"
 )
 
 // EvalInjectionOptions are the flags of `hrag eval injection`.

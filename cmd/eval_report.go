@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/internal/eval"
 )
 
 // printAnswersReport prints the settings, one row per question and the

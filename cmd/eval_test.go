@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/internal/eval"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 

@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/iostreams"
 	"github.com/hrag-dev/hrag/pkg/chunk"
-	"github.com/hrag-dev/hrag/pkg/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
-	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/tokenize"

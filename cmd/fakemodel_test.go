@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hrag-dev/hrag/pkg/eval"
+	"github.com/hrag-dev/hrag/internal/eval"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 )
 

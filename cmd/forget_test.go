@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/iostreams"
+	"github.com/hrag-dev/hrag/internal/iostreams"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )

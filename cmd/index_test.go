@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/config"
-	"github.com/hrag-dev/hrag/pkg/iostreams"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
+	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/iostreams"
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/iostreams"
 	"github.com/hrag-dev/hrag/pkg/index"
-	"github.com/hrag-dev/hrag/pkg/iostreams"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/mcpserver"
 	"github.com/hrag-dev/hrag/pkg/index"
-	"github.com/hrag-dev/hrag/pkg/mcpserver"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )

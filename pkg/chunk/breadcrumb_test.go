@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/chunk"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 func TestBreadcrumbTruncation(t *testing.T) {

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/extract"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 // FuzzChunkEntryPoints feeds arbitrary bytes through what index does to a

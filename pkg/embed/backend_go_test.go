@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 // The pure-Go backend (a build without -tags ORT) cannot run the bundled

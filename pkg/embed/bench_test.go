@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 // benchTexts returns n NFCorpus passages (title + text) cut to about 120

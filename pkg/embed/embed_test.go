@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 func TestRelatedSentencesScoreHigher(t *testing.T) {

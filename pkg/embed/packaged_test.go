@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 // packagedModels are the models scripts/install-deps.sh installs from Maven

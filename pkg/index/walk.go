@@ -12,7 +12,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/store"
 )

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/modeltest"
 )
 
 // Every vector lands at its text's index, and both sessions give the vectors

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hrag-dev/hrag/pkg/config"
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/tokenize"
 )
 
