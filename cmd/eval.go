@@ -465,6 +465,11 @@ func evalAnswersRun(ctx context.Context, opts *EvalAnswersOptions) error {
 	asker.MeasureSimilarity = true // recorded per sentence, to set RAG_CLAIM_MIN_SIMILARITY from measurements
 	asker.MeasureVerify = opts.VerifyAll
 	asker.MeasureLogprobs = true // recorded with the reply, to set RAG_MIN_LOGPROB from measurements
+	if c, ok := asker.LLM.(interface {
+		CountTokens(context.Context, string) (int, error)
+	}); ok && replay == nil {
+		asker.CountTokens = c.CountTokens // prompt_parts, where the server counts tokens
+	}
 	if replay != nil {
 		replay.Live = asker.LLM // verifications the recording lacks go to the configured LLM, if any
 		asker.LLM = replay

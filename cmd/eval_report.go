@@ -96,5 +96,9 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	fmt.Fprintf(w, "\nnot answered, answerable: %s\nnot answered, unanswerable: %s\n", reasonCounts(m.AbstainedAnswerable), reasonCounts(m.AbstainedUnanswerable))
 	fmt.Fprintf(w, "median per question asked: %.1f s (p90 %.1f s; first token after %.1f s; first shown sentence after %.1f s), %.0f prompt tokens (passages %.0f; %.0f%% from the server's prompt cache), %.1f tokens/s generated\n",
 		m.MedianSeconds, m.P90Seconds, m.MedianFirstToken, m.MedianFirstShown, m.MedianPromptTokens, m.MedianPassageTokens, 100*m.MedianCachedShare, m.MedianTokensPerSecond)
+	if pp := m.MedianPromptParts; pp != nil {
+		fmt.Fprintf(w, "median prompt parts in the model's tokens: system %d, examples %d, passages %d, question %d, chat template %d\n",
+			pp.System, pp.Examples, pp.Passages, pp.Question, pp.Template)
+	}
 	fmt.Fprintf(w, "%d questions in %.1fs\n", m.Questions, r.Seconds)
 }

@@ -213,6 +213,11 @@ type AnswerMetrics struct {
 	// generated token (mostly reading the prompt).
 	MedianCachedShare float64 `json:"median_cached_share"`
 	MedianFirstToken  float64 `json:"median_first_token_seconds"`
+	// MedianPromptParts is the median of each part of the prompt in the
+	// model's tokens (answer.Generation.PromptParts) over the questions
+	// that have them; nil when none has (a server without /tokenize, or a
+	// replay).
+	MedianPromptParts *answer.PromptParts `json:"median_prompt_parts,omitempty"`
 	// MedianFirstShown is the median seconds from asking to the first
 	// shown sentence over the questions with one (answer.Watch.Ready: a
 	// sentence settled while the model wrote, else the whole answer);

@@ -167,6 +167,10 @@ type Generation struct {
 	FirstSentence   float64 `json:"first_sentence_seconds,omitempty"`
 	TokensPerSecond float64 `json:"tokens_per_second"` // completion tokens after the first, per second (0: unknown)
 	Truncated       bool    `json:"truncated"`         // cut off at RAG_LLM_MAX_TOKENS
+	// PromptParts splits PromptTokens by what the prompt is made of, in
+	// the model's own tokens; nil unless Asker.CountTokens is set and the
+	// server counted.
+	PromptParts *PromptParts `json:"prompt_parts,omitempty"`
 	// VerifyCalls, VerifySeconds and VerifyPromptTokens are the
 	// verification requests (Asker.Verify), their wall time and prompt
 	// tokens; 0 when none.
@@ -271,12 +275,17 @@ type Asker struct {
 	// RAG_MIN_LOGPROB); >= 0: off. Needs a server that returns logprobs
 	// (llama.cpp, vLLM, OpenAI); without them no sentence is removed.
 	MinLogprob float64
+	// CountTokens, when set, counts text in the LLM's own tokens (an
+	// llm.Client's CountTokens) so that each answer records its
+	// Generation.PromptParts (evaluation runs). Its errors leave them out.
+	CountTokens func(ctx context.Context, text string) (int, error)
 	// MeasureLogprobs asks for logprobs and records every sentence's
 	// confidence even when MinLogprob is off (evaluation runs).
 	MeasureLogprobs bool
 
-	mu        sync.Mutex
-	plainOnly bool // the server rejected response_format once: use text
+	mu          sync.Mutex
+	plainOnly   bool           // the server rejected response_format once: use text
+	fixedTokens map[string]int // promptParts' counts of the system prompts and examples
 }
 
 // current returns the passages whose file still exists (Stale is not
@@ -343,7 +352,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 	}
 	early := &earlySentences{a: a, w: w, collection: r.Collection, question: res.Question, began: began,
 		on: w.Ready != nil && a.settlesEarly(res.Question)}
-	out, protocol, prompted, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
+	out, protocol, prompted, msgs, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
 		// The checks read whole passages: the first len(shown) of them.
 		return early.attempt(ctx, passages[:len(shown)])
 	})
@@ -357,6 +366,9 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 		Truncated: out.FinishReason == "length"}
 	for _, p := range prompted {
 		gen.PassageTokens += p.Tokens
+	}
+	if a.CountTokens != nil {
+		gen.PromptParts = a.promptParts(ctx, msgs, out.Usage.PromptTokens)
 	}
 	res.LLM = gen
 	if gen.Truncated {
@@ -439,7 +451,7 @@ func (a *Asker) settle(ctx context.Context, collection, reply string, tokens []l
 // reply, the protocol used and the passages actually shown. watch gives,
 // for each request, the function that sees its reply as it streams (given
 // the passages of that request).
-func (a *Asker) generate(ctx context.Context, question string, passages []retrieve.Passage, res *Result, watch func([]retrieve.Passage) func(llm.Delta)) (llm.Response, string, []retrieve.Passage, error) {
+func (a *Asker) generate(ctx context.Context, question string, passages []retrieve.Passage, res *Result, watch func([]retrieve.Passage) func(llm.Delta)) (llm.Response, string, []retrieve.Passage, []llm.Message, error) {
 	shrunk := false
 	for {
 		a.mu.Lock()
@@ -453,7 +465,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 		out, err := a.LLM.Stream(ctx, req, watch(passages))
 		switch {
 		case err == nil:
-			return out, protocol, passages, nil
+			return out, protocol, passages, req.Messages, nil
 		case errors.Is(err, llm.ErrFormatUnsupported) && !plain:
 			a.mu.Lock()
 			first := !a.plainOnly
@@ -467,7 +479,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 			passages = passages[:len(passages)/2]
 			res.Warnings = append(res.Warnings, fmt.Sprintf("prompt too long for the model: retried with %d passages", len(passages)))
 		default:
-			return out, protocol, passages, err
+			return out, protocol, passages, req.Messages, err
 		}
 	}
 }

@@ -443,6 +443,29 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	// Prompt parts: each part counted by the server's /tokenize (the fake
+	// counts words, as its usage does, so nothing is left for a template).
+	// Mutation: taking the passages from after "Question: " instead of
+	// before it swaps the two counts.
+	t.Run("the prompt's parts are counted in the model's tokens", func(t *testing.T) {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"))})
+		a := asker(srv)
+		a.CountTokens = a.LLM.(*llm.Client).CountTokens
+		res, err := a.Ask(context.Background(), q, ro, answer.Watch{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pp := res.LLM.PromptParts
+		last := srv.Last().Messages[len(srv.Last().Messages)-1].Content
+		if pp == nil || pp.System != len(strings.Fields(answer.JSONSystemPrompt)) || pp.Examples == 0 ||
+			pp.Question != len(strings.Fields("Question: "+q)) || pp.Passages != len(strings.Fields(last))-pp.Question || pp.Template != 0 {
+			t.Fatalf("parts %+v (prompt %d)", pp, res.LLM.PromptTokens)
+		}
+		if b, _ := json.Marshal(res.LLM); !strings.Contains(string(b), `"prompt_parts":{"system":`) {
+			t.Fatalf("json %s", b)
+		}
+	})
+
 	t.Run("a 500 in the middle of the stream is an error, nothing is shown", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 4GB.", []int{n}), FailAfter: 3})
 		res, err := asker(srv).Ask(context.Background(), q, ro, answer.Watch{})

@@ -5,11 +5,14 @@
 package llm
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"syscall"
@@ -330,4 +333,45 @@ func (c *Client) redact(s string) string {
 		s = strings.ReplaceAll(s, c.opts.APIKey, "[redacted]")
 	}
 	return s
+}
+
+// ErrTokenizeUnsupported: the server has no tokenize endpoint (only
+// llama.cpp's llama-server and vLLM have one; OpenAI and Ollama do not).
+var ErrTokenizeUnsupported = errors.New("LLM server cannot count tokens")
+
+// CountTokens returns how many tokens the server's model makes of text,
+// without special tokens, from the server's /tokenize endpoint (at the root
+// of the base URL, without its /v1): llama.cpp's {"content"} and vLLM's
+// {"model", "prompt"} requests, both answered with {"tokens": [...]}.
+// Errors: ErrTokenizeUnsupported when the server has no such endpoint
+// (404, 405, or a reply without tokens); transport errors as they are.
+func (c *Client) CountTokens(ctx context.Context, text string) (int, error) {
+	root := strings.TrimSuffix(strings.TrimSuffix(c.opts.BaseURL, "/"), "/v1")
+	body, err := json.Marshal(map[string]any{"content": text, "prompt": text, "model": c.opts.Model, "add_special": false, "add_special_tokens": false})
+	if err != nil {
+		return 0, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, root+"/tokenize", bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if c.opts.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.opts.APIKey)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("%w: %s/tokenize answered %d", ErrTokenizeUnsupported, root, resp.StatusCode)
+	}
+	var out struct {
+		Tokens []json.RawMessage `json:"tokens"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 64<<20)).Decode(&out); err != nil || out.Tokens == nil {
+		return 0, fmt.Errorf("%w: %s/tokenize sent no tokens", ErrTokenizeUnsupported, root)
+	}
+	return len(out.Tokens), nil
 }

@@ -221,3 +221,22 @@ func TestLogprobs(t *testing.T) {
 		t.Fatalf("not asked: requested %v, tokens %+v, err %v", srv.Last().Logprobs, out.Tokens, err)
 	}
 }
+
+// TestCountTokens: the server's /tokenize counts the text (the fake counts
+// words, as its usage does); a server without the endpoint is
+// ErrTokenizeUnsupported. Mutation: posting to BaseURL+"/tokenize" (under
+// /v1) fails the first case with a 404.
+func TestCountTokens(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Text: "x"})
+	c := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "tiny"})
+	n, err := c.CountTokens(context.Background(), "Passages from the notes: one two")
+	if err != nil || n != 6 {
+		t.Fatalf("n = %d, err = %v", n, err)
+	}
+	plain := httptest.NewServer(http.NotFoundHandler())
+	defer plain.Close()
+	c = llm.New(llm.Options{BaseURL: plain.URL + "/v1", Model: "tiny"})
+	if _, err := c.CountTokens(context.Background(), "text"); !errors.Is(err, llm.ErrTokenizeUnsupported) {
+		t.Fatalf("err = %v", err)
+	}
+}

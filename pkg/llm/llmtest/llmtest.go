@@ -103,6 +103,24 @@ func (s *Server) Last() Request {
 }
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/tokenize" && r.Method == http.MethodPost {
+		// llama-server's tokenizer endpoint: here, as in usage, a word is a
+		// token.
+		var req struct {
+			Content string `json:"content"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			writeErr(w, http.StatusBadRequest, err.Error(), "")
+			return
+		}
+		tokens := make([]int, len(strings.Fields(req.Content)))
+		for i := range tokens {
+			tokens[i] = i + 1
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"tokens": tokens})
+		return
+	}
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		writeErr(w, http.StatusNotFound, "no route "+r.URL.Path, "")
 		return
