@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/internal/eval"
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/index"
@@ -156,7 +157,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	qprog.Explain = Message
 	res, err := eval.RunRetrieval(ctx, eval.RetrievalOptions{
 		Dataset: ds, Index: iopts, Collection: coll, DocsDir: filepath.Join(cache, "eval", coll),
-		Retriever: &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix},
+		Retriever: &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix, Command: config.CommandWords},
 		Modes:     modes, Candidates: cand, Depth: opts.Depth, RRFK: rrfK, WeightBM25: wb, WeightVector: wv,
 		LimitQueries: opts.LimitQueries, Progress: qprog,
 	})

@@ -157,7 +157,7 @@ func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *to
 			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens, JunkRun: cfg.JunkRun, JunkLine: cfg.JunkLine},
 		WarnLowered:    cfg.ChunkTokensSet,
 		DocumentPrefix: cfg.EmbedDocumentPrefix, QueryPrefix: cfg.EmbedQueryPrefix, BatchSize: cfg.EmbedBatchSize,
-		Store: st, Embedder: emb, Tokenizer: tk,
+		Store: st, Embedder: emb, Tokenizer: tk, Command: config.CommandWords,
 	}
 }
 

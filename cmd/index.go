@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/render"
 )
@@ -118,7 +119,7 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 			fmt.Fprintf(f.IO.ErrOut, "skipped: %s: %s\n", render.DisplayPath(sk.Path), strings.TrimSuffix(sk.Reason, "; skipped"))
 		}
 		for _, ig := range sum.IgnoredFiles {
-			fmt.Fprintf(f.IO.ErrOut, "ignored: %s: %s\n", render.DisplayPath(ig.Path), ig.Describe(cfg.Include, cfg.Collection))
+			fmt.Fprintf(f.IO.ErrOut, "ignored: %s: %s\n", render.DisplayPath(ig.Path), ig.Describe(cfg.Include, func(args ...string) string { return config.CommandWords(cfg.Collection, args...) }))
 		}
 	}
 	if opts.JSON {

@@ -100,7 +100,7 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 // RAG_RERANK_MODEL when one is set (its load errors are returned). The
 // caller keeps closing st and emb.
 func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retrieve.Retriever, error) {
-	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix}
+	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix, Command: config.CommandWords}
 	if cfg.RerankModel != "" {
 		var local *embed.Local
 		switch e := emb.(type) {

@@ -445,6 +445,16 @@ func Command(collection, args string) string {
 	return "hrag --collection " + ShellQuote(collection) + " " + args
 }
 
+// CommandWords is Command with each of words shell-quoted (ShellQuote): the
+// wording that retrieve.Retriever.Command and index.Options.Command take.
+func CommandWords(collection string, words ...string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = ShellQuote(w)
+	}
+	return Command(collection, strings.Join(quoted, " "))
+}
+
 // ShellQuote returns s as one POSIX shell word: unchanged when it holds only
 // safe characters, else in single quotes.
 func ShellQuote(s string) string {

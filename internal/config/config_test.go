@@ -171,3 +171,14 @@ func TestIncludeDefaultIsEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// CommandWords quotes each word as a shell needs and names a collection
+// other than the default. Mutation: quoting the joined words as one.
+func TestCommandWords(t *testing.T) {
+	if got, want := CommandWords("papers", "index", "/n/my notes/.drafts"), "hrag --collection papers index '/n/my notes/.drafts'"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := CommandWords("default", "reembed"), "hrag reembed"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

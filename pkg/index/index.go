@@ -54,10 +54,15 @@ type StoredReporter interface {
 type Options struct {
 	Roots      []string // files or directories to index
 	Collection string   // RAG_COLLECTION / --collection
-	FTSConfig  string   // RAG_FTS_CONFIG, fixed when the collection is created
-	Include    []string // file-name globs to index
-	Exclude    []string // globs to skip
-	MaxBytes   int64    // larger files are skipped
+	// Command words a command that warnings advise for a collection
+	// (args: the words after the program name, each quoted by Command as
+	// its shell needs); the command line owns that wording. nil: the
+	// arguments alone.
+	Command   func(collection string, args ...string) string
+	FTSConfig string   // RAG_FTS_CONFIG, fixed when the collection is created
+	Include   []string // file-name globs to index
+	Exclude   []string // globs to skip
+	MaxBytes  int64    // larger files are skipped
 	// ExtractTimeout (RAG_EXTRACT_TIMEOUT) and ExtractMemory
 	// (RAG_EXTRACT_MEMORY_BYTES) bound each file's converters (pdftotext,
 	// qpdf, pandoc) in wall time and address space; 0: no limit.
@@ -247,7 +252,7 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 	// reported, and not recorded as a root.
 	roots, rejected := explicitRoots(opts)
 	for _, ig := range rejected {
-		why := ig.Describe(opts.Include, opts.Collection)
+		why := ig.Describe(opts.Include, opts.command())
 		if ig.Rule != RuleSpecial {
 			why = "it " + why
 		} else {
@@ -412,4 +417,12 @@ func chunkEmbedText(c store.Chunk) string { return c.EmbedContext + c.Content }
 func isConnErr(err error) bool {
 	return errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrLockLost) || strings.Contains(err.Error(), "connection refused") ||
 		strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "unexpected EOF")
+}
+
+// command is o.Command for o.Collection, nil without one.
+func (o Options) command() func(args ...string) string {
+	if o.Command == nil {
+		return nil
+	}
+	return func(args ...string) string { return o.Command(o.Collection, args...) }
 }

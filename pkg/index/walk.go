@@ -12,7 +12,6 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -145,9 +144,10 @@ var binaryExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif
 	".dll": true, ".class": true, ".jar": true, ".xlsx": true, ".pptx": true, ".sqlite": true, ".db": true}
 
 // Describe says why ig was left out and how to change that, for a warning
-// or a -v listing; include is the globs in force, collection names the
-// collection in the command it suggests.
-func (ig Ignored) Describe(include []string, collection string) string {
+// or a -v listing; include is the globs in force, command words the
+// command it suggests (Options.Command for the collection; nil: the
+// arguments alone).
+func (ig Ignored) Describe(include []string, command func(args ...string) string) string {
 	switch ig.Rule {
 	case RuleNotIncluded:
 		ext := strings.ToLower(filepath.Ext(ig.Path))
@@ -168,7 +168,10 @@ func (ig Ignored) Describe(include []string, collection string) string {
 	if ig.Folder {
 		what = "hidden folder, not looked into"
 	}
-	return what + "; to index it, name it: " + config.Command(collection, "index "+config.ShellQuote(ig.Path))
+	if command == nil {
+		command = func(args ...string) string { return strings.Join(args, " ") }
+	}
+	return what + "; to index it, name it: " + command("index", ig.Path)
 }
 
 // Walk lists files under roots (files or directories) whose base name

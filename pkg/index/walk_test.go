@@ -3,6 +3,7 @@ package index_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/index"
@@ -91,11 +92,13 @@ func TestWalkIndexesAHiddenRootNamedExplicitly(t *testing.T) {
 
 func TestIgnoredDescribeGivesAPasteableFix(t *testing.T) {
 	ig := index.Ignored{Path: "/n/my notes/.drafts", Rule: index.RuleHidden, Folder: true}
-	if got, want := ig.Describe([]string{"*.md"}, "papers"), "hidden folder, not looked into; to index it, name it: hrag --collection papers index '/n/my notes/.drafts'"; got != want {
+	// The command is worded by the caller from its words (cmd: config.CommandWords).
+	words := func(args ...string) string { return "<" + strings.Join(args, "|") + ">" }
+	if got, want := ig.Describe([]string{"*.md"}, words), "hidden folder, not looked into; to index it, name it: <index|/n/my notes/.drafts>"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	ig = index.Ignored{Path: "/n/kafka.log", Rule: index.RuleNotIncluded}
-	if got, want := ig.Describe([]string{"*.md", "*.txt"}, "default"), "does not match the include globs (*.md,*.txt); to index such files, add '*.log' to RAG_INCLUDE (--include '*.log' replaces the globs for one run only)"; got != want {
+	if got, want := ig.Describe([]string{"*.md", "*.txt"}, nil), "does not match the include globs (*.md,*.txt); to index such files, add '*.log' to RAG_INCLUDE (--include '*.log' replaces the globs for one run only)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

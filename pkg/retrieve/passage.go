@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -102,8 +101,9 @@ func staleness(p store.Passage) string {
 }
 
 // staleWarning says how many passages come from files changed or deleted
-// since they were indexed, and what refreshes them; "" when none.
-func staleWarning(ps []Passage, collection string) string {
+// since they were indexed, and that refresh (a command) refreshes them; ""
+// when none.
+func staleWarning(ps []Passage, refresh string) string {
 	var deleted, changed []string
 	for _, p := range ps {
 		switch p.Stale {
@@ -123,7 +123,7 @@ func staleWarning(ps []Passage, collection string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return strings.Join(parts, "; ") + ": `" + config.Command(collection, "index") + " PATH` refreshes them"
+	return strings.Join(parts, "; ") + ": `" + refresh + "` refreshes them"
 }
 
 // Cite is where a passage lies in its file, for a citation: path and lines

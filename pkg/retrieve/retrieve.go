@@ -124,6 +124,18 @@ type Retriever struct {
 	QueryPrefix string   // RAG_EMBED_QUERY_PREFIX
 	DocPrefix   string   // RAG_EMBED_DOCUMENT_PREFIX (for HyDE passages)
 	Reranker    Reranker // optional cross-encoder (RAG_RERANK_MODEL)
+	// Command words the command a warning advises (args: the words after
+	// the program name, already shell-safe) for collection; the command
+	// line owns that wording. nil: the args alone.
+	Command func(collection string, args ...string) string
+}
+
+// command is r.Command, or the args alone without one.
+func (r *Retriever) command(collection string, args ...string) string {
+	if r.Command == nil {
+		return strings.Join(args, " ")
+	}
+	return r.Command(collection, args...)
 }
 
 // Retrieve finds the passages for question, in named stages: the
@@ -210,7 +222,7 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 		}
 	}
 	res.Passages = number(res.Passages, o.TopK, stored)
-	res.Warnings = append(res.Warnings, cutWarnings(res.Passages, h, o, coll.Name)...)
+	res.Warnings = append(res.Warnings, cutWarnings(res.Passages, h, o, r.command(coll.Name, "index", "PATH"))...)
 	err = r.decide(ctx, &res, coll, vt, o)
 	return res, err
 }

@@ -188,13 +188,14 @@ func number(ps []Passage, topK int, stored map[int64]store.Passage) []Passage {
 }
 
 // cutWarnings explains a short result (fewer than o.TopK passages because
-// each search stops at o.Candidates) and stale passages.
-func cutWarnings(ps []Passage, h hits, o Options, collection string) []string {
+// each search stops at o.Candidates) and stale passages (refresh: the
+// command that re-indexes a path).
+func cutWarnings(ps []Passage, h hits, o Options, refresh string) []string {
 	var out []string
 	if n := len(ps); n > 0 && n < o.TopK && o.TopK > o.Candidates && (len(h.bm25) >= o.Candidates || len(h.vector) >= o.Candidates) {
 		out = append(out, fmt.Sprintf("%d passages asked for (-k, RAG_TOP_K), %d found: BM25 and vector search each return at most RAG_CANDIDATES=%d chunks", o.TopK, n, o.Candidates))
 	}
-	if w := staleWarning(ps, collection); w != "" {
+	if w := staleWarning(ps, refresh); w != "" {
 		out = append(out, w)
 	}
 	return out

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -36,7 +35,7 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		have = &tables[i]
 		if other {
 			warn = append(warn, fmt.Sprintf("the vectors of %s in collection %q were embedded with document prefix %q, but RAG_EMBED_DOCUMENT_PREFIX=%q: using them; run `%s` to embed with the configured prefix, or set it back",
-				m.ID, coll.Name, have.DocumentPrefix, r.DocPrefix, config.Command(coll.Name, "reembed")))
+				m.ID, coll.Name, have.DocumentPrefix, r.DocPrefix, r.command(coll.Name, "reembed")))
 		}
 	}
 	if have == nil {
@@ -54,12 +53,12 @@ func (r *Retriever) vectorTable(ctx context.Context, coll store.Collection, m em
 		}
 		if !cov.Complete() {
 			warn = append(warn, fmt.Sprintf("only %d of the %d chunks of collection %q have a vector of %s, so vector search misses the rest: run `%s` to finish",
-				cov.Embedded, cov.Chunks, coll.Name, m.ID, config.Command(coll.Name, "reembed")))
+				cov.Embedded, cov.Chunks, coll.Name, m.ID, r.command(coll.Name, "reembed")))
 		}
 	}
 	if have.QueryPrefix != r.QueryPrefix {
 		warn = append(warn, fmt.Sprintf("the vectors of %s were built for query prefix %q, but RAG_EMBED_QUERY_PREFIX=%q: results may be worse; set it back, or run `%s` to record the new prefix",
-			m.ID, have.QueryPrefix, r.QueryPrefix, config.Command(coll.Name, "reembed")))
+			m.ID, have.QueryPrefix, r.QueryPrefix, r.command(coll.Name, "reembed")))
 	}
 	return have, warn, nil
 }
