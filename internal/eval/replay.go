@@ -20,9 +20,9 @@ var ErrNotRecorded = errors.New("no recorded reply")
 // Replay is an llm.Streamer that answers from a recorded QA run (an
 // AnswersReport written by --report): each question gets the model's
 // recorded reply, and each verification request (answer.VerifyMessages)
-// the recorded verdict of that sentence (and its probability). It lets the answer checks be
-// re-run, switched off one by one or given other thresholds, on the very
-// replies a model gave, without the model.
+// the recorded verdict of that sentence with its probability. It lets the
+// answer checks be re-run, switched off one by one or given other
+// thresholds, on the very replies a model gave, without the model.
 type Replay struct {
 	replies  map[string]recorded
 	verdicts map[string]verdict // question + "\x00" + sentence text
