@@ -2,12 +2,16 @@ package answer
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Turn is one earlier exchange of a conversation: what a follow-up
@@ -77,8 +81,12 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // Rewrite returns question as a standalone question, resolved against the
 // earlier turns (oldest first) by the LLM (RewriteMessages). A question
 // without turns, or whose rewrite is empty or longer than 300 characters,
-// comes back unchanged. Errors are the LLM's (*llm.Error); without an LLM
-// it returns ErrNoLLM.
+// comes back unchanged. A rewrite that drops a content word of the
+// question (claim.ContentWords: "work_mem" in "and work_mem?"; small
+// models often repeat the previous question instead, or a worked example)
+// is refused: the question comes back unchanged with ErrRewriteDropped.
+// Other errors are the LLM's (*llm.Error); without an LLM it returns
+// ErrNoLLM.
 func (a *Asker) Rewrite(ctx context.Context, turns []Turn, question string) (string, error) {
 	if len(turns) == 0 {
 		return question, nil
@@ -90,7 +98,51 @@ func (a *Asker) Rewrite(ctx context.Context, turns []Turn, question string) (str
 	if err != nil {
 		return question, err
 	}
-	return cleanRewrite(out.Text, question), nil
+	rewrite := cleanRewrite(out.Text, question)
+	if missing := droppedWords(rewrite, question); len(missing) > 0 {
+		return question, &RewriteDroppedError{Rewrite: rewrite, Missing: missing}
+	}
+	return rewrite, nil
+}
+
+// replaceable are pronouns that claim.ContentWords keeps ("which one",
+// "sie", "ella"): a rewrite replaces them with what they stand for.
+var replaceable = map[string]bool{"one": true, "ones": true, "er": true, "sie": true, "ihn": true, "ihm": true, "ihr": true,
+	"lui": true, "eux": true, "elles": true, "ella": true, "ellos": true, "ellas": true, "ello": true}
+
+// ErrRewriteDropped: the LLM's rewrite of a follow-up left out words of the
+// question (RewriteDroppedError).
+var ErrRewriteDropped = errors.New("the rewrite dropped words of the question")
+
+// RewriteDroppedError is a refused rewrite: Missing are the question's
+// content words that Rewrite lacks. errors.Is(err, ErrRewriteDropped).
+type RewriteDroppedError struct {
+	Rewrite string
+	Missing []string
+}
+
+func (e *RewriteDroppedError) Error() string {
+	return fmt.Sprintf("the model's rewrite %q leaves out %s", clip(e.Rewrite, 80), strings.Join(e.Missing, ", "))
+}
+
+// Is makes errors.Is(err, ErrRewriteDropped) true.
+func (e *RewriteDroppedError) Is(target error) bool { return target == ErrRewriteDropped }
+
+// droppedWords are the content words of question (claim.ContentWords) that
+// rewrite holds in no form (text.SameWord), in order; the pronouns a
+// rewrite is there to replace do not count.
+func droppedWords(rewrite, question string) []string {
+	have := claim.ContentWords(rewrite)
+	var missing []string
+	for _, w := range claim.ContentWords(question) {
+		if replaceable[w] {
+			continue
+		}
+		if !slices.ContainsFunc(have, func(h string) bool { return text.SameWord(h, w) }) {
+			missing = append(missing, w)
+		}
+	}
+	return missing
 }
 
 // cleanRewrite takes the first non-blank line of reply without a label
@@ -141,7 +193,10 @@ func (a *Asker) FollowUp(ctx context.Context, turns []Turn, question string, ro 
 		if ctx.Err() != nil {
 			return Result{Question: question}, err
 		}
-		if a.LLM != nil {
+		switch {
+		case errors.Is(err, ErrRewriteDropped):
+			warning = fmt.Sprintf("%v: the follow-up was searched as typed and together with the previous question", err)
+		case a.LLM != nil:
 			warning = fmt.Sprintf("the follow-up could not be rewritten (%v): searched as typed and together with the previous question", err)
 		}
 		standalone = question

@@ -2,8 +2,13 @@ package answer
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hrag-dev/hrag/pkg/llm"
+	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 )
 
 // TestCleanRewrite: the rewrite is the reply's first line without a label
@@ -41,5 +46,42 @@ func TestRewriteMessages(t *testing.T) {
 	// Without an LLM there is no rewrite: ErrNoLLM, the question as typed.
 	if got, err := (&Asker{}).Rewrite(context.Background(), turns, "and then?"); err != ErrNoLLM || got != "and then?" {
 		t.Fatalf("Rewrite without LLM = %q, %v", got, err)
+	}
+}
+
+// TestDroppedWords: a rewrite must keep the follow-up's content words; the
+// previous question repeated, or a worked example, lacks them; pronouns
+// and function words may go. Mutation: comparing words exactly instead of
+// text.SameWord fails the "costs"/"cost" case.
+func TestDroppedWords(t *testing.T) {
+	for _, c := range []struct {
+		rewrite, question string
+		missing           []string
+	}{
+		{"How much shared_buffers did I give PostgreSQL?", "and work_mem?", []string{"work_mem"}},
+		{"How much work_mem did I give PostgreSQL?", "and work_mem?", nil},
+		{"Which version of the printer driver is installed on the laptop?", "and what about the spare key and the coolant?", []string{"spare", "key", "coolant"}},
+		{"Which router cost less in 2023?", "which one costs less?", nil},
+		{"What coolant does the car take?", "and what about the coolant?", nil},
+		{"Wann wurde der Kessel gewartet?", "und wann wurde er gewartet?", nil},
+		{"What did the boiler service cost in 2023?", "and in 2023?", nil},
+	} {
+		if got := droppedWords(c.rewrite, c.question); !slices.Equal(got, c.missing) {
+			t.Errorf("droppedWords(%q, %q) = %q, want %q", c.rewrite, c.question, got, c.missing)
+		}
+	}
+}
+
+// TestRewriteRefusesTheEarlierQuestion: a model that answers the rewrite
+// request with the previous question gets the follow-up back as typed and
+// ErrRewriteDropped naming the lost word (through the real wire protocol).
+// Mutation: Rewrite returning cleanRewrite's line without droppedWords.
+func TestRewriteRefusesTheEarlierQuestion(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Text: "How much shared_buffers did I give PostgreSQL?"})
+	a := &Asker{LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m"})}
+	turns := []Turn{{Question: "How much shared_buffers did I give PostgreSQL?", Standalone: "How much shared_buffers did I give PostgreSQL?", Answer: "4GB [1]."}}
+	got, err := a.Rewrite(context.Background(), turns, "and work_mem?")
+	if got != "and work_mem?" || !errors.Is(err, ErrRewriteDropped) || !strings.Contains(err.Error(), "work_mem") {
+		t.Fatalf("Rewrite = %q, %v", got, err)
 	}
 }

@@ -224,8 +224,12 @@ func init() {
 	}
 }
 
-// contentWords returns the folded words and numbers of s of two characters
-// or more that are neither function words nor negation cues.
+// ContentWords returns the folded words and numbers of s (text.Fold,
+// text.Tokens) of two characters or more that are neither function words
+// of English, German, French or Spanish nor negation cues, in order.
+func ContentWords(s string) []string { return contentWords(s) }
+
+// contentWords is ContentWords.
 func contentWords(s string) []string {
 	var out []string
 	for _, t := range text.Tokens(text.Fold(s).S) {
