@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
@@ -55,22 +57,44 @@ func (s Store) Path(collection string) string {
 
 // Load returns the turns of collection's conversation, oldest first, and
 // when the last was saved; none (and no error) when there is no
-// conversation yet. A file that does not parse is a *CorruptError.
+// conversation yet. A file that does not parse, is not a regular file (a
+// FIFO is opened without waiting for a writer, then refused) or belongs to
+// another collection is a *CorruptError.
 func (s Store) Load(collection string) ([]answer.Turn, time.Time, error) {
 	p := s.Path(collection)
-	b, err := os.ReadFile(p)
+	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, time.Time{}, nil
 	}
 	if err != nil {
 		return nil, time.Time{}, err
 	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err != nil {
+		return nil, time.Time{}, err
+	} else if !st.Mode().IsRegular() {
+		return nil, time.Time{}, &CorruptError{Path: p, Err: fmt.Errorf("not a regular file (%s)", st.Mode().Type())}
+	}
+	b, err := io.ReadAll(io.LimitReader(fh, maxFileBytes+1))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if len(b) > maxFileBytes {
+		return nil, time.Time{}, &CorruptError{Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
+	}
 	var f file
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, time.Time{}, &CorruptError{Path: p, Err: err}
 	}
+	if f.Collection != collection {
+		return nil, time.Time{}, &CorruptError{Path: p, Err: fmt.Errorf("it holds the conversation of collection %q", f.Collection)}
+	}
 	return f.Turns, f.Updated, nil
 }
+
+// maxFileBytes bounds a conversation file: MaxTurns turns of questions and
+// answers are a few kilobytes.
+const maxFileBytes = 1 << 20
 
 // Start begins a new conversation of collection with t, replacing any
 // earlier one.
