@@ -437,7 +437,8 @@ func TestAsk(t *testing.T) {
 			if s.Shown != c.shown || s.VerifyYes == nil || math.Abs(*s.VerifyYes-c.yes) > 1e-9 {
 				t.Fatalf("%s at %.2f: shown %v, verify_yes %v", c.verdict, c.p, s.Shown, s.VerifyYes)
 			}
-			if !c.shown && (s.Reason != answer.ReasonNotConfirmed || c.verdict == `{"verdict": "yes"}` && !strings.Contains(s.Detail, "RAG_VERIFY_MIN_YES")) {
+			if !c.shown && (s.Reason != answer.ReasonNotConfirmed || c.verdict == `{"verdict": "yes"}` && !strings.Contains(s.Detail, "RAG_VERIFY_MIN_YES") ||
+				c.verdict == `{"verdict": "no"}` && !strings.Contains(s.Detail, "probability of yes: 0.20")) {
 				t.Fatalf("%+v", s)
 			}
 		}

@@ -128,6 +128,9 @@ func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*s
 		case !ok:
 			s.Shown, s.Reason = false, ReasonNotConfirmed
 			s.Detail = "asked again with only the question and its quote, the model did not confirm it"
+			if s.VerifyYes != nil {
+				s.Detail += fmt.Sprintf(" (its probability of yes: %.2f)", *s.VerifyYes)
+			}
 		case s.VerifyYes != nil && *s.VerifyYes < a.MinVerifyYes:
 			s.Shown, s.Reason = false, ReasonNotConfirmed
 			s.Detail = fmt.Sprintf("asked again with only the question and its quote, the model confirmed it with probability %.2f, below %.2f (RAG_VERIFY_MIN_YES)", *s.VerifyYes, a.MinVerifyYes)
