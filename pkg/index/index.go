@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sync/semaphore"
 
@@ -247,13 +248,16 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 		if _, err := os.Stat(root); err != nil {
 			return Listing{}, nil, fmt.Errorf("cannot index %s: %w", root, describe(err))
 		}
+		if !utf8.ValidString(root) {
+			return Listing{}, nil, fmt.Errorf("cannot index %s: %w", strings.ToValidUTF8(root, "\uFFFD"), ErrBadName)
+		}
 	}
 	// A file named on the command line and left out by the globs is
 	// reported, and not recorded as a root.
 	roots, rejected := explicitRoots(opts)
 	for _, ig := range rejected {
 		why := ig.Describe(opts.Include, opts.command())
-		if ig.Rule != RuleSpecial {
+		if ig.Rule != RuleSpecial && ig.Rule != RuleBadName {
 			why = "it " + why
 		} else {
 			sum.Ignored.add(ig) // counted wherever it was found

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -46,12 +47,16 @@ const (
 	// RuleSpecial: not a regular file (a FIFO, socket or device), which
 	// could block a read or never end; left out wherever it is found.
 	RuleSpecial = "special"
+	// RuleBadName: the path is not valid UTF-8 (a name written in another
+	// encoding), which the database cannot store; left out wherever it is
+	// found.
+	RuleBadName = "bad_name"
 )
 
 // Ignored is a file or folder that Walk found and left out by rule.
 type Ignored struct {
 	Path     string `json:"path"`   // absolute
-	Rule     string `json:"rule"`   // RuleHidden, RuleNotIncluded, RuleExcluded or RuleSpecial
+	Rule     string `json:"rule"`   // RuleHidden, RuleNotIncluded, RuleExcluded, RuleSpecial or RuleBadName
 	Folder   bool   `json:"folder"` // a folder: what it holds was not looked at
 	Explicit bool   `json:"-"`      // named as a root on the command line
 }
@@ -106,7 +111,7 @@ func (c IgnoredCounts) Total() int {
 // nothing was left out.
 func (c IgnoredCounts) String() string {
 	var parts []string
-	for _, r := range []string{RuleNotIncluded, RuleExcluded, RuleHidden, RuleSpecial} {
+	for _, r := range []string{RuleNotIncluded, RuleExcluded, RuleHidden, RuleSpecial, RuleBadName} {
 		if n := c.Files[r]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, ruleNoun(r, false, n)))
 		}
@@ -132,6 +137,8 @@ func ruleNoun(rule string, folder bool, n int) string {
 		return "excluded " + what
 	case RuleSpecial:
 		return "special " + what + " (FIFO, socket or device)"
+	case RuleBadName:
+		return what + " with a name that is not UTF-8"
 	}
 	return "hidden " + what
 }
@@ -163,6 +170,8 @@ func (ig Ignored) Describe(include []string, command func(args ...string) string
 		return "matches an exclude glob (RAG_EXCLUDE or --exclude)"
 	case RuleSpecial:
 		return "not a regular file (a FIFO, socket or device): hrag reads only regular files"
+	case RuleBadName:
+		return "its name is not valid UTF-8 (written in another encoding), and the database stores names as UTF-8: rename it (convmv converts a folder's names)"
 	}
 	what := "hidden file"
 	if ig.Folder {
@@ -245,6 +254,10 @@ func WouldIndex(root, path string, include, exclude []string) bool {
 // unreadable path's.
 var ErrBrokenLink = errors.New("broken symbolic link")
 
+// ErrBadName: a path named to index is not valid UTF-8, which the database
+// cannot store (RuleBadName for files found in a walk).
+var ErrBadName = errors.New("its name is not valid UTF-8 (written in another encoding), and the database stores names as UTF-8: rename it")
+
 // ErrLinkLoop is the Problem of a symbolic link that leads to itself: like
 // a broken link, it holds no file.
 var ErrLinkLoop = errors.New("symbolic link loop")
@@ -300,6 +313,8 @@ func (w *walker) addFile(path, real, root string, st fs.FileInfo, explicit bool)
 	switch {
 	case !st.Mode().IsRegular(): // whatever its name: a link named note.md to /dev/null too
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleSpecial, Explicit: explicit})
+	case !utf8.ValidString(path):
+		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleBadName, Explicit: explicit})
 	case !w.match(w.include, root, path):
 		w.ignored = append(w.ignored, Ignored{Path: path, Rule: RuleNotIncluded, Explicit: explicit})
 	case w.match(w.exclude, root, path):

@@ -125,3 +125,26 @@ func TestExcludedLinkDoesNotHideItsTarget(t *testing.T) {
 		t.Fatalf("files %+v", l.Files)
 	}
 }
+
+// TestWalkLeavesOutNamesThatAreNotUTF8: a file whose name is Latin-1
+// ("caf\xe9.md") is left out by RuleBadName, with a message saying to
+// rename it, instead of failing in the database on every run. Mutation:
+// dropping the utf8.ValidString case lists the file.
+func TestWalkLeavesOutNamesThatAreNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"caf\xe9.md", "ok.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("text"), 0o644); err != nil {
+			t.Skipf("this file system refuses the name: %v", err)
+		}
+	}
+	l := index.Walk([]string{dir}, []string{"*.md"}, nil)
+	if len(l.Files) != 1 || filepath.Base(l.Files[0].Path) != "ok.md" || len(l.Ignored) != 1 || l.Ignored[0].Rule != index.RuleBadName {
+		t.Fatalf("files %v, ignored %+v", l.Files, l.Ignored)
+	}
+	if got := l.IgnoredCounts().String(); got != "1 file with a name that is not UTF-8" {
+		t.Errorf("counts %q", got)
+	}
+	if why := l.Ignored[0].Describe(nil, nil); !strings.Contains(why, "rename it") {
+		t.Errorf("describe %q", why)
+	}
+}
