@@ -219,3 +219,25 @@ func TestSummarizeAnswersTiming(t *testing.T) {
 		t.Fatalf("cached share %v, first token %v", m.MedianCachedShare, m.MedianFirstToken)
 	}
 }
+
+// TestMedianPromptParts: each part's median is taken over the questions
+// that have parts, field by field. Mutation: reading Examples for System
+// in SummarizeAnswers gives 270 instead of 262.
+func TestMedianPromptParts(t *testing.T) {
+	q := func(pp *answer.PromptParts) QuestionResult {
+		return QuestionResult{Answerable: true, LLM: &answer.Generation{PromptTokens: 100, PromptParts: pp}}
+	}
+	m := SummarizeAnswers([]QuestionResult{
+		q(&answer.PromptParts{System: 262, Examples: 270, Passages: 900, Question: 10, Template: 30}),
+		q(&answer.PromptParts{System: 262, Examples: 270, Passages: 1200, Question: 14, Template: 34}),
+		q(&answer.PromptParts{System: 262, Examples: 270, Passages: 1500, Question: 20, Template: 36}),
+		q(nil),
+	})
+	want := answer.PromptParts{System: 262, Examples: 270, Passages: 1200, Question: 14, Template: 34}
+	if m.MedianPromptParts == nil || *m.MedianPromptParts != want {
+		t.Fatalf("median parts %+v, want %+v", m.MedianPromptParts, want)
+	}
+	if SummarizeAnswers([]QuestionResult{q(nil)}).MedianPromptParts != nil {
+		t.Fatal("parts without any counted question")
+	}
+}

@@ -215,7 +215,7 @@ func Summarise(runs map[string][]string, qrels Qrels) (Scores, int) {
 func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 	m := AnswerMetrics{Questions: len(rs), AbstainedAnswerable: map[string]int{}, AbstainedUnanswerable: map[string]int{}, ByKind: map[string]Ratio{}}
 	var secs, prompt, passage, rate, cached, first, shown []float64
-	var parts [5][]float64 // PromptParts: system, examples, passages, question, template
+	var parts []answer.PromptParts
 	for _, r := range rs {
 		if r.LLM != nil {
 			secs = append(secs, r.Seconds)
@@ -236,11 +236,7 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 				rate = append(rate, r.LLM.TokensPerSecond)
 			}
 			if pp := r.LLM.PromptParts; pp != nil {
-				parts[0] = append(parts[0], float64(pp.System))
-				parts[1] = append(parts[1], float64(pp.Examples))
-				parts[2] = append(parts[2], float64(pp.Passages))
-				parts[3] = append(parts[3], float64(pp.Question))
-				parts[4] = append(parts[4], float64(pp.Template))
+				parts = append(parts, *pp)
 			}
 		}
 		for _, s := range r.Sentences {
@@ -332,9 +328,20 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 	m.MedianSeconds, m.MedianPromptTokens, m.MedianPassageTokens, m.MedianTokensPerSecond = median(secs), median(prompt), median(passage), median(rate)
 	m.MedianCachedShare, m.MedianFirstToken = median(cached), median(first)
 	m.MedianFirstShown, m.P90Seconds = median(shown), quantile(secs, 0.9)
-	if len(parts[0]) > 0 {
-		m.MedianPromptParts = &answer.PromptParts{System: int(median(parts[0])), Examples: int(median(parts[1])),
-			Passages: int(median(parts[2])), Question: int(median(parts[3])), Template: int(median(parts[4]))}
+	if len(parts) > 0 {
+		of := func(field func(answer.PromptParts) int) int {
+			xs := make([]float64, len(parts))
+			for i, p := range parts {
+				xs[i] = float64(field(p))
+			}
+			return int(median(xs))
+		}
+		m.MedianPromptParts = &answer.PromptParts{
+			System:   of(func(p answer.PromptParts) int { return p.System }),
+			Examples: of(func(p answer.PromptParts) int { return p.Examples }),
+			Passages: of(func(p answer.PromptParts) int { return p.Passages }),
+			Question: of(func(p answer.PromptParts) int { return p.Question }),
+			Template: of(func(p answer.PromptParts) int { return p.Template })}
 	}
 	if len(m.ByKind) == 0 {
 		m.ByKind = nil

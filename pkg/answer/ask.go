@@ -283,9 +283,8 @@ type Asker struct {
 	// confidence even when MinLogprob is off (evaluation runs).
 	MeasureLogprobs bool
 
-	mu          sync.Mutex
-	plainOnly   bool           // the server rejected response_format once: use text
-	fixedTokens map[string]int // promptParts' counts of the system prompts and examples
+	mu        sync.Mutex
+	plainOnly bool // the server rejected response_format once: use text
 }
 
 // current returns the passages whose file still exists (Stale is not

@@ -25,37 +25,18 @@ type PromptParts struct {
 // promptParts counts the parts of msgs (as JSONMessages and Messages build
 // them: system, example turns, then the passages and the question in the
 // last message) with a.CountTokens; prompt is the server's whole count.
-// nil when a count fails. The fixed parts are counted once per Asker.
+// nil when a count fails.
 func (a *Asker) promptParts(ctx context.Context, msgs []llm.Message, prompt int) *PromptParts {
 	if len(msgs) < 2 {
 		return nil
 	}
-	count := func(text string, fixed bool) (int, bool) {
-		if fixed {
-			a.mu.Lock()
-			n, ok := a.fixedTokens[text]
-			a.mu.Unlock()
-			if ok {
-				return n, true
-			}
-		}
+	count := func(text string) (int, bool) {
 		n, err := a.CountTokens(ctx, text)
-		if err != nil {
-			return 0, false
-		}
-		if fixed {
-			a.mu.Lock()
-			if a.fixedTokens == nil {
-				a.fixedTokens = map[string]int{}
-			}
-			a.fixedTokens[text] = n
-			a.mu.Unlock()
-		}
-		return n, true
+		return n, err == nil
 	}
 	var p PromptParts
 	var ok bool
-	if p.System, ok = count(msgs[0].Content, true); !ok {
+	if p.System, ok = count(msgs[0].Content); !ok {
 		return nil
 	}
 	var examples strings.Builder
@@ -64,7 +45,7 @@ func (a *Asker) promptParts(ctx context.Context, msgs []llm.Message, prompt int)
 		examples.WriteString("\n")
 	}
 	if examples.Len() > 0 {
-		if p.Examples, ok = count(examples.String(), true); !ok {
+		if p.Examples, ok = count(examples.String()); !ok {
 			return nil
 		}
 	}
@@ -74,11 +55,11 @@ func (a *Asker) promptParts(ctx context.Context, msgs []llm.Message, prompt int)
 		passages, question = last[:i], last[i:]
 	}
 	if passages != "" {
-		if p.Passages, ok = count(passages, false); !ok {
+		if p.Passages, ok = count(passages); !ok {
 			return nil
 		}
 	}
-	if p.Question, ok = count(question, false); !ok {
+	if p.Question, ok = count(question); !ok {
 		return nil
 	}
 	if prompt > 0 {

@@ -54,7 +54,7 @@ func Bind(sentence, quote string) (Reason, string) {
 	// negated clauses ("not compressed", "keine SSD").
 	inNegated, inPlain := map[string]bool{}, map[string]bool{}
 	for i, c := range qcs {
-		qwords[i] = contentWords(c.Text)
+		qwords[i] = ContentWords(c.Text)
 		for _, w := range qwords[i] {
 			if negated(c.Text) {
 				inNegated[w] = true
@@ -64,7 +64,7 @@ func Bind(sentence, quote string) (Reason, string) {
 		}
 	}
 	for _, sc := range text.Clauses(sentence) {
-		sw := contentWords(sc.Text)
+		sw := ContentWords(sc.Text)
 		if !negated(sc.Text) {
 			for _, w := range sw {
 				if utf8.RuneCountInString(w) >= 3 && !unicode.IsDigit([]rune(w)[0]) && inNegated[w] && !inPlain[w] {
@@ -227,10 +227,7 @@ func init() {
 // ContentWords returns the folded words and numbers of s (text.Fold,
 // text.Tokens) of two characters or more that are neither function words
 // of English, German, French or Spanish nor negation cues, in order.
-func ContentWords(s string) []string { return contentWords(s) }
-
-// contentWords is ContentWords.
-func contentWords(s string) []string {
+func ContentWords(s string) []string {
 	var out []string
 	for _, t := range text.Tokens(text.Fold(s).S) {
 		w := t.Text

@@ -115,7 +115,7 @@ func oppositeMismatch(question, quote string) string {
 // ("the *second* law" and "the *first* law"; not "when was it *last*
 // changed" against "*first* registered in 2015").
 func opposedWord(a, b string, skip map[string]bool, aligned bool) (string, string) {
-	bSeq, aSeq := contentWords(b), contentWords(a)
+	bSeq, aSeq := ContentWords(b), ContentWords(a)
 	inB := map[string]string{} // lemma → the word of b
 	for w := range foldedSet(b) {
 		for _, l := range lemmas(w) {

@@ -77,10 +77,10 @@ func Contradicts(statement, quote string) (bool, string) {
 	}
 	qcs := text.Clauses(quote)
 	for _, sc := range text.Clauses(statement) {
-		sw := contentWords(sc.Text)
+		sw := ContentWords(sc.Text)
 		best, overlap := -1, 1
 		for i, qc := range qcs {
-			if n := shared(sw, contentWords(qc.Text)); n > overlap {
+			if n := shared(sw, ContentWords(qc.Text)); n > overlap {
 				best, overlap = i, n
 			}
 		}
