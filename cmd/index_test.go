@@ -66,11 +66,10 @@ func TestIndexJSONSummaryAndPartialExit(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nhello world\n"), 0o644)
 	os.Symlink(filepath.Join(dir, "nowhere.md"), filepath.Join(dir, "broken.md"))
 	f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t)})
-	err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{dir}, JSON: true})
-	if ExitCode(err) != ExitPartial {
-		t.Fatalf("exit code %d (err %v)", ExitCode(err), err)
+	if code := Run(context.Background(), f, []string{"index", "--json", dir}); code != ExitPartial {
+		t.Fatalf("exit code %d (stderr %s)", code, errOut)
 	}
-	var sum map[string]any
+	var sum map[string]any // one document: the summary, no error object after it
 	if e := json.Unmarshal(out.Bytes(), &sum); e != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", e, out)
 	}

@@ -52,11 +52,19 @@ func Main() int {
 		<-sig
 		os.Exit(ExitInterrupted)
 	}()
-	io := iostreams.System()
-	f := NewFactory(io, os.LookupEnv)
+	f := NewFactory(iostreams.System(), os.LookupEnv)
 	f.Exiting = true
+	return Run(ctx, f, os.Args[1:])
+}
+
+// Run runs hrag with args (without the program name) on f's streams and
+// returns the exit code: Main without the signals, for tests. A failure is
+// worded on stderr; with --json, a command that failed before printing
+// anything also prints {"error", "exit_code", "exit"} on stdout, so a
+// script reading stdout always gets one JSON document.
+func Run(ctx context.Context, f *Factory, args []string) int {
 	root := NewCmdRoot(f)
-	root.SetArgs(os.Args[1:])
+	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
 	if perr := f.stopProfiles(); perr != nil && err == nil {
 		err = perr
@@ -68,17 +76,41 @@ func Main() int {
 	if err != nil && errors.Is(err, context.Canceled) && code == ExitInterrupted {
 		err = errors.New("interrupted")
 	}
-	if err != nil && !errors.Is(err, errQuiet) {
-		fmt.Fprintf(io.ErrOut, "hrag: %s\n", Message(err))
-		if code == ExitUsage {
-			path := "hrag"
-			if c != nil {
-				path = c.CommandPath()
-			}
-			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", path)
+	if err == nil || errors.Is(err, errQuiet) {
+		return code
+	}
+	msg := Message(err)
+	fmt.Fprintf(f.IO.ErrOut, "hrag: %s\n", msg)
+	if code == ExitUsage {
+		path := "hrag"
+		if c != nil {
+			path = c.CommandPath()
 		}
+		fmt.Fprintf(f.IO.ErrOut, "Run '%s --help' for usage.\n", path)
+	}
+	if wantsJSON(c, args) && f.IO.OutBytes() == 0 {
+		_ = writeJSON(f, map[string]any{"error": msg, "exit_code": code, "exit": ExitCodes[code]})
 	}
 	return code
+}
+
+// wantsJSON reports whether the command was asked for --json: its parsed
+// flag, or the word itself when parsing stopped before reaching it.
+func wantsJSON(c *cobra.Command, args []string) bool {
+	if c != nil {
+		if fl := c.Flags().Lookup("json"); fl != nil && fl.Value.String() == "true" {
+			return true
+		}
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // Message is what the user reads for err: its text, then the advice for

@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,6 +25,42 @@ func execute(t *testing.T, f *Factory, args ...string) (int, string) {
 		return ExitOK, ""
 	}
 	return ExitCode(err), err.Error()
+}
+
+func TestJSONErrorsOnStdout(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in the error's text
+	}{
+		{[]string{"status", "--json"}, ExitError, "connection refused"},
+		{[]string{"sources", "--json", "-k", "0", "why"}, ExitUsage, "-k/--top-k"},
+		{[]string{"sources", "--json", "--colection", "x", "why"}, ExitUsage, "unknown flag: --colection"},
+		{[]string{"status"}, ExitError, ""}, // no --json: nothing on stdout
+	} {
+		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": "postgres://x@127.0.0.1:1/x?sslmode=disable"})
+		code := Run(context.Background(), f, tc.args)
+		if code != tc.code || !strings.Contains(errOut.String(), "hrag: ") {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and the message", tc.args, code, errOut, tc.code)
+		}
+		if tc.want == "" {
+			if out.Len() != 0 {
+				t.Errorf("%q: stdout %q; want nothing", tc.args, out)
+			}
+			continue
+		}
+		var got struct {
+			Error    string `json:"error"`
+			ExitCode int    `json:"exit_code"`
+			Exit     string `json:"exit"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatalf("%q: stdout is not JSON: %v\n%s", tc.args, err, out)
+		}
+		if got.ExitCode != tc.code || got.Exit != ExitCodes[tc.code] || !strings.Contains(got.Error, tc.want) {
+			t.Errorf("%q: %+v; want exit %d and %q", tc.args, got, tc.code, tc.want)
+		}
+	}
 }
 
 func TestUsageMessagesNameWhatIsWrong(t *testing.T) {

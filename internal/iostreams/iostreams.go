@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -25,23 +26,51 @@ type IOStreams struct {
 	ErrOut io.Writer
 
 	outTTY, errTTY, inTTY bool
+	outFile               *os.File     // stdout when it is a file, for its width
+	outBytes              *countWriter // counts what went to Out
+}
+
+// countWriter passes writes to w and counts the bytes written.
+type countWriter struct {
+	w io.Writer
+	n atomic.Int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// OutBytes returns how many bytes have been written to Out so far (0 for
+// streams not made by System or Test). Main uses it to print a --json error
+// only when a command has printed nothing, so stdout stays one document.
+func (s *IOStreams) OutBytes() int64 {
+	if s.outBytes == nil {
+		return 0
+	}
+	return s.outBytes.n.Load()
 }
 
 // System returns the real standard streams. NO_COLOR or TERM=dumb make the
 // streams count as non-terminals for rendering and progress.
 func System() *IOStreams {
 	dumb := os.Getenv("TERM") == "dumb" || os.Getenv("NO_COLOR") != ""
+	out := &countWriter{w: os.Stdout}
 	return &IOStreams{
-		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
-		inTTY:  isatty.IsTerminal(os.Stdin.Fd()),
-		outTTY: !dumb && isatty.IsTerminal(os.Stdout.Fd()),
-		errTTY: !dumb && isatty.IsTerminal(os.Stderr.Fd()),
+		In: os.Stdin, Out: out, ErrOut: os.Stderr,
+		inTTY:    isatty.IsTerminal(os.Stdin.Fd()),
+		outTTY:   !dumb && isatty.IsTerminal(os.Stdout.Fd()),
+		errTTY:   !dumb && isatty.IsTerminal(os.Stderr.Fd()),
+		outFile:  os.Stdout,
+		outBytes: out,
 	}
 }
 
 // Test returns streams writing to the given buffers, not terminals unless tty.
 func Test(out, errOut io.Writer, tty bool) *IOStreams {
-	return &IOStreams{Out: out, ErrOut: errOut, outTTY: tty, errTTY: tty}
+	cw := &countWriter{w: out}
+	return &IOStreams{Out: cw, ErrOut: errOut, outTTY: tty, errTTY: tty, outBytes: cw}
 }
 
 // IsStdinTTY reports whether stdin is an interactive terminal (a person
@@ -68,8 +97,8 @@ func (s *IOStreams) TerminalWidth() int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	if f, ok := s.Out.(*os.File); ok && s.outTTY {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+	if s.outFile != nil && s.outTTY {
+		if w, _, err := term.GetSize(int(s.outFile.Fd())); err == nil && w > 0 {
 			return w
 		}
 	}
