@@ -196,7 +196,7 @@ func saveTurn(f *Factory, s *conversation.Store, collection string, turns []answ
 	t := answer.TurnOf(asked, res)
 	var err error
 	if len(turns) > 0 {
-		err = s.Append(collection, turns, t)
+		err = s.Append(collection, t)
 	} else {
 		err = s.Start(collection, t)
 	}

@@ -99,14 +99,52 @@ const maxFileBytes = 1 << 20
 // Start begins a new conversation of collection with t, replacing any
 // earlier one.
 func (s Store) Start(collection string, t answer.Turn) error {
+	unlock, err := s.lock(collection)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	return s.save(collection, []answer.Turn{t})
 }
 
-// Append adds t to turns (the conversation as loaded) and saves the last
-// MaxTurns of them.
-func (s Store) Append(collection string, turns []answer.Turn, t answer.Turn) error {
-	all := append(append([]answer.Turn{}, turns...), t)
+// Append adds t to collection's conversation as it is on disk now and
+// keeps the last MaxTurns turns. It reads and writes under an exclusive
+// lock (flock(2) on the file's .lock), so two `ask -f` running at once
+// keep both turns. A damaged file (*CorruptError) is replaced by a
+// conversation of t alone; other read errors are returned.
+func (s Store) Append(collection string, t answer.Turn) error {
+	unlock, err := s.lock(collection)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	turns, _, err := s.Load(collection)
+	var corrupt *CorruptError
+	if errors.As(err, &corrupt) {
+		turns, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	all := append(turns, t)
 	return s.save(collection, all[max(0, len(all)-MaxTurns):])
+}
+
+// lock takes the exclusive lock of collection's conversation, waiting for
+// another process's save, and returns its release.
+func (s Store) lock(collection string) (func(), error) {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return nil, err
+	}
+	fh, err := os.OpenFile(s.Path(collection)+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(fh.Fd()), syscall.LOCK_EX); err != nil {
+		fh.Close()
+		return nil, fmt.Errorf("lock %s: %w", fh.Name(), err)
+	}
+	return func() { fh.Close() }, nil // closing the file releases the lock
 }
 
 // save writes the conversation to a temporary file in Dir and renames it

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 
@@ -24,11 +25,7 @@ func TestStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{"q2", "q3", "q4"} {
-		turns, _, err := s.Load("default")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Append("default", turns, turn(q)); err != nil {
+		if err := s.Append("default", turn(q)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -57,5 +54,38 @@ func TestStore(t *testing.T) {
 	var ce *CorruptError
 	if _, _, err := s.Load("default"); !errors.As(err, &ce) || ce.Path != s.Path("default") {
 		t.Fatalf("damaged file: %v", err)
+	}
+	if err := s.Append("default", turn("after")); err != nil {
+		t.Fatalf("Append on a damaged file: %v", err)
+	}
+	if turns, _, err := s.Load("default"); err != nil || len(turns) != 1 || turns[0].Question != "after" {
+		t.Fatalf("Append did not replace the damaged file: %+v %v", turns, err)
+	}
+}
+
+// TestAppendConcurrent: turns appended at once by several processes (here
+// goroutines, each through its own Store as separate processes would) are
+// all kept. Mutation: Append without the lock loses turns (a Load between
+// another's Load and save).
+func TestAppendConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	if err := (Store{Dir: dir}).Start("c", answer.Turn{Question: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	const n = MaxTurns - 1
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			errs <- Store{Dir: dir}.Append("c", answer.Turn{Question: fmt.Sprint("q", i)})
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns, _, err := Store{Dir: dir}.Load("c")
+	if err != nil || len(turns) != n+1 || turns[0].Question != "first" {
+		t.Fatalf("after %d concurrent appends: %+v %v", n, turns, err)
 	}
 }
