@@ -518,3 +518,49 @@ func TestCoverage(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonAnswerType: a question opening with "who" asks for a person; an
+// answer without a name, a pronoun or a noun of person gives none (opening
+// hours for who runs the bakery). Mutations: personQRe without the start
+// anchor (the relative "who" would ask); givesPerson counting the first
+// word always ("The" would be a name); weekdays not skipped.
+func TestPersonAnswerType(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"Who runs the bakery on Elm Street?":                          Person,
+		"By whom was the chapel painted?":                             Person,
+		"and who fixed the boiler?":                                   Person,
+		"Whose bike did I borrow in June?":                            Person,
+		"Wer hat das Dach repariert?":                                 Person,
+		"Qui a construit le pont ?":                                   Person,
+		"¿Quién pintó el mural?":                                      Person,
+		"What will a pharmacist who fails the exam be called?":        "",
+		"Which plumber did the job, and who paid how much for it?":    Quantity,
+		"Who is the phone number 0176 123 for?":                       Person,
+		"What is the phone number of the person who runs the bakery?": PhoneNumber,
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"Maria Keller runs the bakery.":                         true,
+		"The bakery is run by Maria.":                           true,
+		"It is run by a local family.":                          true,
+		"The landlord pays for repairs.":                        true,
+		"My aunt does.":                                         true,
+		"It was painted by volunteers from the parish.":         true,
+		"The chapel was painted by an unknown Flemish painter.": true,
+		"I fixed it myself.":                                    true,
+		"The Normans fought the Byzantines.":                    true,
+		"The bakery is open from 7:00 to 18:00 on weekdays.":    false,
+		"It opens at 7 am, Monday to Saturday.":                 false,
+		"The bread is baked overnight in a wood-fired oven.":    false,
+		"The heating was fixed on 3 March 2025 for 240 €.":      false,
+		"The boiler was fixed in March.":                        true, // a thing named like an agent: missed, not wrongly removed
+		"The repair took two days and cost less than expected.": false,
+	} {
+		if got := Gives(Person, s); got != want {
+			t.Errorf("Gives(Person, %q) = %v, want %v", s, got, want)
+		}
+	}
+}
