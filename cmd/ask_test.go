@@ -236,7 +236,7 @@ func TestSourcesAndAsk(t *testing.T) {
 	t.Run("ask with LLM down names the URL", func(t *testing.T) {
 		f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "RAG_LLM_BASE_URL": "http://127.0.0.1:1/v1", "RAG_LLM_MODEL": "m"})
 		err := askRun(context.Background(), &AskOptions{Factory: f, Question: q})
-		if err == nil || !strings.Contains(err.Error(), "http://127.0.0.1:1/v1") || !strings.Contains(err.Error(), "RAG_LLM_BASE_URL") || ExitCode(err) != ExitError {
+		if err == nil || !strings.Contains(err.Error(), "http://127.0.0.1:1/v1") || !strings.Contains(Message(err), "Check RAG_LLM_BASE_URL") || ExitCode(err) != ExitError {
 			t.Fatalf("err = %v", err)
 		}
 	})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -111,9 +112,15 @@ func TestMessageAdvice(t *testing.T) {
 	}{
 		{&retrieve.EmptyIndexError{Collection: "papers", Missing: true}, "the index is empty: collection \"papers\" does not exist yet: run `hrag --collection papers index PATH` first"},
 		{fmt.Errorf("sources: %w", &retrieve.EmptyIndexError{Collection: "default"}), "sources: the index is empty: collection \"default\" has no passages: run `hrag index PATH`"},
-		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", Have: []string{"bge"}}, "embedding model mismatch: collection \"default\" has no vectors of model e5 (RAG_EMBED_MODEL, document prefix \"\"); it has vectors of [bge]: run `hrag reembed` to embed its stored chunks with e5 (the files are not needed), or set RAG_EMBED_MODEL back to one of those"},
+		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", Have: []string{"bge"}}, "embedding model mismatch: collection \"default\" has no vectors of model e5 (document prefix \"\"); it has vectors of [bge]: run `hrag reembed` to embed its stored chunks with e5 (RAG_EMBED_MODEL; the files are not needed), or set RAG_EMBED_MODEL back to one of those"},
 		{&retrieve.ModelMismatchError{Collection: "default", Model: "e5", HaveDim: 384, Dim: 768}, "embedding model mismatch: the vectors of e5 in collection \"default\" have 384 dimensions, but the model now gives 768: run `hrag reembed`"},
 		{fmt.Errorf("storing: %w", store.ErrLockLost), "storing: the collection's writer lock was lost (its database connection ended): the run stopped; what it stored before is kept. Run the same command again (it waits for any run that took the lock since)"},
+		{&llm.Error{Kind: llm.ErrTimeout, Detail: "the LLM at U did not finish within 1m0s"}, "the LLM at U did not finish within 1m0s: try again, raise RAG_LLM_TIMEOUT or use a smaller model"},
+		{fmt.Errorf("ask: %w", &llm.Error{Kind: llm.ErrAuth, Detail: "the LLM at U answered 401 (no)"}), "ask: the LLM at U answered 401 (no): check RAG_LLM_API_KEY"},
+		{&llm.Error{Kind: llm.ErrModelNotFound, Detail: "d"}, "d: check RAG_LLM_MODEL"},
+		{&llm.Error{Kind: llm.ErrUnreachable, Detail: "d"}, "d: is the server running? Check RAG_LLM_BASE_URL"},
+		{&llm.Error{Kind: llm.ErrServer, Detail: "d"}, "d"},
+		{&store.FTSConfigError{Collection: "c", Want: "simple", Have: "english"}, `collection "c" uses text-search configuration english, not simple (RAG_FTS_CONFIG): set RAG_FTS_CONFIG=english, or index into a new --collection`},
 		{errors.New("plain"), "plain"},
 	} {
 		if got := Message(c.err); got != c.want {

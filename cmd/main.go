@@ -19,6 +19,7 @@ import (
 	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/internal/iostreams"
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
@@ -121,7 +122,12 @@ func Message(err error) string {
 	var model *retrieve.ModelMismatchError
 	var none *store.NoCollectionError
 	var kept *index.KeptVersionError
+	var fts *store.FTSConfigError
 	switch {
+	case errors.As(err, &fts) && fts.Have == "":
+		return fmt.Sprintf("%v: set RAG_FTS_CONFIG to one of them", err)
+	case errors.As(err, &fts):
+		return fmt.Sprintf("%v (RAG_FTS_CONFIG): set RAG_FTS_CONFIG=%s, or index into a new --collection", err, fts.Have)
 	case errors.As(err, &kept):
 		return fmt.Sprintf("%v (`%s` removes it)", err, config.Command(kept.Collection, "forget "+config.ShellQuote(kept.Path)))
 	case errors.As(err, &empty) && empty.Missing:
@@ -131,10 +137,18 @@ func Message(err error) string {
 	case errors.As(err, &model) && model.HaveDim > 0:
 		return fmt.Sprintf("%v: run `%s`", err, config.Command(model.Collection, "reembed"))
 	case errors.As(err, &model):
-		return fmt.Sprintf("%v: run `%s` to embed its stored chunks with %s (the files are not needed), or set RAG_EMBED_MODEL back to one of those",
+		return fmt.Sprintf("%v: run `%s` to embed its stored chunks with %s (RAG_EMBED_MODEL; the files are not needed), or set RAG_EMBED_MODEL back to one of those",
 			err, config.Command(model.Collection, "reembed"), model.Model)
 	case errors.As(err, &none):
 		return fmt.Sprintf("%v (`hrag status` lists the collections; `%s` creates it)", err, config.Command(none.Name, "index PATH"))
+	case errors.Is(err, llm.ErrTimeout):
+		return fmt.Sprintf("%v: try again, raise RAG_LLM_TIMEOUT or use a smaller model", err)
+	case errors.Is(err, llm.ErrAuth):
+		return fmt.Sprintf("%v: check RAG_LLM_API_KEY", err)
+	case errors.Is(err, llm.ErrModelNotFound):
+		return fmt.Sprintf("%v: check RAG_LLM_MODEL", err)
+	case errors.Is(err, llm.ErrUnreachable):
+		return fmt.Sprintf("%v: is the server running? Check RAG_LLM_BASE_URL", err)
 	case errors.Is(err, store.ErrLockLost):
 		return fmt.Sprintf("%v: the run stopped; what it stored before is kept. Run the same command again (it waits for any run that took the lock since)", err)
 	}

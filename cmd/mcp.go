@@ -62,7 +62,7 @@ func mcpRun(ctx context.Context, opts *MCPOptions) error {
 	if _, err := r.Embedder.Embed(ctx, []string{r.QueryPrefix + "warm up"}); err != nil {
 		return err
 	}
-	o := mcpserver.Options{Retriever: r, Retrieval: ro, Version: Version(), Log: f.IO.ErrOut,
+	o := mcpserver.Options{Retriever: r, Retrieval: ro, Version: Version(), Log: f.IO.ErrOut, Explain: Message,
 		Changes: func(ctx context.Context, c store.Collection) (any, error) {
 			return index.PendingChanges(ctx, r.Store, c, indexOptions(cfg, r.Store, nil, nil))
 		}}

@@ -48,6 +48,9 @@ type Options struct {
 	// Changes reports what changed on disk under a collection's folders
 	// since its last index run, for status; nil leaves that out.
 	Changes func(ctx context.Context, c store.Collection) (any, error)
+	// Explain words a tool's error for the reader, with the setting to
+	// check (the command layer's advice); nil: the error's own text.
+	Explain func(error) string
 	// Version is the server's version, as clients see it.
 	Version string
 	// Log receives the server's log lines (stderr for stdio: stdout carries
@@ -170,7 +173,7 @@ func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	res, err := s.o.Retriever.Retrieve(ctx, query, o)
 	s.mu.Unlock()
 	if err != nil {
-		return nil, out, toolError(err, o.Collection)
+		return nil, out, s.toolError(err, o.Collection)
 	}
 	if slices.Contains(retrieve.FilterCodes, res.Code) {
 		return nil, out, fmt.Errorf("collection %q: %s", o.Collection, res.Reason)
@@ -270,7 +273,7 @@ func (s *server) collection(ctx context.Context, name string) (store.Collection,
 	}
 	c, err := s.o.Retriever.Store.Collection(ctx, name)
 	if err != nil {
-		return c, toolError(err, name)
+		return c, s.toolError(err, name)
 	}
 	return c, nil
 }
@@ -335,7 +338,7 @@ func (s *server) status(ctx context.Context, _ *mcp.CallToolRequest, in StatusIn
 	if in.Collection != "" {
 		c, err := st.Collection(ctx, in.Collection)
 		if err != nil {
-			return nil, out, toolError(err, in.Collection)
+			return nil, out, s.toolError(err, in.Collection)
 		}
 		cs = []store.Collection{c}
 	} else {
@@ -390,7 +393,7 @@ func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	out, err = s.o.Asker.Ask(ctx, q, o, answer.Watch{})
 	s.mu.Unlock()
 	if err != nil {
-		return nil, answer.Result{}, toolError(err, o.Collection)
+		return nil, answer.Result{}, s.toolError(err, o.Collection)
 	}
 	text := out.Answer
 	if out.Abstained {
@@ -423,8 +426,9 @@ func (s *server) options(collection string, k *int, path string) (retrieve.Optio
 }
 
 // toolError words the typed errors of retrieval and the store for an
-// agent: what is wrong and what to call instead.
-func toolError(err error, collection string) error {
+// agent: what is wrong and what to call instead; other errors as
+// Options.Explain words them.
+func (s *server) toolError(err error, collection string) error {
 	var empty *retrieve.EmptyIndexError
 	var none *store.NoCollectionError
 	switch {
@@ -432,6 +436,9 @@ func toolError(err error, collection string) error {
 		return fmt.Errorf("collection %q does not exist: the status tool lists the collections", collection)
 	case errors.As(err, &empty):
 		return fmt.Errorf("collection %q has no passages yet: the user indexes notes with `hrag index PATH`", collection)
+	}
+	if s.o.Explain != nil {
+		return errors.New(s.o.Explain(err))
 	}
 	return err
 }

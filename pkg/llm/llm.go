@@ -153,7 +153,8 @@ var (
 )
 
 // Error is a failure of the LLM call: Kind is one of the Err* values above and
-// Error() says what to check. It never contains the API key.
+// Error() says what happened, with the server's address and words (the
+// caller adds which setting to check). It never contains the API key.
 type Error struct {
 	Kind   error
 	Detail string
@@ -272,7 +273,7 @@ func (c *Client) classify(ctx context.Context, err error) error {
 	var apiErr *openai.Error
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return &Error{ErrTimeout, fmt.Sprintf("the LLM at %s did not finish within %s (RAG_LLM_TIMEOUT); try again, raise RAG_LLM_TIMEOUT or use a smaller model", base, c.opts.Timeout)}
+		return &Error{ErrTimeout, fmt.Sprintf("the LLM at %s did not finish within %s", base, c.opts.Timeout)}
 	case errors.Is(err, context.Canceled):
 		return err
 	case errors.As(err, &apiErr):
@@ -284,12 +285,12 @@ func (c *Client) classify(ctx context.Context, err error) error {
 				strings.Contains(low, "grammar") || strings.Contains(low, "structured output")):
 			return &Error{ErrFormatUnsupported, fmt.Sprintf("the LLM at %s rejected the JSON answer format (response_format): %d %s", base, apiErr.StatusCode, msg)}
 		case apiErr.StatusCode == 401 || apiErr.StatusCode == 403:
-			return &Error{ErrAuth, fmt.Sprintf("the LLM at %s answered %d (%s): check RAG_LLM_API_KEY", base, apiErr.StatusCode, msg)}
+			return &Error{ErrAuth, fmt.Sprintf("the LLM at %s answered %d (%s)", base, apiErr.StatusCode, msg)}
 		case strings.Contains(low, "context") && (strings.Contains(low, "length") || strings.Contains(low, "size") || strings.Contains(low, "exceed")) ||
 			strings.Contains(low, "too many tokens") || strings.Contains(low, "maximum context"):
 			return &Error{ErrContextLength, fmt.Sprintf("the prompt is too long for model %s (%s)", c.opts.Model, msg)}
 		case apiErr.StatusCode == 404 || strings.Contains(low, "model") && strings.Contains(low, "not found"):
-			return &Error{ErrModelNotFound, fmt.Sprintf("the LLM at %s does not know model %q (%s): check RAG_LLM_MODEL", base, c.opts.Model, msg)}
+			return &Error{ErrModelNotFound, fmt.Sprintf("the LLM at %s does not know model %q (%s)", base, c.opts.Model, msg)}
 		}
 		return &Error{ErrServer, fmt.Sprintf("the LLM at %s answered %d: %s", base, apiErr.StatusCode, msg)}
 	}
@@ -313,7 +314,7 @@ func (c *Client) classify(ctx context.Context, err error) error {
 	var opErr *net.OpError
 	var urlErr *url.Error
 	if errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &opErr) || errors.As(err, &urlErr) {
-		return &Error{ErrUnreachable, fmt.Sprintf("cannot reach the LLM at %s (%s): is the server running? Check RAG_LLM_BASE_URL", base, c.redact(rootCause(err)))}
+		return &Error{ErrUnreachable, fmt.Sprintf("cannot reach the LLM at %s (%s)", base, c.redact(rootCause(err)))}
 	}
 	return &Error{ErrServer, fmt.Sprintf("the LLM at %s failed: %s", base, c.redact(err.Error()))}
 }

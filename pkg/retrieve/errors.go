@@ -49,7 +49,7 @@ func (e *ModelMismatchError) Error() string {
 		return fmt.Sprintf("%v: the vectors of %s in collection %q have %d dimensions, but the model now gives %d",
 			ErrModelMismatch, e.Model, e.Collection, e.HaveDim, e.Dim)
 	}
-	return fmt.Sprintf("%v: collection %q has no vectors of model %s (RAG_EMBED_MODEL, document prefix %q); it has vectors of %v",
+	return fmt.Sprintf("%v: collection %q has no vectors of model %s (document prefix %q); it has vectors of %v",
 		ErrModelMismatch, e.Collection, e.Model, e.DocPrefix, e.Have)
 }
 

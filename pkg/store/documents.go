@@ -25,13 +25,30 @@ type Collection struct {
 	IndexedAt time.Time // end of the last `hrag index` run; zero if none finished
 }
 
+// FTSConfigError: the text-search configuration asked for is not one of
+// the server's (Have is empty), or collection Collection was created with
+// another one, Have (BM25 terms would not match).
+type FTSConfigError struct {
+	Collection, Want, Have string
+	Err                    error // the server's refusal, when Have is empty
+}
+
+func (e *FTSConfigError) Error() string {
+	if e.Have == "" {
+		return fmt.Sprintf("text-search configuration %s is not one of this server's (try english or simple): %v", e.Want, e.Err)
+	}
+	return fmt.Sprintf("collection %q uses text-search configuration %s, not %s", e.Collection, e.Have, e.Want)
+}
+
+func (e *FTSConfigError) Unwrap() error { return e.Err }
+
 // EnsureCollection returns the collection called name, creating it with
-// ftsConfig when it does not exist. It fails when ftsConfig is not a
-// text-search configuration of the server, or when the collection was
-// created with another one (BM25 terms would not match).
+// ftsConfig when it does not exist. It fails with a *FTSConfigError when
+// ftsConfig is not a text-search configuration of the server, or when the
+// collection was created with another one.
 func (s *Store) EnsureCollection(ctx context.Context, name, ftsConfig string) (Collection, error) {
 	if _, err := s.pool.Exec(ctx, `SELECT $1::regconfig`, ftsConfig); err != nil {
-		return Collection{}, fmt.Errorf("RAG_FTS_CONFIG=%s is not a text-search configuration of this server (try english or simple): %w", ftsConfig, err)
+		return Collection{}, &FTSConfigError{Collection: name, Want: ftsConfig, Err: err}
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO collections (name, fts_config) VALUES ($1, $2::regconfig) ON CONFLICT (name) DO NOTHING`, name, ftsConfig); err != nil {
 		return Collection{}, err
@@ -41,7 +58,7 @@ func (s *Store) EnsureCollection(ctx context.Context, name, ftsConfig string) (C
 		return c, err
 	}
 	if c.FTSConfig != ftsConfig {
-		return c, fmt.Errorf("collection %q uses text-search configuration %s but RAG_FTS_CONFIG=%s: set RAG_FTS_CONFIG=%s, or index into a new --collection", name, c.FTSConfig, ftsConfig, c.FTSConfig)
+		return c, &FTSConfigError{Collection: name, Want: ftsConfig, Have: c.FTSConfig}
 	}
 	return c, nil
 }
