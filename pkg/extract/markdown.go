@@ -51,7 +51,8 @@ func ParseText(path, text string) Document {
 // document, the rest is Document.Meta; one that does not parse is read as
 // text, with a warning in Document.Warnings); ATX (`# x`)
 // and setext (`x` over `===`/`---`) headers start sections; `#` lines inside
-// fenced code blocks are code, not headers. text must use "\n" line ends.
+// fenced code blocks are code, not headers; pipe tables without outer pipes
+// get them (text.PipeTableRows). text must use "\n" line ends.
 func ParseMarkdown(path, text string) Document {
 	lines := strings.Split(text, "\n")
 	fmTitle, meta, first, fmErr := frontMatter(lines)
@@ -65,7 +66,9 @@ func ParseMarkdown(path, text string) Document {
 	)
 	flushPara := func(end int) {
 		if len(para) > 0 {
-			o.block(Block{Text: strings.Join(para, "\n"), StartLine: paraAt, EndLine: end})
+			// Pipe tables get their outer pipes, so that their rows are
+			// read as rows downstream (text.PipeTableRows).
+			o.block(Block{Text: strings.Join(htext.PipeTableRows(para), "\n"), StartLine: paraAt, EndLine: end})
 			para = nil
 		}
 	}

@@ -360,3 +360,66 @@ func UnitSpans(passage string) [][2]int {
 	}
 	return out
 }
+
+// PipeTableRows rewrites the rows of GitHub-flavoured pipe tables in lines
+// (one block's lines) to the form with a leading and a trailing pipe
+// ("a | b" → "| a | b |"), so that IsTableRow and everything that reads
+// rows (chunking by rows, the repeated header, the quote locator, the
+// claim checks) sees them. A table is a header line holding a pipe followed
+// by a delimiter row with the same number of cells and a pipe (GFM spec,
+// "Tables (extension)"); its body runs while lines hold a pipe. Other lines
+// and tables already in that form are returned as they are; lines is not
+// modified.
+func PipeTableRows(lines []string) []string {
+	var out []string
+	for i := 0; i+1 < len(lines); i++ {
+		h, d := lines[i], lines[i+1]
+		if !strings.Contains(h, "|") || !strings.Contains(d, "|") || !IsDelimiterRow(d) || cells(h) != cells(d) {
+			continue
+		}
+		j := i + 2
+		for j < len(lines) && strings.Contains(lines[j], "|") && strings.TrimSpace(lines[j]) != "" {
+			j++
+		}
+		for k := i; k < j; k++ {
+			if r := pipedRow(lines[k]); r != lines[k] {
+				if out == nil {
+					out = append([]string(nil), lines...)
+				}
+				out[k] = r
+			}
+		}
+		i = j - 1
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
+// cells counts the cells of a table row: its unescaped pipes between
+// cells, the outer ones not counted.
+func cells(row string) int {
+	t := strings.TrimSpace(row)
+	t = strings.TrimPrefix(t, "|")
+	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
+		t = t[:len(t)-1]
+	}
+	return strings.Count(t, "|") - strings.Count(t, `\|`) + 1
+}
+
+// pipedRow adds the leading and trailing pipe a row lacks, keeping its
+// indentation out.
+func pipedRow(row string) string {
+	t := strings.TrimSpace(row)
+	if !strings.HasPrefix(t, "|") {
+		t = "| " + t
+	}
+	if !strings.HasSuffix(t, "|") || strings.HasSuffix(t, `\|`) {
+		t += " |"
+	}
+	if t == strings.TrimSpace(row) {
+		return row
+	}
+	return t
+}

@@ -1,0 +1,28 @@
+package text
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPipeTableRows: a GFM table without outer pipes gets them, with its
+// body up to the first line without a pipe; prose with a pipe, a header
+// whose cell count differs from its delimiter row, and a table already
+// piped are left alone. Mutations: no cell count check (the prose case
+// becomes a table); the body loop not stopping at a line without a pipe.
+func TestPipeTableRows(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"host | serial\n--- | :-:\nnas01 | SN-1\nnas02 | SN-2\nafter the table", "| host | serial |\n| --- | :-: |\n| nas01 | SN-1 |\n| nas02 | SN-2 |\nafter the table"},
+		{"intro\n  a | b |\n  -|-\n  1 | 2", "intro\n| a | b |\n| -|- |\n| 1 | 2 |"},
+		{"| a | b |\n|---|---|\n| 1 | 2 |", "| a | b |\n|---|---|\n| 1 | 2 |"},
+		{"| a | b |\n|---|---|\n1 | 2", "| a | b |\n|---|---|\n| 1 | 2 |"},
+		{"use a | b | c to pipe\n--- | ---\n", "use a | b | c to pipe\n--- | ---\n"},
+		{"a \\| b | c\n--- | ---\nx | y", "| a \\| b | c |\n| --- | --- |\n| x | y |"},
+		{"title\n---\ntext | more", "title\n---\ntext | more"},
+	} {
+		got := strings.Join(PipeTableRows(strings.Split(c.in, "\n")), "\n")
+		if got != c.want {
+			t.Errorf("PipeTableRows(%q) =\n%q\nwant\n%q", c.in, got, c.want)
+		}
+	}
+}
