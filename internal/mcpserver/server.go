@@ -118,15 +118,21 @@ func Serve(ctx context.Context, o Options, in io.ReadCloser, out io.WriteCloser)
 	return New(o).Run(ctx, &mcp.IOTransport{Reader: r, Writer: w})
 }
 
-// SearchInput are the arguments of search.
-type SearchInput struct {
-	Query      string   `json:"query" jsonschema:"what to look for: a question or keywords"`
-	K          *int     `json:"k,omitempty" jsonschema:"number of passages, 1 to 50 (default: the configured top k)"`
+// Scope is what search and ask share: how many passages, and which
+// collection and documents they come from.
+type Scope struct {
+	K          *int     `json:"k,omitempty" jsonschema:"number of passages to return or answer from, 1 to 50 (default: the configured top k)"`
 	Path       string   `json:"path,omitempty" jsonschema:"only these files: a folder or file, a name matched anywhere (notes/linux), or a glob"`
 	Tag        []string `json:"tag,omitempty" jsonschema:"only documents with every one of these front matter tags"`
 	Since      string   `json:"since,omitempty" jsonschema:"only documents dated on or after this: 2024, 2024-03, 2024-03-01 or an RFC 3339 time (a document's date: its front matter date, else its file's modification time)"`
 	Until      string   `json:"until,omitempty" jsonschema:"only documents dated on or before this (2024 means through 31 December 2024)"`
-	Collection string   `json:"collection,omitempty" jsonschema:"collection to search (default: the configured one)"`
+	Collection string   `json:"collection,omitempty" jsonschema:"collection to use (default: the configured one)"`
+}
+
+// SearchInput are the arguments of search.
+type SearchInput struct {
+	Query string `json:"query" jsonschema:"what to look for: a question or keywords"`
+	Scope
 }
 
 // Passage is a passage as the tools return it: Text is quoted data from
@@ -165,7 +171,7 @@ type SearchOutput struct {
 
 func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
 	var out SearchOutput
-	query, o, err := s.request("query", in.Query, in.Collection, in.K, filters{in.Path, in.Tag, in.Since, in.Until})
+	query, o, err := s.request("query", in.Query, in.Scope)
 	if err != nil {
 		return nil, out, err
 	}
@@ -281,16 +287,8 @@ func (s *server) collection(ctx context.Context, name string) (store.Collection,
 // request checks the text of a search or ask (what names it in messages:
 // "query", "question") as the command line does, NUL bytes becoming spaces
 // and text without a letter or digit asking nothing, and returns it with
-// the call's retrieval options (options).
-// filters are a search's or question's path and front matter filters, as
-// the agent gave them.
-type filters struct {
-	path         string
-	tags         []string
-	since, until string
-}
-
-func (s *server) request(what, q, collection string, k *int, fl filters) (string, retrieve.Options, error) {
+// the call's retrieval options for its scope.
+func (s *server) request(what, q string, sc Scope) (string, retrieve.Options, error) {
 	q = strings.TrimSpace(strings.ReplaceAll(q, "\x00", " "))
 	if q == "" {
 		return "", retrieve.Options{}, fmt.Errorf("%s is empty: say what to look for", what)
@@ -298,11 +296,11 @@ func (s *server) request(what, q, collection string, k *int, fl filters) (string
 	if !text.HasWords(q) {
 		return "", retrieve.Options{}, fmt.Errorf("%q has no words (no letter or digit): say what to look for", q)
 	}
-	o, err := s.options(collection, k, fl.path)
+	o, err := s.options(sc.Collection, sc.K, sc.Path)
 	if err != nil {
 		return q, o, err
 	}
-	if o.Meta, err = store.NewMetaFilter(fl.tags, fl.since, fl.until); err != nil {
+	if o.Meta, err = store.NewMetaFilter(sc.Tag, sc.Since, sc.Until); err != nil {
 		return q, o, fmt.Errorf("since/until: %w", err)
 	}
 	return q, o, nil
@@ -374,18 +372,13 @@ func (s *server) status(ctx context.Context, _ *mcp.CallToolRequest, in StatusIn
 
 // AskInput are the arguments of ask.
 type AskInput struct {
-	Question   string   `json:"question" jsonschema:"the question, in words"`
-	K          *int     `json:"k,omitempty" jsonschema:"passages to answer from, 1 to 50 (default: the configured top k)"`
-	Path       string   `json:"path,omitempty" jsonschema:"only these files (as for search)"`
-	Tag        []string `json:"tag,omitempty" jsonschema:"only documents with every one of these front matter tags"`
-	Since      string   `json:"since,omitempty" jsonschema:"only documents dated on or after this (as for search)"`
-	Until      string   `json:"until,omitempty" jsonschema:"only documents dated on or before this (as for search)"`
-	Collection string   `json:"collection,omitempty" jsonschema:"collection to ask (default: the configured one)"`
+	Question string `json:"question" jsonschema:"the question, in words"`
+	Scope
 }
 
 func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, answer.Result, error) {
 	var out answer.Result
-	q, o, err := s.request("question", in.Question, in.Collection, in.K, filters{in.Path, in.Tag, in.Since, in.Until})
+	q, o, err := s.request("question", in.Question, in.Scope)
 	if err != nil {
 		return nil, out, err
 	}

@@ -120,7 +120,7 @@ func TestTools(t *testing.T) {
 			}
 		}
 		schema, _ := json.Marshal(search.InputSchema)
-		for _, prop := range []string{`"query"`, `"k"`, `"path"`, `"collection"`, `"required":["query"]`} {
+		for _, prop := range []string{`"query"`, `"k"`, `"path"`, `"tag"`, `"since"`, `"until"`, `"collection"`, `"required":["query"]`} {
 			if !strings.Contains(string(schema), prop) {
 				t.Errorf("search schema lacks %s: %s", prop, schema)
 			}
