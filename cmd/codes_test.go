@@ -119,6 +119,7 @@ func TestMessageAdvice(t *testing.T) {
 		{fmt.Errorf("ask: %w", &llm.Error{Kind: llm.ErrAuth, Detail: "the LLM at U answered 401 (no)"}), "ask: the LLM at U answered 401 (no): check RAG_LLM_API_KEY"},
 		{&llm.Error{Kind: llm.ErrModelNotFound, Detail: "d"}, "d: check RAG_LLM_MODEL"},
 		{&llm.Error{Kind: llm.ErrUnreachable, Detail: "d"}, "d: is the server running? Check RAG_LLM_BASE_URL"},
+		{&llm.Error{Kind: llm.ErrNotChatAPI, Detail: "d"}, "d: check RAG_LLM_BASE_URL (an OpenAI-compatible API usually ends in /v1)"},
 		{&llm.Error{Kind: llm.ErrServer, Detail: "d"}, "d"},
 		{&store.FTSConfigError{Collection: "c", Want: "simple", Have: "english"}, `collection "c" uses text-search configuration english, not simple (RAG_FTS_CONFIG): set RAG_FTS_CONFIG=english, or index into a new --collection`},
 		{errors.New("plain"), "plain"},

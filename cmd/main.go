@@ -147,6 +147,8 @@ func Message(err error) string {
 		return fmt.Sprintf("%v: check RAG_LLM_API_KEY", err)
 	case errors.Is(err, llm.ErrModelNotFound):
 		return fmt.Sprintf("%v: check RAG_LLM_MODEL", err)
+	case errors.Is(err, llm.ErrNotChatAPI):
+		return fmt.Sprintf("%v: check RAG_LLM_BASE_URL (an OpenAI-compatible API usually ends in /v1)", err)
 	case errors.Is(err, llm.ErrUnreachable):
 		return fmt.Sprintf("%v: is the server running? Check RAG_LLM_BASE_URL", err)
 	case errors.Is(err, store.ErrLockLost):

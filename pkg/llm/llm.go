@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -144,6 +145,10 @@ var (
 	ErrUnreachable   = errors.New("LLM server unreachable")
 	ErrAuth          = errors.New("LLM server rejected the API key")
 	ErrModelNotFound = errors.New("LLM model not found")
+	// ErrNotChatAPI: the server answered 404, 405 or 501 without naming
+	// the model: the base URL is not an OpenAI-compatible API (a missing
+	// /v1, another service on that port).
+	ErrNotChatAPI    = errors.New("no OpenAI chat completions endpoint")
 	ErrTimeout       = errors.New("LLM timed out")
 	ErrContextLength = errors.New("prompt longer than the model's context")
 	ErrServer        = errors.New("LLM server error")
@@ -248,7 +253,11 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (
 
 // errorText is what an API error says: its message, else the raw JSON of
 // the error (a FastAPI-style {"detail": ...}), else the start of the
-// response body (an HTML error page), at most 300 bytes on one line.
+// response body (the words of an HTML error page, without its tags), at
+// most 300 bytes on one line.
+// htmlTag is a tag of an HTML error page.
+var htmlTag = regexp.MustCompile(`(?s)<!--.*?-->|<[^>]*>`)
+
 func errorText(e *openai.Error) string {
 	text := e.Message
 	if text == "" {
@@ -259,6 +268,9 @@ func errorText(e *openai.Error) string {
 		if i := strings.Index(dump, "\r\n\r\n"); i >= 0 {
 			text = dump[i+4:]
 		}
+	}
+	if strings.HasPrefix(strings.TrimSpace(text), "<") {
+		text = htmlTag.ReplaceAllString(text, " ") // an error page: its words
 	}
 	text = strings.Join(strings.Fields(text), " ")
 	if len(text) > 300 {
@@ -289,8 +301,10 @@ func (c *Client) classify(ctx context.Context, err error) error {
 		case strings.Contains(low, "context") && (strings.Contains(low, "length") || strings.Contains(low, "size") || strings.Contains(low, "exceed")) ||
 			strings.Contains(low, "too many tokens") || strings.Contains(low, "maximum context"):
 			return &Error{ErrContextLength, fmt.Sprintf("the prompt is too long for model %s (%s)", c.opts.Model, msg)}
-		case apiErr.StatusCode == 404 || strings.Contains(low, "model") && strings.Contains(low, "not found"):
+		case strings.Contains(low, "model") && (apiErr.StatusCode == 404 || strings.Contains(low, "not found") || strings.Contains(low, "does not exist")):
 			return &Error{ErrModelNotFound, fmt.Sprintf("the LLM at %s does not know model %q (%s)", base, c.opts.Model, msg)}
+		case apiErr.StatusCode == 404 || apiErr.StatusCode == 405 || apiErr.StatusCode == 501:
+			return &Error{ErrNotChatAPI, fmt.Sprintf("the server at %s has no OpenAI chat completions endpoint: it answered %d (%s)", base, apiErr.StatusCode, msg)}
 		}
 		return &Error{ErrServer, fmt.Sprintf("the LLM at %s answered %d: %s", base, apiErr.StatusCode, msg)}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -55,6 +56,34 @@ func TestErrorsAreActionableAndHideTheKey(t *testing.T) {
 		_, err := cl.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil)
 		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), "sk-secret") {
 			t.Errorf("%d %q: err = %v", c.rep.Status, c.rep.Error, err)
+		}
+	}
+}
+
+// TestNotAChatAPI: a server that is no OpenAI-compatible API (a plain 404
+// for a base URL without /v1, a 501 error page) is ErrNotChatAPI, with the
+// page's words and not its HTML. Mutation: the 404 case back in
+// ErrModelNotFound (the user would check the model name).
+func TestNotAChatAPI(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		ctype  string
+		body   string
+		says   string
+	}{
+		{404, "text/plain", "404 page not found", "answered 404 (404 page not found)"},
+		{501, "text/html", "<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 501</p><p>Message: Unsupported method ('POST').</p></body></html>", "answered 501 (Error response Error response Error code: 501 Message: Unsupported method ('POST').)"},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", c.ctype)
+			w.WriteHeader(c.status)
+			io.WriteString(w, c.body)
+		}))
+		cl := llm.New(llm.Options{BaseURL: srv.URL, Model: "m", Timeout: 5 * time.Second})
+		_, err := cl.Stream(context.Background(), llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}}, nil)
+		srv.Close()
+		if !errors.Is(err, llm.ErrNotChatAPI) || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), "<") {
+			t.Errorf("%d: err = %v", c.status, err)
 		}
 	}
 }
