@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hrag-dev/hrag/internal/config"
+	"github.com/hrag-dev/hrag/internal/conversation"
 	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -56,7 +57,7 @@ files need not exist any more (a deleted or unmounted folder). With --all it del
 the whole collection (RAG_COLLECTION or --collection); on a terminal it asks
 first (--yes does not).
 
-Exit status: 0 done, 1 failed, 2 usage.`,
+Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
 		Args: cobraArgs(cobra.ArbitraryArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -112,6 +113,11 @@ func forgetRun(ctx context.Context, opts *ForgetOptions) error {
 			return err
 		}
 		rep.Documents, rep.Dropped = n.Documents, true
+		if dir, err := f.CacheDir(); err == nil { // its conversation goes with it
+			if err := (conversation.Store{Dir: filepath.Join(dir, "conversations")}).Forget(coll.Name); err != nil {
+				fmt.Fprintf(f.IO.ErrOut, "warning: the collection's conversation was not removed: %v\n", err)
+			}
+		}
 	} else {
 		var unknown []string
 		for _, p := range opts.Paths {

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/conversation"
 	"github.com/hrag-dev/hrag/internal/iostreams"
+	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
@@ -62,9 +64,17 @@ func TestForgetGoneFolderAndCollection(t *testing.T) {
 		}
 	}
 
-	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
+	cache := t.TempDir() // the collection's conversation goes with it
+	conv := conversation.Store{Dir: filepath.Join(cache, "conversations")}
+	if err := conv.Start("default", answer.Turn{Question: "q"}); err != nil {
+		t.Fatal(err)
+	}
+	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db, "HRAG_CACHE": cache})
 	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, All: true}); err != nil {
 		t.Fatal(err)
+	}
+	if turns, _, err := conv.Load("default"); err != nil || turns != nil {
+		t.Fatalf("the deleted collection's conversation is still there: %v %v", turns, err)
 	}
 	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
 	if err := forgetRun(context.Background(), &ForgetOptions{Factory: f, All: true}); !errors.Is(err, store.ErrNoCollection) {

@@ -130,6 +130,18 @@ func (s Store) Append(collection string, t answer.Turn) error {
 	return s.save(collection, all[max(0, len(all)-MaxTurns):])
 }
 
+// Forget removes collection's conversation and its lock file (for a
+// deleted collection: one made later under the same name starts afresh).
+// A conversation that does not exist is no error.
+func (s Store) Forget(collection string) error {
+	for _, p := range []string{s.Path(collection), s.Path(collection) + ".lock"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
 // lock takes the exclusive lock of collection's conversation, waiting for
 // another process's save, and returns its release.
 func (s Store) lock(collection string) (func(), error) {
