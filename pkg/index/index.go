@@ -334,7 +334,11 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 	for _, root := range r.scopes {
 		if n := countStatesUnder(own, root); countUnder(listing.Files, root) == 0 && n > 0 {
 			emptyRoots = append(emptyRoots, root)
-			rep.Warn(root, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (is it unmounted?)", n))
+			why := "is it unmounted?"
+			if leftOutUnder(listing.Ignored, root) {
+				why = "the include and exclude rules leave out every file under it"
+			}
+			rep.Warn(root, fmt.Errorf("no indexable file found; keeping its %d indexed document(s) rather than deleting them (%s)", n, why))
 		}
 	}
 	r.vanished = map[string][]store.DocumentState{} // by hex hash: copies share one

@@ -571,6 +571,15 @@ func TestEmptiedRootIsNotPrunedAndMissingRootFails(t *testing.T) {
 	if s := e.run(t); s.Deleted != 0 || len(e.dbChunks(t)) != 3 || len(warned) != 1 || !strings.Contains(warned[0], "unmounted") {
 		t.Fatalf("emptied root: %+v, warnings %q", s, warned)
 	}
+	// Files the rules leave out are no sign of an unmounted folder: the
+	// warning names the rules. Mutation: the unmounted question always.
+	os.WriteFile(filepath.Join(sub, "rome.md"), []byte("# Rome\n\nThe hotel is near the Pantheon.\n"), 0o644)
+	warned = nil
+	e.opts.Exclude = []string{"*.md"}
+	if s := e.run(t); s.Deleted != 0 || len(warned) != 1 || !strings.Contains(warned[0], "the include and exclude rules leave out every file under it") {
+		t.Fatalf("root emptied by the rules: %+v, warnings %q", s, warned)
+	}
+	e.opts.Exclude = nil
 	e.opts.Roots = []string{filepath.Join(e.dir, "no-such-folder")}
 	if _, err := index.Run(context.Background(), e.opts); err == nil || !strings.Contains(err.Error(), "no-such-folder: no such file or directory") && !strings.Contains(err.Error(), "no such file or directory") {
 		t.Fatalf("missing root: %v", err)

@@ -176,3 +176,14 @@ func SkipSettings(o Options) string {
 func stillSkipped(sk store.SkippedFile, known bool, f File, settings string) bool {
 	return known && sk.Size == f.Size && sk.MTime.Equal(f.MTime) && sk.Settings == settings
 }
+
+// leftOutUnder reports whether the walk left out a file or folder under
+// root by an include or exclude rule.
+func leftOutUnder(ignored []Ignored, root string) bool {
+	for _, ig := range ignored {
+		if (ig.Rule == RuleNotIncluded || ig.Rule == RuleExcluded) && (ig.Path == root || strings.HasPrefix(ig.Path, root+string(filepath.Separator))) {
+			return true
+		}
+	}
+	return false
+}
