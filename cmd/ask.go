@@ -67,7 +67,8 @@ The standalone question is printed on stderr and is "question" in --json
 ("asked" is what you typed).
 
 Exit status: 0 answered, 1 failed, 2 usage, 4 no grounded answer (not in the
-notes, the model found no answer, or no sentence passed the claim checks).`,
+notes, the model found no answer, or no sentence passed the claim checks),
+130 interrupted.`,
 		Args: requireArgs("QUESTION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error

@@ -38,7 +38,7 @@ and counts lines:
                 non-blank line counts as masked or flagged when a span overlaps it
   --name GLOB   only files under --text whose name matches (repeatable)
 
-It needs no database and no model. Exit status: 0 done, 1 failed, 2 usage.`,
+It needs no database and no model. Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.Lines)+len(opts.Text) == 0 {

@@ -30,7 +30,7 @@ func NewCmdSources(f *Factory, runF func(context.Context, *SourcesOptions) error
 Reciprocal Rank Fusion) and prints the passages as the LLM would get them: number,
 file and lines, breadcrumb, fused score and each retriever's rank.
 
-Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found.`,
+Exit status: 0 passages found, 1 failed, 2 usage, 4 nothing relevant found, 130 interrupted.`,
 		Args:       requireArgs("QUESTION"),
 		SuggestFor: []string{"search", "find", "query", "retrieve", "grep"},
 		RunE: func(c *cobra.Command, args []string) error {

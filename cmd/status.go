@@ -101,7 +101,7 @@ missing; when its folders are reachable), BM25 statistics, and each embedding
 model's vector table with its prefixes and how many chunks it covers; and the
 database size. The table marked * is the one ask and sources use now.
 
-Exit status: 0 done, 1 failed, 2 usage.`,
+Exit status: 0 done, 1 failed, 2 usage, 130 interrupted.`,
 		Args: cobraArgs(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if runF != nil {
