@@ -523,8 +523,7 @@ func TestCoverage(t *testing.T) {
 // answer without a name, a pronoun or a noun of person gives none (opening
 // hours for who runs the bakery). Mutations: personQRe without the start
 // anchor (the relative "who" would ask); givesPerson counting the first
-// word always ("The" would be a name); weekdays not skipped; place runs
-// counted as names ("on Linden Street" would answer who runs the bakery).
+// word always ("The" would be a name); weekdays not skipped.
 func TestPersonAnswerType(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"Who runs the bakery on Elm Street?":                          Person,
