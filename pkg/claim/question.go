@@ -91,7 +91,6 @@ const (
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
 	Amount      AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
 	Year        AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
-	Person      AnswerType = "person"         // who runs X, by whom: a name, a pronoun or a noun of person or group
 )
 
 // amountRe finds "how much is X", which asks for a price (the ticket) or
@@ -137,16 +136,12 @@ var (
 )
 
 // Asks returns the answer type question asks for, or "" when it asks for
-// none the checks recognise. After a person, a price comes ("how long is the
+// none the checks recognise. A price comes first ("how long is the
 // warranty and what does it cost" asks for a price too), then a duration
 // ("how long is the DHCP lease for an IP address" asks for a time), then
-// the kinds of value named by what they are, then quantities. A question
-// opening with "who" asks for a person before all ("who paid how much":
-// the answer names who).
+// the kinds of value named by what they are, then quantities.
 func Asks(question string) AnswerType {
 	switch {
-	case personQRe.MatchString(question):
-		return Person
 	case costRe.MatchString(question):
 		return Money
 	case durationQRe.MatchString(question):
@@ -201,11 +196,9 @@ var (
 // for Duration a word of time ("minutes", "overnight", "heures"), an end
 // ("until it has doubled"), a date, a number with a unit of time or length,
 // a number of words, pages or the like, or a clock span ("3:55 h",
-// "2h15"); for Person a name, a pronoun or a noun of person (givesPerson).
+// "2h15").
 func Gives(t AnswerType, sentence string) bool {
 	switch t {
-	case Person:
-		return givesPerson(sentence)
 	case Money:
 		for _, f := range Facts(sentence) {
 			if f.Kind != Number {
