@@ -139,7 +139,7 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 	if err != nil {
 		return err
 	}
-	saveTurn(f, convs, cfg.Collection, turns, opts.Question, res)
+	saveTurn(f, convs, cfg.Collection, opts.FollowUp, opts.Question, res)
 	if res.Asked != "" && res.Asked != res.Question && !opts.JSON {
 		fmt.Fprintf(f.IO.ErrOut, "note: follow-up searched and answered as %q\n", res.Question)
 	}
@@ -187,17 +187,19 @@ func conversations(f *Factory, cfg config.Config, opts *AskOptions) (*conversati
 }
 
 // saveTurn keeps the question and its answer as the collection's
-// conversation: the next turn of turns, or the first of a new one. The
+// conversation: for a follow-up, the next turn of the conversation as it
+// is on disk now (the first, when there is none), else the first of a new
+// one. The
 // filters' "no match" answers are not turns. A failure is a warning: the
 // answer stands.
-func saveTurn(f *Factory, s *conversation.Store, collection string, turns []answer.Turn, asked string, res answer.Result) {
+func saveTurn(f *Factory, s *conversation.Store, collection string, followUp bool, asked string, res answer.Result) {
 	if s == nil || slices.Contains(retrieve.FilterCodes, res.Reason) {
 		return
 	}
 	t := answer.TurnOf(asked, res)
 	var err error
-	if len(turns) > 0 {
-		err = s.Append(collection, t)
+	if followUp {
+		err = s.Append(collection, t) // onto the conversation as it is now, even if another ask -f began it
 	} else {
 		err = s.Start(collection, t)
 	}

@@ -174,6 +174,19 @@ func TestSourcesAndAsk(t *testing.T) {
 		if err := askRun(context.Background(), &AskOptions{Factory: f, Question: q, FollowUp: true}); err != nil || !strings.Contains(errOut.String(), "no earlier question in collection \"default\" to follow up") {
 			t.Fatalf("follow-up without a conversation: %v\n%s", err, errOut)
 		}
+		// Two follow-ups that both found no conversation (run at once) both
+		// keep their turn: each is added to the file as it is when saved.
+		// Mutation: a follow-up that found no turns saved with Start (the
+		// second would replace the first).
+		vars["HRAG_CACHE"] = t.TempDir()
+		convs := &conversation.Store{Dir: filepath.Join(vars["HRAG_CACHE"], "conversations")}
+		f, _, _ = testFactory(t, vars)
+		for _, fq := range []string{"first at once", "second at once"} {
+			saveTurn(f, convs, "default", true, fq, answer.Result{Question: fq, Answer: "a"})
+		}
+		if turns, _, err := convs.Load("default"); err != nil || len(turns) != 2 || turns[0].Question != "first at once" {
+			t.Fatalf("two follow-ups at once: %+v %v", turns, err)
+		}
 	})
 
 	t.Run("ask takes its LLM from the Factory's NewLLM", func(t *testing.T) {

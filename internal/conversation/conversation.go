@@ -142,8 +142,16 @@ func (s Store) Forget(collection string) error {
 	return nil
 }
 
-// lock takes the exclusive lock of collection's conversation, waiting for
-// another process's save, and returns its release.
+// LockWait is how long a save waits for another process's save to end
+// before giving up with ErrLocked.
+const LockWait = 5 * time.Second
+
+// ErrLocked: another process held the conversation's lock for LockWait
+// (a save takes milliseconds: something else holds it).
+var ErrLocked = errors.New("the conversation is locked by another process")
+
+// lock takes the exclusive lock of collection's conversation, waiting at
+// most LockWait for another process's save, and returns its release.
 func (s Store) lock(collection string) (func(), error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, err
@@ -152,11 +160,20 @@ func (s Store) lock(collection string) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := syscall.Flock(int(fh.Fd()), syscall.LOCK_EX); err != nil {
-		fh.Close()
-		return nil, fmt.Errorf("lock %s: %w", fh.Name(), err)
+	for deadline := time.Now().Add(LockWait); ; time.Sleep(20 * time.Millisecond) {
+		err = syscall.Flock(int(fh.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { fh.Close() }, nil // closing the file releases the lock
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			break
+		}
 	}
-	return func() { fh.Close() }, nil // closing the file releases the lock
+	fh.Close()
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return nil, fmt.Errorf("%w (%s, waited %s)", ErrLocked, fh.Name(), LockWait)
+	}
+	return nil, fmt.Errorf("lock %s: %w", fh.Name(), err)
 }
 
 // save writes the conversation to a temporary file in Dir and renames it

@@ -89,3 +89,21 @@ func TestAppendConcurrent(t *testing.T) {
 		t.Fatalf("after %d concurrent appends: %+v %v", n, turns, err)
 	}
 }
+
+// TestLockedGivesUp: a lock held elsewhere makes a save give up after
+// LockWait with ErrLocked, instead of blocking the answer. Mutation:
+// a blocking flock (the test would hang until its deadline).
+func TestLockedGivesUp(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	if err := s.Start("c", answer.Turn{Question: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := s.lock("c") // another process's hold, on its own file description
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if err := s.Append("c", answer.Turn{Question: "second"}); !errors.Is(err, ErrLocked) {
+		t.Fatalf("Append under a held lock: %v", err)
+	}
+}
