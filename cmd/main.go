@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -89,26 +90,31 @@ func Run(ctx context.Context, f *Factory, args []string) int {
 		}
 		fmt.Fprintf(f.IO.ErrOut, "Run '%s --help' for usage.\n", path)
 	}
-	if wantsJSON(c, args) && f.IO.OutBytes() == 0 {
+	if wantsJSON(c, args, err) && f.IO.OutBytes() == 0 {
 		_ = writeJSON(f, map[string]any{"error": msg, "exit_code": code, "exit": ExitCodes[code]})
 	}
 	return code
 }
 
 // wantsJSON reports whether the command was asked for --json: its parsed
-// flag, or the word itself when parsing stopped before reaching it.
-func wantsJSON(c *cobra.Command, args []string) bool {
-	if c != nil {
-		if fl := c.Flags().Lookup("json"); fl != nil && fl.Value.String() == "true" {
-			return true
-		}
+// flag, or, when parsing stopped at a bad flag (err), a --json or
+// --json=BOOL among the arguments before "--".
+func wantsJSON(c *cobra.Command, args []string, err error) bool {
+	var fp flagParseError
+	if c != nil && !errors.As(err, &fp) {
+		fl := c.Flags().Lookup("json")
+		return fl != nil && fl.Value.String() == "true"
 	}
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if a == "--json" || a == "--json=true" {
+		if a == "--json" {
 			return true
+		}
+		if v, ok := strings.CutPrefix(a, "--json="); ok {
+			b, err := strconv.ParseBool(v)
+			return err == nil && b
 		}
 	}
 	return false
@@ -198,6 +204,14 @@ func ExitCode(err error) int {
 
 type usageError struct{ error }
 
+func (e usageError) Unwrap() error { return e.error }
+
+// flagParseError is a failure to parse the flags: the command's flags
+// after the bad one were not read.
+type flagParseError struct{ error }
+
+func (e flagParseError) Unwrap() error { return e.error }
+
 func isUsage(err error) bool {
 	var u usageError
 	return errors.As(err, &u)
@@ -216,7 +230,7 @@ Configuration comes from RAG_* variables (see .env.example); flags override them
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagParseError{flagError(c, err)}} })
 	root.PersistentFlags().StringVar(&f.EnvFile, "env-file", "", "read RAG_* settings from this file (default ./.env, then ~/.config/hrag/env)")
 	root.PersistentFlags().StringVarP(&f.Collection, "collection", "c", "", "collection to use (RAG_COLLECTION, default \"default\")")
 	root.PersistentFlags().StringVar(&f.CPUProfile, "cpu-profile", "", "write a pprof CPU profile of the run to this file")

@@ -36,7 +36,9 @@ func TestJSONErrorsOnStdout(t *testing.T) {
 		{[]string{"status", "--json"}, ExitError, "connection refused"},
 		{[]string{"sources", "--json", "-k", "0", "why"}, ExitUsage, "-k/--top-k"},
 		{[]string{"sources", "--json", "--colection", "x", "why"}, ExitUsage, "unknown flag: --colection"},
-		{[]string{"status"}, ExitError, ""}, // no --json: nothing on stdout
+		{[]string{"sources", "--bogus", "--json=1", "why"}, ExitUsage, "unknown flag: --bogus"},
+		{[]string{"status"}, ExitError, ""},                         // no --json: nothing on stdout
+		{[]string{"sources", "-c", "--json", "why"}, ExitUsage, ""}, // "--json" is the (bad) collection name
 	} {
 		f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": "postgres://x@127.0.0.1:1/x?sslmode=disable"})
 		code := Run(context.Background(), f, tc.args)
