@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -367,14 +368,15 @@ func UnitSpans(passage string) [][2]int {
 // rows (chunking by rows, the repeated header, the quote locator, the
 // claim checks) sees them. A table is a header line holding a pipe followed
 // by a delimiter row with the same number of cells and a pipe (GFM spec,
-// "Tables (extension)"); its body runs while lines hold a pipe. Other lines
+// "Tables (extension)"), not inside a list item, a block quote or indented
+// code; its body runs while lines hold a pipe. Other lines
 // and tables already in that form are returned as they are; lines is not
 // modified.
 func PipeTableRows(lines []string) []string {
 	var out []string
 	for i := 0; i+1 < len(lines); i++ {
 		h, d := lines[i], lines[i+1]
-		if !strings.Contains(h, "|") || !strings.Contains(d, "|") || !IsDelimiterRow(d) || cells(h) != cells(d) {
+		if !strings.Contains(h, "|") || !strings.Contains(d, "|") || !IsDelimiterRow(d) || cells(h) != cells(d) || notTableStart.MatchString(h) {
 			continue
 		}
 		j := i + 2
@@ -396,6 +398,11 @@ func PipeTableRows(lines []string) []string {
 	}
 	return out
 }
+
+// notTableStart is a line that starts another block: a list item, a block
+// quote, or indented code (four spaces or a tab), whose tables are left as
+// they are.
+var notTableStart = regexp.MustCompile(`^( {0,3}([-+*>]|\d{1,9}[.)])\s| {4}|\t)`)
 
 // cells counts the cells of a table row: its unescaped pipes between
 // cells, the outer ones not counted.

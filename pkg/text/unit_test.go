@@ -9,7 +9,8 @@ import (
 // body up to the first line without a pipe; prose with a pipe, a header
 // whose cell count differs from its delimiter row, and a table already
 // piped are left alone. Mutations: no cell count check (the prose case
-// becomes a table); the body loop not stopping at a line without a pipe.
+// becomes a table); the body loop not stopping at a line without a pipe;
+// notTableStart not checked (a list item's bullet would become a cell).
 func TestPipeTableRows(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"host | serial\n--- | :-:\nnas01 | SN-1\nnas02 | SN-2\nafter the table", "| host | serial |\n| --- | :-: |\n| nas01 | SN-1 |\n| nas02 | SN-2 |\nafter the table"},
@@ -19,6 +20,9 @@ func TestPipeTableRows(t *testing.T) {
 		{"use a | b | c to pipe\n--- | ---\n", "use a | b | c to pipe\n--- | ---\n"},
 		{"a \\| b | c\n--- | ---\nx | y", "| a \\| b | c |\n| --- | --- |\n| x | y |"},
 		{"title\n---\ntext | more", "title\n---\ntext | more"},
+		{"- rent | amount\n  --- | ---\n  flat | 900", "- rent | amount\n  --- | ---\n  flat | 900"},
+		{"> a | b\n> --- | ---", "> a | b\n> --- | ---"},
+		{"    a | b\n    --- | ---", "    a | b\n    --- | ---"},
 	} {
 		got := strings.Join(PipeTableRows(strings.Split(c.in, "\n")), "\n")
 		if got != c.want {
