@@ -372,9 +372,16 @@ func TestInterruptKeepsCommittedDocuments(t *testing.T) {
 	if !equal(coll.Roots, []string{e.dir}) || !coll.IndexedAt.IsZero() {
 		t.Fatalf("roots %q, indexed at %v", coll.Roots, coll.IndexedAt)
 	}
+	// The sample's binary file is new too when the run stopped before it
+	// was read and its skip recorded (which happens first depends on the
+	// workers' order).
+	want := 29 - stored
+	if sum.Skipped == 0 {
+		want++
+	}
 	ch, err := index.PendingChanges(context.Background(), e.opts.Store, coll, e.opts)
-	if err != nil || ch.New != 29-stored {
-		t.Fatalf("pending %+v (%v), want %d new", ch, err, 29-stored)
+	if err != nil || ch.New != want {
+		t.Fatalf("pending %+v (%v), want %d new (summary %+v)", ch, err, want, sum)
 	}
 	e.opts.Reporter = nil
 	if sum := e.run(t); sum.Added != 29-stored || sum.Unchanged != stored {
