@@ -82,6 +82,11 @@ func Run(ctx context.Context, f *Factory, args []string) int {
 		return code
 	}
 	msg := Message(err)
+	if code == ExitUsage {
+		if hint := misplacedFlag(root, args); hint != "" {
+			msg += " (" + hint + ")"
+		}
+	}
 	fmt.Fprintf(f.IO.ErrOut, "hrag: %s\n", msg)
 	if code == ExitUsage {
 		path := "hrag"
@@ -96,14 +101,43 @@ func Run(ctx context.Context, f *Factory, args []string) int {
 	return code
 }
 
+// misplacedFlag returns a hint when args give, before the command's name,
+// a flag that hrag itself lacks but that command has ("hrag --json sources
+// x"): Cobra then reads the command's name as the flag's value and reports
+// an unknown command or flag. "" otherwise.
+func misplacedFlag(root *cobra.Command, args []string) string {
+	for i, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return ""
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if root.PersistentFlags().Lookup(name) != nil || len(a) == 2 && root.PersistentFlags().ShorthandLookup(name) != nil {
+			continue
+		}
+		for _, rest := range args[i+1:] {
+			sub, _, err := root.Find([]string{rest})
+			if err == nil && sub != root {
+				if sub.Flags().Lookup(name) != nil || len(a) == 2 && sub.Flags().ShorthandLookup(name) != nil {
+					return fmt.Sprintf("%s is a flag of %s: put it after the command's name, as in `%s %s …`", a, sub.CommandPath(), sub.CommandPath(), a)
+				}
+				return ""
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
 // wantsJSON reports whether the command was asked for --json: its parsed
-// flag, or, when parsing stopped at a bad flag (err), a --json or
+// flag, or, when parsing stopped at a bad flag (err) or the command found
+// has no such flag ("hrag --json sources x" finds hrag), a --json or
 // --json=BOOL among the arguments before "--".
 func wantsJSON(c *cobra.Command, args []string, err error) bool {
 	var fp flagParseError
 	if c != nil && !errors.As(err, &fp) {
-		fl := c.Flags().Lookup("json")
-		return fl != nil && fl.Value.String() == "true"
+		if fl := c.Flags().Lookup("json"); fl != nil {
+			return fl.Value.String() == "true"
+		}
 	}
 	for _, a := range args {
 		if a == "--" {

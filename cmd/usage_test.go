@@ -37,6 +37,7 @@ func TestJSONErrorsOnStdout(t *testing.T) {
 		{[]string{"sources", "--json", "-k", "0", "why"}, ExitUsage, "-k/--top-k"},
 		{[]string{"sources", "--json", "--colection", "x", "why"}, ExitUsage, "unknown flag: --colection"},
 		{[]string{"sources", "--bogus", "--json=1", "why"}, ExitUsage, "unknown flag: --bogus"},
+		{[]string{"--json", "sources", "backup"}, ExitUsage, "--json is a flag of hrag sources: put it after the command's name, as in `hrag sources --json …`"},
 		{[]string{"status"}, ExitError, ""},                         // no --json: nothing on stdout
 		{[]string{"sources", "-c", "--json", "why"}, ExitUsage, ""}, // "--json" is the (bad) collection name
 	} {
