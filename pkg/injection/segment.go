@@ -102,33 +102,6 @@ func bullet(l string) int {
 	return 0
 }
 
-// sentenceEnd reports whether the '.', '!' or '?' at i ends a sentence:
-// closing quotes or brackets may follow, then white space or the end.
-func (s *segmenter) sentenceEnd(i int) (int, bool) {
-	t := s.t
-	j := i + 1
-	for j < len(t) && strings.IndexByte(`.!?"')]*_`, t[j]) >= 0 {
-		j++
-	}
-	for strings.HasPrefix(t[j:], "”") || strings.HasPrefix(t[j:], "»") || strings.HasPrefix(t[j:], "’") {
-		_, size := utf8.DecodeRuneInString(t[j:])
-		j += size
-	}
-	if j < len(t) && !unicode.IsSpace(rune(t[j])) {
-		return 0, false
-	}
-	if t[i] == '.' {
-		k := i
-		for k > 0 && (t[k-1] == '.' || unicode.IsLetter(rune(t[k-1]))) {
-			k--
-		}
-		if w := strings.ToLower(t[k:i]); len(w) == 1 || text.IsAbbreviation(w) {
-			return 0, false
-		}
-	}
-	return j, true
-}
-
 // sentence returns the sentence holding [st, en): back to the end of the
 // previous sentence or the start of the block, forward to the end of the
 // sentence or the block, within maxBack and maxForward bytes, without
@@ -142,11 +115,9 @@ func (s *segmenter) sentence(st, en int) (int, int) {
 			ss = i + 1
 			break
 		}
-		if c := t[i]; c == '.' || c == '!' || c == '?' {
-			if j, ok := s.sentenceEnd(i); ok && j <= st {
-				ss = j
-				break
-			}
+		if j, ok := text.SentenceEndAt(t, i); ok && j <= st {
+			ss = j
+			break
 		}
 	}
 	for ss < st {
@@ -166,11 +137,9 @@ func (s *segmenter) sentence(st, en int) (int, int) {
 			se = i
 			break
 		}
-		if c := t[i]; c == '.' || c == '!' || c == '?' {
-			if j, ok := s.sentenceEnd(i); ok {
-				se = j
-				break
-			}
+		if j, ok := text.SentenceEndAt(t, i); ok {
+			se = j
+			break
 		}
 	}
 	for se > en && unicode.IsSpace(rune(t[se-1])) {

@@ -45,46 +45,57 @@ const closers = `"')]*_»”’」』）`
 
 // SentenceEnds returns the byte offsets just after each sentence end of s
 // (after the punctuation and any closing quote or bracket, before the
-// space): '.', '!', '?', '…', '。', '！', '？' followed by white space and
-// then not by a lower-case letter, or a line break after such a mark.
-// Decimals (4.5), addresses (10.0.0.5), abbreviations (e.g., Dr.) and
-// initials (J. Smith) do not end a sentence.
+// space), as SentenceEndAt finds them, in order.
 func SentenceEnds(s string) []int {
 	var out []int
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if !strings.ContainsRune(".!?…。！？．｡", r) {
-			continue
-		}
-		end := i
-		for end < len(s) {
-			c, size := utf8.DecodeRuneInString(s[end:])
-			if !strings.ContainsRune(closers, c) {
-				break
-			}
-			end += size
-		}
-		if r == '。' || r == '！' || r == '？' || r == '．' || r == '｡' {
+		if end, ok := SentenceEndAt(s, i); ok {
 			out = append(out, end)
-			continue
 		}
-		if next, _ := utf8.DecodeRuneInString(s[end:]); end < len(s) && !unicode.IsSpace(next) {
-			continue
-		}
-		j := end
-		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-			j++
-		}
-		if r == '.' && (AbbreviationBefore(s[:i-1]) || numbered(s[:i-1], s[j:]) || dayOfMonth(s[:i-1], s[j:])) {
-			continue
-		}
-		if next, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && unicode.IsLower(next) {
-			continue
-		}
-		out = append(out, end)
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 	}
 	return out
+}
+
+// SentenceEndAt reports whether the rune at byte offset i of s ends a
+// sentence, and returns the offset just after it and any closing quotes or
+// brackets. A sentence ends at '.', '!', '?', '…' followed by white space
+// (or the end of s) and then not by a lower-case letter, and always at the
+// full-width marks '。', '！', '？', '．', '｡'. Decimals (4.5), addresses
+// (10.0.0.5), abbreviations (e.g., Dr.), initials (J. Smith), "No. 5" and
+// "3. Mai" do not end a sentence. hrag's one sentence rule: the chunker,
+// the answer parser, the injection segmenter and the display read it.
+func SentenceEndAt(s string, i int) (int, bool) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if !strings.ContainsRune(".!?…。！？．｡", r) {
+		return 0, false
+	}
+	end := i + n
+	for end < len(s) {
+		c, size := utf8.DecodeRuneInString(s[end:])
+		if !strings.ContainsRune(closers, c) {
+			break
+		}
+		end += size
+	}
+	if r == '。' || r == '！' || r == '？' || r == '．' || r == '｡' {
+		return end, true
+	}
+	if next, _ := utf8.DecodeRuneInString(s[end:]); end < len(s) && !unicode.IsSpace(next) {
+		return 0, false
+	}
+	j := end
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if r == '.' && (AbbreviationBefore(s[:i]) || numbered(s[:i], s[j:]) || dayOfMonth(s[:i], s[j:])) {
+		return 0, false
+	}
+	if next, _ := utf8.DecodeRuneInString(s[j:]); j < len(s) && unicode.IsLower(next) {
+		return 0, false
+	}
+	return end, true
 }
 
 // lastWord returns the word at the end of text (after the last space or

@@ -27,6 +27,7 @@ func TestSentenceEnds(t *testing.T) {
 		{"The disk is full. Delete the logs.", []string{"The disk is full.", "Delete the logs."}},
 		{"Use a tool, e.g. rsync. Then check.", []string{"Use a tool, e.g. rsync.", "Then check."}},
 		{"Ask Dr. Smith or J. Doe today. Done!", []string{"Ask Dr. Smith or J. Doe today.", "Done!"}},
+		{"Capped at 20 Mbit/s. Ask first.", []string{"Capped at 20 Mbit/s.", "Ask first."}},
 		{"It costs 4.5 EUR at 10.0.0.5 now. Yes", []string{"It costs 4.5 EUR at 10.0.0.5 now.", "Yes"}},
 		{"Siehe z.B. Abschnitt 3. Danach weiter.", []string{"Siehe z.B. Abschnitt 3.", "Danach weiter."}},
 		{"Not an end. and more", []string{"Not an end. and more"}},
