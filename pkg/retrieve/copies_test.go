@@ -176,8 +176,7 @@ func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		coll, _ := r.Store.Collection(ctx, "default")
-		tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+		coll, tables := vectorTables(t, r)
 		hits, err := r.Store.SearchVector(ctx, tables[0].Name, coll.ID, v[0], 1, store.DocumentFilter{})
 		if err != nil || len(hits) != 1 {
 			t.Fatal(err)
@@ -189,8 +188,7 @@ func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
 	if _, err := r.Retrieve(ctx, "shared_buffers", defaults); err != nil {
 		t.Fatal(err)
 	}
-	coll, _ := r.Store.Collection(ctx, "default")
-	tables, _ := r.Store.CollectionVectorTables(ctx, coll.ID)
+	_, tables := vectorTables(t, r)
 	if tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 {
 		t.Fatalf("baseline %v, want %.6f (with the prefix)", tables[0].NullSimilarity, want)
 	}
@@ -233,4 +231,20 @@ func TestTableRowsComeWithTheirHeader(t *testing.T) {
 	if !strings.Contains(p.Content, "| SN-02205 | host-04095.lan.example | R0 |") {
 		t.Fatalf("the row is not in the passage:\n%s", p.Content)
 	}
+}
+
+// vectorTables returns the "default" collection of r's store and its
+// vector tables, failing the test on an error or when it has none.
+func vectorTables(t *testing.T, r *retrieve.Retriever) (store.Collection, []store.CollectionVectors) {
+	t.Helper()
+	ctx := context.Background()
+	coll, err := r.Store.Collection(ctx, "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("vector tables of %q: %v, %v", coll.Name, tables, err)
+	}
+	return coll, tables
 }

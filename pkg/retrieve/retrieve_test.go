@@ -251,7 +251,7 @@ func summary(res retrieve.Result) []string {
 // the threshold: simulated by storing a baseline of 0.8.
 func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	ctx := context.Background()
-	coll, _ := r.Store.Collection(ctx, "default")
+	coll, _ := vectorTables(t, r)
 	// What the baseline must be: the median of the null questions' best
 	// similarities, computed here from plain vector searches.
 	var best []float64
