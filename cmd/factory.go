@@ -40,7 +40,7 @@ type Factory struct {
 
 	// Exiting says the process exits when the command returns (Main sets
 	// it): sources and ask then leave the query model to the kernel instead
-	// of tearing ONNX Runtime down (10-25 ms). Tests, which run many
+	// of tearing ONNX Runtime down. Tests, which run many
 	// commands in one process, leave it false.
 	Exiting bool
 

@@ -52,7 +52,7 @@ func (l *Lazy) Load() (*Local, error) {
 
 // Preload starts loading the model in a goroutine and returns at once; the
 // next Embed (or Load) waits for it. For sources and ask the ONNX Runtime
-// session (100-200 ms) then builds while the question's BM25 search and the
+// session then builds while the question's BM25 search and the
 // first database round trips run.
 func (l *Lazy) Preload() {
 	l.started.Store(true)

@@ -71,9 +71,9 @@ func fileExists(path string) bool {
 //
 // It builds the pipeline from hugot's exported pieces around one ONNX
 // Runtime session, because hugot.NewPipeline first creates a throwaway,
-// fully optimised session only to read the input and output names: 0.7 s
-// and a second copy of the weights at start-up (GraphIO reads them from
-// the file instead).
+// fully optimised session only to read the input and output names: a
+// second build and a second copy of the weights at start-up (GraphIO
+// reads them from the file instead).
 //
 // For batches (index, reembed, eval) the session optimises the graph, which
 // pays for itself within one batch (docs/measurements.md, "Figures behind
@@ -120,8 +120,8 @@ func featurePipeline(s *hugot.Session, hopts *options.Options, m Model, cfg hugo
 		_ = json.Unmarshal(b, &conf)
 	}
 	model.MaxPositionEmbeddings = conf.MaxPos
-	// The tokenizer (50 ms) loads while ONNX Runtime builds the session
-	// (100 ms): both are native calls, on other threads than Go's.
+	// The tokenizer loads while ONNX Runtime builds the session: both are
+	// native calls, on other threads than Go's.
 	tokErr := make(chan error, 1)
 	go func() { tokErr <- backends.LoadTokenizer(model, hopts) }()
 	session, err := ort.NewDynamicAdvancedSession(path, names(in), names(out), so)

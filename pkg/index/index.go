@@ -193,8 +193,8 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	extracted := make(chan extracted, 4)
 	chunked := make(chan prepared, 256) // the byte budget binds first
 	// The byte budget binds first here too: the model does not wait for the
-	// database to take a window's documents (with 8 it stood idle 0.3-0.5 s
-	// after each window of 128 chunks).
+	// database to take a window's documents (a small buffer left it idle
+	// after each window; docs/measurements.md).
 	embedded := make(chan prepared, 256)
 	runCtx, stop := context.WithCancel(ctx)
 	// Run returns only after its stages have: they use the tokenizer and the

@@ -17,9 +17,9 @@ type VectorHit struct {
 }
 
 // SearchVector returns the limit chunks of the collection nearest to query
-// by cosine distance, using the table's HNSW index (ef_search 400: on
-// NFCorpus ef 100 lost 0.01 nDCG@10 against exact search, ef 400 almost none; pgvector
-// 0.8 iterative scans so that filters still yield limit rows), best first,
+// by cosine distance, using the table's HNSW index (ef_search 400, chosen
+// against exact search in docs/measurements.md; pgvector 0.8 iterative
+// scans so that filters still yield limit rows), best first,
 // ties by chunk id. Only chunks of the documents docs lets through count
 // (FilterDocuments; the zero value: all).
 func (s *Store) SearchVector(ctx context.Context, table string, collectionID int, query []float32, limit int, docs DocumentFilter) ([]VectorHit, error) {
