@@ -174,7 +174,8 @@ func TestBM25AnalysisForEveryScript(t *testing.T) {
 
 // Words inside paths, host names, URLs and e-mail addresses are BM25 terms
 // (sql/0012), in prose, code spans and table cells, and a chunk holding an
-// identifier whole ranks above one holding only its parts.
+// identifier whole ranks above one holding only its parts; a version glued
+// to letters ("v2.4.0", "python3.11") also gives the version (sql/0015).
 func TestBM25IdentifierParts(t *testing.T) {
 	e := newBM25Env(t)
 	c := e.collection("c", "english")
@@ -188,6 +189,9 @@ func TestBM25IdentifierParts(t *testing.T) {
 		{"/parts", "The smb daemon reads a conf file; the shares are listed there."},
 		{"/other", "Tomatoes need sun, water and a stake by the fence."},
 		{"/photos", "Photos sync to /srv/photos/2024/Ürlaub-Mallorca/ every night."},
+		{"/grafana", "We upgraded Grafana to v2.4.0 last week."},
+		{"/agent", "The agent runs version 1.9.3 on every node."},
+		{"/python", "The scripts need python3.11 or newer."},
 	}
 	for _, d := range docs {
 		e.insertDoc(c, d.path, []string{d.text})
@@ -209,6 +213,9 @@ func TestBM25IdentifierParts(t *testing.T) {
 		{"ops-oncall", "/mail"},      // an e-mail's local part
 		{"example.org", "/mail"},     // and its domain
 		{"tomatoes fence", "/other"}, // prose as before
+		{"2.4.0", "/grafana"},        // a version inside "v2.4.0" (sql/0015)
+		{"v1.9.3", "/agent"},         // and "v" before the version asked
+		{"3.11", "/python"},          // a version glued to a name
 	} {
 		if got := top(tc.q); got != tc.want {
 			t.Errorf("BM25 %q: top hit %q, want %q", tc.q, got, tc.want)
