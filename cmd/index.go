@@ -143,8 +143,12 @@ func indexRun(ctx context.Context, opts *IndexOptions) error {
 }
 
 func summaryLine(s index.Summary, verbose bool) string {
-	line := fmt.Sprintf("indexed %q: %d added, %d updated, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
-		s.Collection, s.Added, s.Updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
+	updated := fmt.Sprintf("%d updated", s.Updated)
+	if s.Rechunked > 0 {
+		updated = fmt.Sprintf("%d updated (%d cut again under new chunk settings)", s.Updated, s.Rechunked)
+	}
+	line := fmt.Sprintf("indexed %q: %d added, %s, %d unchanged, %d moved, %d deleted, %d skipped, %d failed; %d chunks written (%d embedded, %d reused) in %.1fs",
+		s.Collection, s.Added, updated, s.Unchanged, s.Moved, s.Deleted, s.Skipped, s.Failed, s.Chunks, s.Embedded, s.Reused, s.Seconds)
 	if s.Junk > 0 {
 		line += fmt.Sprintf("; %d file(s) with machine data left out (see the warnings)", s.Junk)
 	}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -127,11 +128,11 @@ func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retr
 func retrieveOptions(cfg config.Config, fl retrievalFlags) (retrieve.Options, error) {
 	pf, err := store.NewPathFilter(fl.Path)
 	if err != nil {
-		return retrieve.Options{}, usageError{err}
+		return retrieve.Options{}, usageError{flagFilterError(err)}
 	}
 	mf, err := store.NewMetaFilter(fl.Tags, fl.Since, fl.Until)
 	if err != nil {
-		return retrieve.Options{}, usageError{fmt.Errorf("--since/--until: %w", err)}
+		return retrieve.Options{}, usageError{flagFilterError(err)}
 	}
 	o := retrieve.Options{
 		Collection: cfg.Collection, Candidates: cfg.Candidates, TopK: cfg.TopK, RRFK: cfg.RRFK,
@@ -182,4 +183,20 @@ func (f *Factory) setUpRetrieval(ctx context.Context, fl retrievalFlags) (config
 	}
 	r, closeAll, err := f.openRetriever(ctx, cfg)
 	return cfg, ro, r, closeAll, err
+}
+
+// flagFilterError words a *store.FilterError with the flag that was given
+// (--tag, --since, --path); other errors pass unchanged.
+func flagFilterError(err error) error {
+	var fe *store.FilterError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	switch {
+	case fe.Until != "":
+		return fmt.Errorf("--since %q is after --until %q: %s", fe.Value, fe.Until, fe.Reason)
+	case fe.Field == "tag":
+		return fmt.Errorf("--tag %q: %s (hrag status lists the tags)", fe.Value, fe.Reason)
+	}
+	return fmt.Errorf("--%s %q: %s", fe.Field, fe.Value, fe.Reason)
 }

@@ -271,10 +271,13 @@ func printStatus(f *Factory, rep statusReport) {
 		}
 		if ch := c.Changes; ch != nil {
 			fmt.Fprintf(out, "  on disk   %d new, %d modified, %d missing since", ch.New, ch.Modified, ch.Missing)
+			if ch.Rechunk > 0 {
+				fmt.Fprintf(out, "; %d to cut again under new chunk settings", ch.Rechunk)
+			}
 			if ch.Unmatched > 0 {
 				fmt.Fprintf(out, "; %d no longer match RAG_INCLUDE/RAG_EXCLUDE", ch.Unmatched)
 			}
-			if reachable := hintRoots(reachableRoots(c.Roots, ch.Unreachable)); ch.New+ch.Modified+ch.Missing+ch.Unmatched > 0 && len(reachable) > 0 {
+			if reachable := hintRoots(reachableRoots(c.Roots, ch.Unreachable)); ch.New+ch.Modified+ch.Missing+ch.Unmatched+ch.Rechunk > 0 && len(reachable) > 0 {
 				run := "index "
 				if c.Verified {
 					run = "index --verify "

@@ -301,7 +301,7 @@ func (s *server) request(what, q string, sc Scope) (string, retrieve.Options, er
 		return q, o, err
 	}
 	if o.Meta, err = store.NewMetaFilter(sc.Tag, sc.Since, sc.Until); err != nil {
-		return q, o, fmt.Errorf("since/until: %w", err)
+		return q, o, err // a *store.FilterError names the argument as the agent wrote it
 	}
 	return q, o, nil
 }

@@ -18,6 +18,10 @@ type Changes struct {
 	New      int `json:"new"`
 	Modified int `json:"modified"`
 	Missing  int `json:"missing"` // indexed documents whose file is gone
+	// Rechunk counts indexed files whose chunks were cut under other chunk
+	// settings or by an older hrag (ChunkingKey): the next index run cuts
+	// them again, changed or not. Modified does not count them.
+	Rechunk int `json:"rechunk"`
 	// Unmatched counts indexed documents whose file exists but no longer
 	// matches the include/exclude settings: the next index run removes them.
 	Unmatched   int      `json:"unmatched"`
@@ -35,7 +39,7 @@ type Changes struct {
 // unreachable roots are not counted as missing. Errors come from the
 // database only.
 func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection, o Options) (Changes, error) {
-	include, exclude, settings := o.Include, o.Exclude, SkipSettings(o)
+	include, exclude, settings, chunking := o.Include, o.Exclude, SkipSettings(o), ChunkingKey(o)
 	var ch Changes
 	var roots []string
 	for _, r := range coll.Roots {
@@ -70,6 +74,8 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 		switch {
 		case !ok:
 			ch.New++
+		case s.Chunking != chunking:
+			ch.Rechunk++
 		case s.Size != f.Size:
 			ch.Modified++
 		case !s.MTime.Equal(f.MTime) || o.Verify:

@@ -100,10 +100,14 @@ type Summary struct {
 	Collection string `json:"collection"`
 	Added      int    `json:"files_added"`
 	Updated    int    `json:"files_updated"`
-	Unchanged  int    `json:"files_unchanged"`
-	Moved      int    `json:"files_moved"`
-	Deleted    int    `json:"files_deleted"`
-	Skipped    int    `json:"files_skipped"` // content hrag cannot index (extract.ErrSkipped: binary, too large, an encrypted, corrupt or image-only PDF, …)
+	// Rechunked counts the updated files that were cut again only because
+	// they were stored under another ChunkingKey (chunk settings changed,
+	// or a newer hrag cuts them differently).
+	Rechunked int `json:"files_rechunked"`
+	Unchanged int `json:"files_unchanged"`
+	Moved     int `json:"files_moved"`
+	Deleted   int `json:"files_deleted"`
+	Skipped   int `json:"files_skipped"` // content hrag cannot index (extract.ErrSkipped: binary, too large, an encrypted, corrupt or image-only PDF, …)
 	// Ignored counts the files and folders left out by rule (hidden,
 	// include and exclude globs) without being read.
 	Ignored IgnoredCounts `json:"ignored"`
@@ -217,7 +221,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	stop()
 	stages.Wait() // the walk's counts are final
-	sum.Unchanged, sum.Moved = walked.unchanged, walked.moved
+	sum.Unchanged, sum.Moved, sum.Rechunked = walked.unchanged, walked.moved, walked.rechunked
 	sum.Skipped += walked.skipped
 	sum.SkippedFiles = append(walked.skippedFiles, sum.SkippedFiles...)
 	for _, w := range walked.warnings {
@@ -288,7 +292,7 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 	if r.states, err = st.DocumentStates(ctx, coll.ID); err != nil {
 		return fail(err)
 	}
-	r.settings = SkipSettings(r.opts)
+	r.settings, r.chunking = SkipSettings(r.opts), ChunkingKey(r.opts)
 	if r.skipped, err = st.SkippedFiles(ctx, coll.ID); err != nil {
 		return fail(err)
 	}

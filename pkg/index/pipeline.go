@@ -41,6 +41,7 @@ type runner struct {
 	states   map[string]store.DocumentState
 	skipped  map[string]store.SkippedFile
 	settings string                           // SkipSettings of this run
+	chunking string                           // ChunkingKey of this run
 	scopes   []string                         // real paths under which a missing file is a deleted one
 	vanished map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
 	prog     *progress
@@ -72,6 +73,7 @@ type prepared struct {
 // walkCounts is what the walk stage did with the files it did not pass on.
 type walkCounts struct {
 	unchanged, moved, skipped int
+	rechunked                 int // unchanged files cut again: stored under another ChunkingKey
 	skippedFiles              []SkippedFile
 	warnings                  []Problem // reasons of remembered skips of files named on the command line
 	err                       error     // the database failed
@@ -100,11 +102,18 @@ func (r *runner) walk(ctx context.Context, files []File, out chan<- File) (c wal
 		}
 		s, known := r.states[f.Path]
 		sameStat := known && s.Size == f.Size && s.MTime.Equal(f.MTime)
-		if sameStat && !r.opts.Verify {
+		// A document cut under other chunk settings or by an older hrag is
+		// cut again, changed or not (its unchanged chunks keep their
+		// vectors).
+		rechunk := known && s.Chunking != r.chunking
+		if rechunk {
+			c.rechunked++
+		}
+		if sameStat && !r.opts.Verify && !rechunk {
 			c.unchanged++
 			continue
 		}
-		if known && s.Size == f.Size { // touched (or verified): same content costs no work
+		if known && s.Size == f.Size && !rechunk { // touched (or verified): same content costs no work
 			if h, err := extract.Hash(f.Path, r.opts.MaxBytes); err == nil && bytes.Equal(h, s.Hash) {
 				if !sameStat {
 					if c.err = st.TouchDocument(ctx, s.ID, f.Size, f.MTime); c.err != nil {
@@ -230,7 +239,7 @@ func (r *runner) prepare(ctx context.Context, e extracted, p *prepared) error {
 	}
 	p.repaired, p.junk, p.notes = e.res.Repaired, junk, doc.Warnings
 	p.doc = store.Document{Path: e.file.Path, Title: doc.Title, Format: string(e.res.Format), Body: e.res.Body, Hash: e.res.Hash,
-		Size: e.file.Size, MTime: e.file.MTime, Chunks: make([]store.Chunk, len(chunks))}
+		Size: e.file.Size, MTime: e.file.MTime, Chunking: r.chunking, Chunks: make([]store.Chunk, len(chunks))}
 	if err := withMeta(&p.doc, doc); err != nil {
 		return err
 	}

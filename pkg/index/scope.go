@@ -187,3 +187,20 @@ func leftOutUnder(ignored []Ignored, root string) bool {
 	}
 	return false
 }
+
+// chunkingVersion names what extract and chunk make of an unchanged file
+// under unchanged settings. Raise it when a change to either cuts the same
+// file differently: the next index run then cuts every document again
+// (their unchanged chunks keep their vectors, found by embed hash).
+const chunkingVersion = 1
+
+// ChunkingKey is what a document's chunks depend on besides its bytes:
+// chunkingVersion and the chunk settings of o as requested (RAG_CHUNK_*,
+// RAG_JUNK_*; before Fit lowers them for a model, which reembed handles),
+// e.g. "v1 content=400 overlap=40 breadcrumb=64 junk_run=200 junk_line=400".
+// A document stored under another key is cut again by the next run.
+func ChunkingKey(o Options) string {
+	c := o.Chunk
+	return fmt.Sprintf("v%d content=%d overlap=%d breadcrumb=%d junk_run=%d junk_line=%d",
+		chunkingVersion, c.ContentTokens, c.OverlapTokens, c.BreadcrumbTokens, c.JunkRun, c.JunkLine)
+}

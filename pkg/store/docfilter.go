@@ -20,17 +20,40 @@ type MetaFilter struct {
 	Since, Until time.Time
 }
 
+// FilterError is a filter value that cannot be used. Field names the
+// filter as its caller calls it without decoration ("path", "tag",
+// "since", "until"); Value is what was given; Reason says why and what to
+// write instead. An empty range (since after until) has Field "since",
+// Value since and Until the end it passes.
+type FilterError struct {
+	Field, Value, Reason string
+	Until                string // the range's end, for an empty range
+}
+
+// Error reads as `tag "": is empty: give a tag`; callers that name their
+// filters otherwise (--tag) word it from the fields.
+func (e *FilterError) Error() string {
+	if e.Until != "" {
+		return fmt.Sprintf("since %q is after until %q: %s", e.Value, e.Until, e.Reason)
+	}
+	return fmt.Sprintf("%s %q: %s", e.Field, e.Value, e.Reason)
+}
+
 // NewMetaFilter builds a MetaFilter from a user's values: tags normalised
 // (text.NormalizeTag; empty ones dropped) and dates parsed by ParseDate,
-// since as the start of the period it names and until as its end. The
-// error names the bad value; since after until is one.
+// since as the start of the period it names and until as its end. Errors
+// are *FilterError naming the bad value; since after until is one.
 func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
 	var m MetaFilter
 	for _, t := range tags {
 		for _, part := range strings.Split(t, ",") {
 			n := text.NormalizeTag(part)
 			if n == "" {
-				return m, fmt.Errorf("tag %q is empty: give a tag (hrag status lists them)", t)
+				reason := "holds an empty tag: give tags, separated by commas"
+				if strings.TrimSpace(t) == "" {
+					reason = "is empty: give a tag"
+				}
+				return m, &FilterError{Field: "tag", Value: t, Reason: reason}
 			}
 			if !slices.Contains(m.Tags, n) {
 				m.Tags = append(m.Tags, n)
@@ -40,16 +63,16 @@ func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
 	var err error
 	if since != "" {
 		if m.Since, err = ParseDate(since, false); err != nil {
-			return m, err
+			return m, &FilterError{Field: "since", Value: since, Reason: err.Error()}
 		}
 	}
 	if until != "" {
 		if m.Until, err = ParseDate(until, true); err != nil {
-			return m, err
+			return m, &FilterError{Field: "until", Value: until, Reason: err.Error()}
 		}
 	}
 	if !m.Since.IsZero() && !m.Until.IsZero() && m.Since.After(m.Until) {
-		return m, fmt.Errorf("the range from %s to %s is empty: the start is after the end", since, until)
+		return m, &FilterError{Field: "since", Value: since, Until: until, Reason: "the range is empty"}
 	}
 	return m, nil
 }
@@ -62,7 +85,7 @@ func NewMetaFilter(tags []string, since, until string) (MetaFilter, error) {
 func ParseDate(value string, end bool) (time.Time, error) {
 	start, next, ok := text.ParseDate(value)
 	if !ok {
-		return time.Time{}, fmt.Errorf("%q is not a date: write %s", value, text.DateFormats)
+		return time.Time{}, fmt.Errorf("not a date: write %s", text.DateFormats)
 	}
 	if end {
 		return next.Add(-time.Nanosecond), nil

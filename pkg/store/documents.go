@@ -146,18 +146,21 @@ type DocumentState struct {
 	Size  int64
 	MTime time.Time
 	Title string
+	// Chunking is the key the document's chunks were cut under
+	// (Document.Chunking; "" before it was recorded).
+	Chunking string
 }
 
 // DocumentStates returns every document of the collection keyed by path.
 func (s *Store) DocumentStates(ctx context.Context, collectionID int) (map[string]DocumentState, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, path, content_hash, size, mtime, title FROM documents WHERE collection_id = $1`, collectionID)
+	rows, err := s.pool.Query(ctx, `SELECT id, path, content_hash, size, mtime, title, chunking FROM documents WHERE collection_id = $1`, collectionID)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]DocumentState{}
 	for rows.Next() {
 		var d DocumentState
-		if err := rows.Scan(&d.ID, &d.Path, &d.Hash, &d.Size, &d.MTime, &d.Title); err != nil {
+		if err := rows.Scan(&d.ID, &d.Path, &d.Hash, &d.Size, &d.MTime, &d.Title, &d.Chunking); err != nil {
 			return nil, err
 		}
 		out[d.Path] = d
@@ -180,10 +183,13 @@ type Document struct {
 	// Tags, Date and Meta are the front matter's (extract.Metadata): tags
 	// normalised, the date in UTC (zero: none, and the date filters use
 	// MTime), the other keys and aliases as a JSON object (nil: none).
-	Tags   []string
-	Date   time.Time
-	Meta   []byte
-	Chunks []Chunk
+	Tags []string
+	Date time.Time
+	Meta []byte
+	// Chunking names what the chunks were cut under besides the file's
+	// bytes (the indexer's version and chunk settings); opaque here.
+	Chunking string
+	Chunks   []Chunk
 }
 
 // Chunk is a passage to store, with its embedding.
@@ -291,12 +297,13 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 		seen[d.Path] = true
 	}
 	paths, hashes, sizes, mtimes := make([]string, nd), make([][]byte, nd), make([]int64, nd), make([]time.Time, nd)
-	titles, bodies, formats := make([]string, nd), make([]string, nd), make([]string, nd)
+	titles, bodies, formats, chunkings := make([]string, nd), make([]string, nd), make([]string, nd), make([]string, nd)
 	// Tags travel as one JSON array per document (unnest cannot take a
 	// ragged text[][]), dates as NULL or a time, metadata as NULL or JSON.
 	tags, dates, metas := make([]string, nd), make([]*time.Time, nd), make([]*string, nd)
 	for i, d := range docs {
 		paths[i], hashes[i], sizes[i], mtimes[i], titles[i], bodies[i], formats[i] = d.Path, d.Hash, d.Size, d.MTime, d.Title, d.Body, d.Format
+		chunkings[i] = d.Chunking
 		if formats[i] == "" {
 			formats[i] = "text"
 		}
@@ -313,14 +320,14 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 			metas[i] = &m
 		}
 	}
-	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format, tags, doc_date, meta)
-		SELECT $1, p, h, s, m, t, b, f, ARRAY(SELECT jsonb_array_elements_text(tg)), dd, md
-		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[], $11::jsonb[])
-			AS u(p, h, s, m, t, b, f, tg, dd, md)
+	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format, tags, doc_date, meta, chunking)
+		SELECT $1, p, h, s, m, t, b, f, ARRAY(SELECT jsonb_array_elements_text(tg)), dd, md, ck
+		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[], $11::jsonb[], $12::text[])
+			AS u(p, h, s, m, t, b, f, tg, dd, md, ck)
 		ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
 			mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format,
-			tags = EXCLUDED.tags, doc_date = EXCLUDED.doc_date, meta = EXCLUDED.meta, indexed_at = now()
-		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats, tags, dates, metas)
+			tags = EXCLUDED.tags, doc_date = EXCLUDED.doc_date, meta = EXCLUDED.meta, chunking = EXCLUDED.chunking, indexed_at = now()
+		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats, tags, dates, metas, chunkings)
 	if err != nil {
 		return nil, err
 	}

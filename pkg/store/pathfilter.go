@@ -2,7 +2,6 @@ package store
 
 import (
 	"cmp"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -59,7 +58,7 @@ const globMeta = "*?[{"
 //     segments ("user_guide.md", "notes/linux"; not "notes/linux-old").
 //
 // A trailing "/" restricts the match to folders. Matching is
-// case-sensitive. An invalid glob is an error naming the value.
+// case-sensitive. An invalid glob is a *FilterError naming the value.
 func NewPathFilter(value string) (PathFilter, error) {
 	f := PathFilter{value: value}
 	if value == "" {
@@ -68,7 +67,8 @@ func NewPathFilter(value string) (PathFilter, error) {
 	f.dirOnly = strings.HasSuffix(value, "/") && strings.Trim(value, "/") != ""
 	if strings.ContainsAny(value, globMeta) {
 		if !doublestar.ValidatePattern(value) {
-			return PathFilter{}, fmt.Errorf("--path %q: not a valid glob (an unclosed [ or {, an empty [], an unmatched } or a trailing \\); put \\ before a [ { * or ? that is part of a name", value)
+			return PathFilter{}, &FilterError{Field: "path", Value: value,
+				Reason: "not a valid glob (an unclosed [ or {, an empty [], an unmatched } or a trailing \\); put \\ before a [ { * or ? that is part of a name"}
 		}
 		pat := filepath.ToSlash(strings.TrimRight(value, "/"))
 		switch {
@@ -83,7 +83,7 @@ func NewPathFilter(value string) (PathFilter, error) {
 			}
 			wd, err := os.Getwd()
 			if err != nil {
-				return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
+				return PathFilter{}, &FilterError{Field: "path", Value: value, Reason: err.Error()}
 			}
 			base := filepath.ToSlash(filepath.Join(append([]string{wd}, segs[:n]...)...))
 			pat = strings.TrimSuffix(escapeGlob(base), "/") + "/" + strings.Join(segs[n:], "/")
@@ -107,7 +107,7 @@ func NewPathFilter(value string) (PathFilter, error) {
 	if filepath.IsAbs(value) || dotRelative(filepath.ToSlash(value)) || exists(value) {
 		abs, err := RealPath(value) // documents are stored by real path
 		if err != nil {
-			return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
+			return PathFilter{}, &FilterError{Field: "path", Value: value, Reason: err.Error()}
 		}
 		f.kind, f.arg = pathPrefix, filepath.ToSlash(abs)
 		return f, nil
@@ -117,7 +117,7 @@ func NewPathFilter(value string) (PathFilter, error) {
 		// "a/../.." and the like: a path relative to the working directory.
 		abs, err := filepath.Abs(value)
 		if err != nil {
-			return PathFilter{}, fmt.Errorf("--path %q: %w", value, err)
+			return PathFilter{}, &FilterError{Field: "path", Value: value, Reason: err.Error()}
 		}
 		f.kind, f.arg = pathPrefix, filepath.ToSlash(abs)
 		return f, nil

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -209,8 +210,9 @@ func TestPathFilterInvalidGlob(t *testing.T) {
 			t.Errorf("%q: no error", v)
 			continue
 		}
-		if want := `--path "` + strings.ReplaceAll(v, `\`, `\\`) + `": not a valid glob`; !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%q: %v, want it to start with %s", v, err, want)
+		var fe *store.FilterError
+		if !errors.As(err, &fe) || fe.Field != "path" || fe.Value != v || !strings.HasPrefix(fe.Reason, "not a valid glob") {
+			t.Errorf("%q: %#v, want a path FilterError: not a valid glob", v, err)
 		}
 	}
 }
