@@ -1,9 +1,11 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,6 +29,10 @@ type AskOptions struct {
 	HyDE     bool
 	// FollowUp continues the collection's last conversation (--follow-up).
 	FollowUp bool
+	// Verbose prints on stderr what was searched (a follow-up's standalone
+	// question, even when it is the question as typed) and what the LLM
+	// read and wrote (--verbose).
+	Verbose bool
 	retrievalFlags
 }
 
@@ -91,6 +97,7 @@ notes, the model found no answer, or no sentence passed the claim checks),
 	cmd.Flags().BoolVar(&opts.Raw, "raw", false, "print raw Markdown even on a terminal")
 	cmd.Flags().BoolVar(&opts.HyDE, "hyde", false, "let the LLM write a hypothetical passage to drive the vector search (HyDE)")
 	cmd.Flags().BoolVarP(&opts.FollowUp, "follow-up", "f", false, "continue the last conversation of the collection: the question may lean on the earlier ones")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print on stderr the question searched (a follow-up's rewrite) and the LLM's prompt and answer tokens and seconds")
 	return cmd
 }
 
@@ -140,8 +147,11 @@ func askRun(ctx context.Context, opts *AskOptions) error {
 		return err
 	}
 	saveTurn(f, convs, cfg.Collection, opts.FollowUp, opts.Question, res)
-	if res.Asked != "" && res.Asked != res.Question && !opts.JSON {
+	if res.Asked != "" && !opts.JSON && (res.Asked != res.Question || opts.Verbose) {
 		fmt.Fprintf(f.IO.ErrOut, "note: follow-up searched and answered as %q\n", res.Question)
+	}
+	if opts.Verbose {
+		printGeneration(f.IO.ErrOut, res)
 	}
 
 	if opts.JSON {
@@ -318,3 +328,15 @@ func sourcesCommand(cfg config.Config, opts *AskOptions) string {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// printGeneration writes ask --verbose's line about the LLM call: passages
+// shown, prompt tokens (cached), answer tokens and seconds.
+func printGeneration(w io.Writer, res answer.Result) {
+	g := res.LLM
+	if g == nil {
+		fmt.Fprintf(w, "note: %d passage(s) retrieved; the LLM was not asked (%s)\n", len(res.Passages), cmp.Or(res.Reason, "no LLM configured"))
+		return
+	}
+	fmt.Fprintf(w, "note: %d passage(s) (%d tokens) sent; %d prompt tokens (%d from the server's cache), %d written in %.1f s (first token after %.1f s)\n",
+		len(res.Passages), g.PassageTokens, g.PromptTokens, g.CachedPromptTokens, g.CompletionTokens, g.Seconds, g.FirstToken)
+}

@@ -157,8 +157,15 @@ func TestSourcesAndAsk(t *testing.T) {
 			t.Fatalf("rewrite request: %+v", rewrite)
 		}
 		// A third turn continues from the second; a plain ask starts over.
+		// Its rewrite leaves out maintenance_work_mem and is refused, so
+		// it is searched as typed: -v says so, where a plain run is
+		// silent. Mutation: drop "|| opts.Verbose" in askRun.
 		f, _, errOut = testFactory(t, vars)
-		_ = askRun(context.Background(), &AskOptions{Factory: f, Question: "and maintenance_work_mem?", FollowUp: true})
+		_ = askRun(context.Background(), &AskOptions{Factory: f, Question: "and maintenance_work_mem?", FollowUp: true, Verbose: true})
+		if !strings.Contains(errOut.String(), `note: follow-up searched and answered as "and maintenance_work_mem?"`) ||
+			!strings.Contains(errOut.String(), " prompt tokens (") {
+			t.Fatalf("ask -f -v stderr:\n%s", errOut)
+		}
 		turns, _, err := (&conversation.Store{Dir: filepath.Join(vars["HRAG_CACHE"], "conversations")}).Load("default")
 		if err != nil || len(turns) != 3 || turns[1].Standalone != standalone || len(turns[1].Cited) != 1 {
 			t.Fatalf("conversation after three turns: %+v %v\n%s", turns, err, errOut)
