@@ -58,19 +58,19 @@ func (c cellRef) cell() *cell { return &c.t.rows[c.row][c.col] }
 // more rows than that tells no row apart anyway.
 const maxCellsChecked = 64
 
-// parseTables returns the pipe tables of text and text with their lines
+// parseTables returns the pipe tables of s and s with their lines
 // blanked (the prose, line count kept).
-func parseTables(text string) ([]*table, string) {
-	lines := strings.Split(text, "\n")
+func parseTables(s string) ([]*table, string) {
+	lines := strings.Split(s, "\n")
 	var out []*table
 	for i := 0; i+1 < len(lines); i++ {
-		if !pipeRow(lines[i]) || !delimiterRow(lines[i+1]) {
+		if !text.IsTableRow(lines[i]) || !delimiterRow(lines[i+1]) {
 			continue
 		}
 		t := &table{header: newCells(splitRow(lines[i]))}
 		lines[i], lines[i+1] = "", ""
 		j := i + 2
-		for ; j < len(lines) && pipeRow(lines[j]); j++ {
+		for ; j < len(lines) && text.IsTableRow(lines[j]); j++ {
 			texts := splitRow(lines[j])
 			for len(texts) < len(t.header) {
 				texts = append(texts, "")
@@ -104,13 +104,8 @@ func newCells(texts []string) []cell {
 	return out
 }
 
-func pipeRow(line string) bool {
-	l := strings.TrimSpace(line)
-	return strings.HasPrefix(l, "|") && strings.Count(l, "|") >= 2
-}
-
 func delimiterRow(line string) bool {
-	if !pipeRow(line) {
+	if !text.IsTableRow(line) {
 		return false
 	}
 	for _, c := range splitRow(line) {

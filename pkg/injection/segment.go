@@ -19,8 +19,9 @@ const (
 // segmenter answers questions about positions in t.
 type segmenter struct {
 	t      string
-	fences []int // starts of the fence lines (``` or ~~~), in order
-	fenced bool  // fences computed
+	starts []int  // byte offsets of the lines of t
+	code   []bool // per line: inside a fenced code block, fences included (text.CodeLines)
+	fenced bool   // starts and code computed
 }
 
 // lineHead reports whether p is the first character of its line after
@@ -58,16 +59,16 @@ func (s *segmenter) inCode(p int) bool {
 	}
 	if !s.fenced {
 		s.fenced = true
+		var lines []string
 		for ls := 0; ls < len(s.t); ls = s.lineEnd(ls) + 1 {
-			l := strings.TrimLeft(s.t[ls:s.lineEnd(ls)], " \t>")
-			if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
-				s.fences = append(s.fences, ls)
-			}
+			s.starts = append(s.starts, ls)
+			// Fences inside a quote count: the quote markers go first.
+			lines = append(lines, strings.TrimLeft(s.t[ls:s.lineEnd(ls)], " \t>"))
 		}
+		s.code, _, _, _ = text.CodeLines(lines)
 	}
-	// an odd number of fence lines at or before p: inside (the opening
-	// fence line counts as inside)
-	return sort.SearchInts(s.fences, p+1)%2 == 1
+	i := sort.SearchInts(s.starts, p+1) - 1
+	return i >= 0 && s.code[i]
 }
 
 // blockStart reports whether the line starting at ls begins a block: it

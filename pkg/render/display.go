@@ -29,7 +29,6 @@ var (
 	listItemRe = regexp.MustCompile(`^ {0,3}([-+*]|\d{1,9}[.)])(\s|$)`)
 	quoteRe    = regexp.MustCompile(`^ {0,3}>`)
 	setextRe   = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	delimRowRe = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 	// loneMarkerRe is a line that is only Markdown syntax: a list marker
 	// whose item is in the next chunk, an emphasis opener, a table pipe.
 	loneMarkerRe = regexp.MustCompile(`^([-+*_~>#|=]+|\d{1,9}[.)])$`)
@@ -110,7 +109,7 @@ func trimEdges(s string, first, last bool) string {
 			break
 		}
 		t := strings.TrimSpace(lines[e])
-		if e > 0 && loneMarkerRe.MatchString(t) && !(strings.Contains(t, "|") && delimRowRe.MatchString(t)) {
+		if e > 0 && loneMarkerRe.MatchString(t) && !(strings.Contains(t, "|") && htext.IsDelimiterRow(t)) {
 			rule := len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("-*_=", t[:1])
 			if rule && isProse(lines, e-1, code) {
 				break // the underline of a setext heading ("Title" over "===")

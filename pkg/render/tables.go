@@ -53,10 +53,10 @@ func fixTables(lines []string) []string {
 			j++
 		}
 		run := append([]string(nil), lines[i:j]...)
-		hasHeader := len(run) > 1 && delimRowRe.MatchString(run[1]) && !delimRowRe.MatchString(run[0])
+		hasHeader := len(run) > 1 && htext.IsDelimiterRow(run[1]) && !htext.IsDelimiterRow(run[0])
 		if !hasHeader {
 			delimAt := -1
-			if delimRowRe.MatchString(run[0]) {
+			if htext.IsDelimiterRow(run[0]) {
 				delimAt = 0
 			}
 			// Columns: the widest complete row.

@@ -210,7 +210,7 @@ func tableHeader(s string, ls int) []string {
 // heading is not.
 func softWrap(s string, i int) bool {
 	before := strings.TrimSpace(s[lineStart(s, i):i])
-	if before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || strings.HasPrefix(before, "```") || strings.HasPrefix(before, "~~~") {
+	if _, _, fence := Fence(before); before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || fence {
 		return false
 	}
 	return i+1 < len(s) && isProseLine(s[i+1:lineEnd(s, i+1)])
@@ -220,7 +220,7 @@ func softWrap(s string, i int) bool {
 // row, quote mark, code fence or key = value line.
 func isProseLine(l string) bool {
 	t := strings.TrimSpace(l)
-	if t == "" || IsTableRow(t) || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+	if _, _, fence := Fence(t); t == "" || IsTableRow(t) || strings.HasPrefix(t, "#") || fence {
 		return false
 	}
 	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "+ ") || orderedItem(t) {
