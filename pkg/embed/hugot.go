@@ -148,9 +148,9 @@ func (l *Local) Model() Model { return l.model }
 // the next batch, and checks ctx between batches. Which session embeds a
 // text does not change its vector: each batch is run whole by one session.
 //
-// Activation memory grows with batch × length² (attention), so one batch
-// of 32 long chunks held ONNX Runtime at 1.1-1.7 GB; a token budget bounds
-// it whatever the texts.
+// Activation memory grows with batch × length² (attention), so a batch of
+// long chunks can hold gigabytes; a token budget bounds it whatever the
+// texts.
 func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	var lengths []int
 	if l.count != nil && l.tokens > 0 && l.batch > 1 { // one text per call needs no lengths

@@ -163,8 +163,8 @@ func (nopReporter) Notice(string, ...any) {}
 // maxInflightBytes (a larger file alone still passes), so memory does not
 // grow with the corpus; the model is fed windows of up to windowBatches
 // batches of chunks, which it sorts by length (embed.Batches) so that
-// batches pad little: 7% more chunks/s than windows of one batch, on 100
-// NFCorpus files.
+// batches pad little (measured in docs/measurements.md, "Figures behind
+// code choices").
 const (
 	maxInflightBytes = 16 << 20
 	windowBatches    = 4

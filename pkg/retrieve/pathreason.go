@@ -81,7 +81,7 @@ func noMatchReason(o Options, miss *store.NoMatch) (string, string) {
 			}
 			b.WriteString("; " + where + ": " + strings.Join(known, ", "))
 			if len(miss.Tags) > 30 {
-				b.WriteString(fmt.Sprintf(" and %d more (hrag status --json lists them all)", len(miss.Tags)-30))
+				b.WriteString(fmt.Sprintf(" and %d more (status lists them all)", len(miss.Tags)-30))
 			}
 		}
 		return GateNoTagMatch, b.String()
