@@ -99,63 +99,103 @@ func trimEdges(s string, first, last bool) string {
 	}
 	lines := balanceFences(strings.Split(s, "\n"))
 	code := codeLines(lines)
-
-	// Lone markers at the end (not at the end of the document: there they
-	// are the note's own text).
 	cut := false
-	for !last {
+	if !last { // at the end of the document they are the note's own text
+		lines, code, cut = dropTrailingMarkers(lines, code)
+	}
+	lines = lines[:lastNonBlank(lines)+1]
+	code = code[:len(lines)]
+	kept := strings.Join(lines, "\n") // what is left if trimming leaves no words
+
+	leadFrag := false
+	if !first {
+		lines, code, leadFrag = trimStart(lines, code)
+	}
+	e := len(lines) - 1
+	if e < 0 || code[e] || last {
+		return strings.Join(lines, "\n")
+	}
+	lines = trimEnd(lines, code, cut, leadFrag)
+	out := strings.TrimRight(strings.Join(lines, "\n"), " \t\n")
+	if !strings.ContainsFunc(out, isWordRune) && strings.ContainsFunc(kept, isWordRune) {
+		// Both edges were fragments of one sentence: show it all, marked.
+		out = kept
+		if leadFrag {
+			out = ellipsis + out
+		}
+		if cut || !endsComplete(out) {
+			out += ellipsis
+		}
+	}
+	return out
+}
+
+// dropTrailingMarkers removes lone Markdown markers at the end of lines
+// ("*", "-", "|": what is left of a list item or an emphasis whose text is
+// in the next chunk) and an emphasis opener at the end of the last line,
+// and reports whether text was cut (a thematic break "---" is not a cut;
+// a setext heading's underline stays). code is codeLines(lines); both
+// come back shortened alike.
+func dropTrailingMarkers(lines []string, code []bool) ([]string, []bool, bool) {
+	cut := false
+	for {
 		e := lastNonBlank(lines)
 		if e < 0 || code[e] {
-			break
+			return lines, code, cut
 		}
 		t := strings.TrimSpace(lines[e])
 		if e > 0 && loneMarkerRe.MatchString(t) && !(strings.Contains(t, "|") && htext.IsDelimiterRow(t)) {
 			rule := len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("-*_=", t[:1])
 			if rule && isProse(lines, e-1, code) {
-				break // the underline of a setext heading ("Title" over "===")
+				return lines, code, cut // the underline of a setext heading ("Title" over "===")
 			}
-			lines = lines[:e]
-			code = code[:e]
-			cut = cut || !rule // a thematic break ("---") is not a cut
+			lines, code = lines[:e], code[:e]
+			cut = cut || !rule
 			continue
 		}
 		if !isTableRow(lines[e]) && trailingMarkerRe.MatchString(lines[e]) && strings.TrimSpace(trailingMarkerRe.ReplaceAllString(lines[e], "")) != "" {
 			lines[e] = trailingMarkerRe.ReplaceAllString(lines[e], "")
 			cut = true
 		}
-		break
+		return lines, code, cut
 	}
-	lines = lines[:lastNonBlank(lines)+1]
-	code = code[:len(lines)]
-	kept := strings.Join(lines, "\n") // what is left if trimming leaves no words
+}
 
-	// The start.
-	leadFrag := false
-	if !first && !code[0] && isProse(lines, 0, code) {
-		end := paraEnd(lines, 0, code)
-		text := strings.Join(lines[:end], "\n")
-		if fragmentStart(text) {
-			leadFrag = true
-			more := strings.TrimSpace(strings.Join(lines[end:], "\n")) != ""
-			var repl string
-			if p := firstSentenceEnd(text); p > 0 && utf8.RuneCountInString(text[:p]) <= maxTrim && (more || strings.TrimSpace(text[p:]) != "") {
-				repl = ellipsis
-				if rest := text[p:]; strings.TrimSpace(rest) != "" {
-					repl += " " + rest
-				}
-			} else {
-				repl = ellipsis + text
-			}
-			lines = splice(lines, 0, end, strings.Split(repl, "\n"))
-			code = codeLines(lines)
+// trimStart replaces a first paragraph that starts inside a sentence
+// (fragmentStart) with "…": up to its first sentence end when that is
+// short (maxTrim) and text follows, else the fragment stays behind "…".
+// It reports whether the start was such a fragment; code is recomputed.
+func trimStart(lines []string, code []bool) ([]string, []bool, bool) {
+	if code[0] || !isProse(lines, 0, code) {
+		return lines, code, false
+	}
+	end := paraEnd(lines, 0, code)
+	text := strings.Join(lines[:end], "\n")
+	if !fragmentStart(text) {
+		return lines, code, false
+	}
+	more := strings.TrimSpace(strings.Join(lines[end:], "\n")) != ""
+	var repl string
+	if p := firstSentenceEnd(text); p > 0 && utf8.RuneCountInString(text[:p]) <= maxTrim && (more || strings.TrimSpace(text[p:]) != "") {
+		repl = ellipsis
+		if rest := text[p:]; strings.TrimSpace(rest) != "" {
+			repl += " " + rest
 		}
+	} else {
+		repl = ellipsis + text
 	}
+	lines = splice(lines, 0, end, strings.Split(repl, "\n"))
+	return lines, codeLines(lines), true
+}
 
+// trimEnd trims the last paragraph or list item of lines when it is cut
+// inside a sentence (more text after a sentence end on its last line, an
+// unclosed "**" or "`", an abbreviation at the end) to its last sentence
+// end plus "…", or marks it with "…"; cut (markers were dropped) and
+// leadFrag (the start was a fragment) add the mark where nothing else
+// does.
+func trimEnd(lines []string, code []bool, cut, leadFrag bool) []string {
 	e := len(lines) - 1
-	if e < 0 || code[e] || last {
-		return strings.Join(lines, "\n")
-	}
-	// The last paragraph or list item.
 	kind := ""
 	u := e
 	switch {
@@ -170,55 +210,49 @@ func trimEdges(s string, first, last bool) string {
 			u--
 		}
 	}
-	if kind != "" {
-		text := strings.Join(lines[u:e+1], "\n")
-		open := unclosedInline(text)
-		abbrev := endsWithAbbreviation(text)
-		fragment := open >= 0 || abbrev ||
-			kind == "prose" && !endsComplete(text) && sameLineFragment(text)
-		switch {
-		case fragment:
-			limit := len(text)
-			if open >= 0 {
-				limit = open
-			}
-			if abbrev {
-				limit = strings.LastIndexAny(strings.TrimRight(text, " \t"), " \t\n") + 1
-			}
-			p := lastSentenceEnd(text, limit)
-			switch {
-			case p > 0 && p > listTextStart(text) && utf8.RuneCountInString(text[p:]) <= maxTrim:
-				text = strings.TrimRight(text[:p], " \t\n")
-				if r, _ := utf8.DecodeLastRuneInString(text); r < 0x2e80 { // no space after CJK punctuation
-					text += " "
-				}
-				text += ellipsis
-			case open >= 0:
-				text = text[:open] + strings.TrimLeft(text[open:], "*`") + ellipsis
-			default:
-				text += ellipsis
-			}
-			lines = splice(lines, u, e+1, strings.Split(text, "\n"))
-		case cut:
+	if kind == "" {
+		if cut {
 			lines = append(lines, "", ellipsis)
-		case kind == "prose" && leadFrag && u == 0 && !endsComplete(text):
-			lines[e] += ellipsis
 		}
-	} else if cut {
+		return lines
+	}
+	text := strings.Join(lines[u:e+1], "\n")
+	open := unclosedInline(text)
+	abbrev := endsWithAbbreviation(text)
+	switch {
+	case open >= 0 || abbrev || kind == "prose" && !endsComplete(text) && sameLineFragment(text):
+		lines = splice(lines, u, e+1, strings.Split(trimFragmentEnd(text, open, abbrev), "\n"))
+	case cut:
 		lines = append(lines, "", ellipsis)
+	case kind == "prose" && leadFrag && u == 0 && !endsComplete(text):
+		lines[e] += ellipsis
 	}
-	out := strings.TrimRight(strings.Join(lines, "\n"), " \t\n")
-	if !strings.ContainsFunc(out, isWordRune) && strings.ContainsFunc(kept, isWordRune) {
-		// Both edges were fragments of one sentence: show it all, marked.
-		out = kept
-		if leadFrag {
-			out = ellipsis + out
-		}
-		if cut || !endsComplete(out) {
-			out += ellipsis
-		}
+	return lines
+}
+
+// trimFragmentEnd cuts text, which ends inside a sentence, after its last
+// sentence end before the unclosed inline mark at open (-1: none) or the
+// final abbreviation, when what goes is short (maxTrim), and adds "…".
+func trimFragmentEnd(text string, open int, abbrev bool) string {
+	limit := len(text)
+	if open >= 0 {
+		limit = open
 	}
-	return out
+	if abbrev {
+		limit = strings.LastIndexAny(strings.TrimRight(text, " \t"), " \t\n") + 1
+	}
+	p := lastSentenceEnd(text, limit)
+	switch {
+	case p > 0 && p > listTextStart(text) && utf8.RuneCountInString(text[p:]) <= maxTrim:
+		text = strings.TrimRight(text[:p], " \t\n")
+		if r, _ := utf8.DecodeLastRuneInString(text); r < 0x2e80 { // no space after CJK punctuation
+			text += " "
+		}
+		return text + ellipsis
+	case open >= 0:
+		return text[:open] + strings.TrimLeft(text[open:], "*`") + ellipsis
+	}
+	return text + ellipsis
 }
 
 // isWordRune reports whether r is a letter or a digit.
