@@ -56,25 +56,63 @@ type sentenceCheck struct {
 // measure false leaves out the similarity and verification that only
 // measure (MeasureSimilarity, MeasureVerify).
 func (a *Asker) check(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft, res *Result, measure bool) error {
-	sents := make([]*sentenceCheck, len(d.sentences))
+	sents, an, err := a.analyse(ctx, collection, question, passages, d)
+	if err != nil {
+		return err
+	}
+	for _, sc := range sents {
+		a.checkSentence(question, passages, an, sc)
+		res.Sentences = append(res.Sentences, sc.out)
+	}
+	if err := a.checkAnswer(ctx, question, passages, d, sents, res, measure); err != nil {
+		return err
+	}
+	cite(passages, res)
+	return nil
+}
+
+// analysis is what the checks of one answer share: the question as the
+// claim checks read it, its lexemes, the collection's document
+// frequencies, and the answer's contexts merged.
+type analysis struct {
+	yesNo         bool
+	q             claim.Question
+	questionTerms []string
+	df            map[string]int
+	whole         *claim.Evidence // every located sentence's context; nil when none was located
+}
+
+// terms returns lexemes ls with their document frequencies.
+func (an *analysis) terms(ls []string) []claim.Term {
+	out := make([]claim.Term, 0, len(ls))
+	for _, l := range ls {
+		out = append(out, claim.Term{Lexeme: l, DF: an.df[l]})
+	}
+	return out
+}
+
+// analyse locates each draft sentence's quotation in the passages
+// (sentenceCheck.locate) and analyses every text the checks read (the
+// question, its topic, each sentence, its evidence, context and cited
+// passage) in one database round trip (Store.Lexemes).
+func (a *Asker) analyse(ctx context.Context, collection, question string, passages []retrieve.Passage, d draft) ([]*sentenceCheck, *analysis, error) {
+	an := &analysis{yesNo: claim.YesNo(question)}
 	// A yes/no question is about its statement, not about "the notes"
 	// or "the claim" it names; the statement's values are its verdict's
 	// to judge (checkVerdict): a "no" quotes another value.
-	yesNo := claim.YesNo(question)
 	asked := question
-	if yesNo {
+	if an.yesNo {
 		asked = claim.WithoutValues(claim.Statement(question))
 	}
-	// Every text the checks read is analysed in one database round trip
-	// (Store.Lexemes); each one keeps a pointer to where its lexemes go.
 	var texts []string
 	var dests []*[]string
-	analyse := func(text string, dest *[]string) {
+	add := func(text string, dest *[]string) {
 		texts, dests = append(texts, text), append(dests, dest)
 	}
-	var questionTerms, topicTerms []string
-	analyse(question, &questionTerms)
-	analyse(claim.TopicText(asked), &topicTerms)
+	var topicTerms []string
+	add(question, &an.questionTerms)
+	add(claim.TopicText(asked), &topicTerms)
+	sents := make([]*sentenceCheck, len(d.sentences))
 	for i, ds := range d.sentences {
 		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}, Logprob: ds.logprob, MinLogprob: ds.minLogprob}}
 		for _, c := range ds.cited {
@@ -91,26 +129,20 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 		sents[i] = sc
-		analyse(sc.draft.text, &sc.terms)
-		analyse(sc.evidence, &sc.evidenceTerms)
-		analyse(sc.context, &sc.contextTerms)
-		analyse(sc.cited, &sc.citedTerms)
+		add(sc.draft.text, &sc.terms)
+		add(sc.evidence, &sc.evidenceTerms)
+		add(sc.context, &sc.contextTerms)
+		add(sc.cited, &sc.citedTerms)
 	}
 	lexemes, df, n, err := a.Retriever.Store.Lexemes(ctx, collection, texts)
 	if err != nil {
-		return fmt.Errorf("claim checks: %w", err)
-	}
-	terms := func(ls []string) []claim.Term {
-		out := make([]claim.Term, 0, len(ls))
-		for _, l := range ls {
-			out = append(out, claim.Term{Lexeme: l, DF: df[l]})
-		}
-		return out
+		return nil, nil, fmt.Errorf("claim checks: %w", err)
 	}
 	for i, dest := range dests {
 		*dest = lexemes[i]
 	}
-	q := claim.Question{Text: asked, N: n, Terms: terms(topicTerms)}
+	an.df = df
+	an.q = claim.Question{Text: asked, N: n, Terms: an.terms(topicTerms)}
 	// The answer's contexts together hold what the question is about.
 	var contexts []*claim.Evidence
 	for _, sc := range sents {
@@ -118,78 +150,87 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			contexts = append(contexts, claim.NewEvidence(sc.context, sc.contextTerms))
 		}
 	}
-	var whole *claim.Evidence
 	if len(contexts) > 0 {
-		whole = claim.Merge(contexts...)
+		an.whole = claim.Merge(contexts...)
 	}
-	for _, sc := range sents {
-		s := &sc.out
-		switch {
-		case len(s.Passages) == 0:
-			s.Reason, s.Detail = string(claim.NoCitation), "it cites no passage that was shown"
-		case sc.n == 0:
-			s.Reason, s.Detail = ReasonNoQuote, "its quotation is not in the passages it cites nor in any other shown passage"
-			s.UnlocatedQuote = sc.draft.quote
-			if strings.TrimSpace(sc.draft.quote) == "" {
-				s.Detail = "it gives no quotation, and its own words are not in the passages"
-			}
-		default:
-			p := passages[sc.n-1]
-			qi := q
-			qi.CrossLanguage = otherLanguage(question, p.Content)
-			cs := claim.Sentence{Text: sc.draft.text, Terms: terms(sc.terms),
-				Evidence: claim.NewEvidence(quoteEvidence(p, sc), sc.evidenceTerms),
-				Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: whole}
-			if a.Skip[SkipBind] {
-				cs.Quote = ""
-			}
-			if a.Skip[SkipQuote] { // the whole passage, as before quotes
-				cs.Context, cs.Quote, cs.Answer = nil, "", nil
-			}
-			v := claim.Check(qi, cs, a.claimOptions())
-			s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
-			// Words copied from a passage on something else (the
-			// Shinkansen fare, cited from the Iceland budget for the Blue
-			// Lagoon's tickets) are not re-cited: the passage where they are
-			// must hold as much of what the question is about (claim's
-			// Focus) as the one the model cited.
-			if s.Shown && sc.cited != "" {
-				orig := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Evidence: claim.NewEvidence(sc.cited, sc.citedTerms)}, a.claimOptions())
-				if v.Focus < orig.Focus {
-					s.Shown, s.Reason = false, string(claim.OffQuestion)
-					s.Detail = fmt.Sprintf("its quotation is in passage %d, which holds less of what the question is about than passage %d, which it cited", sc.n, s.CitedByModel[0])
-				}
-			}
-			if s.Shown && !yesNo && !a.Skip[SkipRestatement] && claim.Restates(question, sc.draft.text, questionTerms, sc.terms) {
-				s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
-			}
-			if s.Shown {
-				if inj, ok := RepeatsInjection(sc.draft.text, p.Injections); ok {
-					s.Shown, s.Reason = false, ReasonRepeatsInjection
-					s.Detail = fmt.Sprintf("it repeats text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
-				}
-			}
-			if s.Shown {
-				flagged := len(p.Injections) > 0
-				if kind, asked := Action(question, sc.draft.text); kind != "" && (!asked || flagged) {
-					s.Shown, s.Reason = false, ReasonAction
-					s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kind)
-					if flagged {
-						s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kind)
-					}
-				}
+	return sents, an, nil
+}
+
+// checkSentence sets sc.out's verdict: no citation, no located quotation,
+// or claim.Check against the located words, then the re-citation, the
+// restatement, the repeated injection and the unrequested action rules.
+func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *analysis, sc *sentenceCheck) {
+	s := &sc.out
+	switch {
+	case len(s.Passages) == 0:
+		s.Reason, s.Detail = string(claim.NoCitation), "it cites no passage that was shown"
+		return
+	case sc.n == 0:
+		s.Reason, s.Detail = ReasonNoQuote, "its quotation is not in the passages it cites nor in any other shown passage"
+		s.UnlocatedQuote = sc.draft.quote
+		if strings.TrimSpace(sc.draft.quote) == "" {
+			s.Detail = "it gives no quotation, and its own words are not in the passages"
+		}
+		return
+	}
+	p := passages[sc.n-1]
+	qi := an.q
+	qi.CrossLanguage = otherLanguage(question, p.Content)
+	cs := claim.Sentence{Text: sc.draft.text, Terms: an.terms(sc.terms),
+		Evidence: claim.NewEvidence(quoteEvidence(p, sc), sc.evidenceTerms),
+		Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: an.whole}
+	if a.Skip[SkipBind] {
+		cs.Quote = ""
+	}
+	if a.Skip[SkipQuote] { // the whole passage, as before quotes
+		cs.Context, cs.Quote, cs.Answer = nil, "", nil
+	}
+	v := claim.Check(qi, cs, a.claimOptions())
+	s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
+	// Words copied from a passage on something else (the Shinkansen fare,
+	// cited from the Iceland budget for the Blue Lagoon's tickets) are not
+	// re-cited: the passage where they are must hold as much of what the
+	// question is about (claim's Focus) as the one the model cited.
+	if s.Shown && sc.cited != "" {
+		orig := claim.Check(qi, claim.Sentence{Text: sc.draft.text, Evidence: claim.NewEvidence(sc.cited, sc.citedTerms)}, a.claimOptions())
+		if v.Focus < orig.Focus {
+			s.Shown, s.Reason = false, string(claim.OffQuestion)
+			s.Detail = fmt.Sprintf("its quotation is in passage %d, which holds less of what the question is about than passage %d, which it cited", sc.n, s.CitedByModel[0])
+		}
+	}
+	if s.Shown && !an.yesNo && !a.Skip[SkipRestatement] && claim.Restates(question, sc.draft.text, an.questionTerms, sc.terms) {
+		s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
+	}
+	if s.Shown {
+		if inj, ok := RepeatsInjection(sc.draft.text, p.Injections); ok {
+			s.Shown, s.Reason = false, ReasonRepeatsInjection
+			s.Detail = fmt.Sprintf("it repeats text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
+		}
+	}
+	if s.Shown {
+		flagged := len(p.Injections) > 0
+		if kind, asked := Action(question, sc.draft.text); kind != "" && (!asked || flagged) {
+			s.Shown, s.Reason = false, ReasonAction
+			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kind)
+			if flagged {
+				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kind)
 			}
 		}
-		res.Sentences = append(res.Sentences, *s)
 	}
+}
+
+// checkAnswer runs the checks that read the whole answer after each
+// sentence's: the least token log-probability, the yes/no verdict, the
+// answer type (a question about a price or a quantity must get one), the
+// embedding similarity and the verification prompt.
+func (a *Asker) checkAnswer(ctx context.Context, question string, passages []retrieve.Passage, d draft, sents []*sentenceCheck, res *Result, measure bool) error {
 	if a.MinLogprob < 0 {
 		lowConfidence(a.MinLogprob, res)
 	}
 	if d.verdict != "" && !a.Skip[SkipVerdict] {
 		checkVerdict(question, d.verdict, sents, res)
 	}
-	// An answer to a question about a price or a quantity must give one:
-	// a true sentence on something else (the storage fee for the price of
+	// A true sentence on something else (the storage fee for the price of
 	// the tyres, a part number for the price of a battery) is no answer.
 	if t := claim.Asks(question); t != "" && !a.Skip[SkipAnswerType] {
 		gives := false
@@ -213,6 +254,12 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			return err
 		}
 	}
+	return nil
+}
+
+// cite fills res.Citations with the passages the shown sentences cite, in
+// order, and warns about each sentence re-cited to where its quotation is.
+func cite(passages []retrieve.Passage, res *Result) {
 	for _, s := range res.Sentences {
 		if !s.Shown {
 			continue
@@ -228,7 +275,6 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 			}
 		}
 	}
-	return nil
 }
 
 // bestSpan locates quote in passage (text.LocateAll) and, when it occurs
