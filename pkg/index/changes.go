@@ -18,9 +18,10 @@ type Changes struct {
 	New      int `json:"new"`
 	Modified int `json:"modified"`
 	Missing  int `json:"missing"` // indexed documents whose file is gone
-	// Rechunk counts indexed files whose chunks were cut under other chunk
-	// settings or by an older hrag (ChunkingKey): the next index run cuts
-	// them again, changed or not. Modified does not count them.
+	// Rechunk counts indexed files that did not change but whose chunks
+	// were cut under other chunk settings or by an older hrag
+	// (ChunkingKey): the next index run cuts them again. A changed file
+	// counts as Modified.
 	Rechunk int `json:"rechunk"`
 	// Unmatched counts indexed documents whose file exists but no longer
 	// matches the include/exclude settings: the next index run removes them.
@@ -74,8 +75,6 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 		switch {
 		case !ok:
 			ch.New++
-		case s.Chunking != chunking:
-			ch.Rechunk++
 		case s.Size != f.Size:
 			ch.Modified++
 		case !s.MTime.Equal(f.MTime) || o.Verify:
@@ -83,7 +82,11 @@ func PendingChanges(ctx context.Context, st *store.Store, coll store.Collection,
 			// (what index checks).
 			if h, err := extract.Hash(f.Path, f.Size+1); err != nil || !bytes.Equal(h, s.Hash) {
 				ch.Modified++
+			} else if s.Chunking != chunking {
+				ch.Rechunk++
 			}
+		case s.Chunking != chunking:
+			ch.Rechunk++
 		}
 	}
 	// As index does, a root without any matching file keeps its documents

@@ -106,8 +106,8 @@ func (r *runner) walk(ctx context.Context, files []File, out chan<- File) (c wal
 		// cut again, changed or not (its unchanged chunks keep their
 		// vectors).
 		rechunk := known && s.Chunking != r.chunking
-		if rechunk {
-			c.rechunked++
+		if rechunk && sameStat && !r.opts.Verify {
+			c.rechunked++ // (a changed file counts as updated only)
 		}
 		if sameStat && !r.opts.Verify && !rechunk {
 			c.unchanged++

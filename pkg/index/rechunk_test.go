@@ -2,6 +2,8 @@ package index_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hrag-dev/hrag/pkg/index"
@@ -22,18 +24,23 @@ func TestChunkSettingsCutAgain(t *testing.T) {
 		t.Fatalf("first run: %+v", first)
 	}
 
+	// One file is also edited: it counts as modified, not as re-cut.
+	edited := filepath.Join(e.dir, "homelab", "postgres-tuning.md")
+	if err := os.WriteFile(edited, append(mustRead(t, edited), "\nOne more line.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	e.opts.Chunk.ContentTokens = 120
 	coll, err := e.opts.Store.Collection(ctx, "default")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ch, err := index.PendingChanges(ctx, e.opts.Store, coll, e.opts)
-	if err != nil || ch.Rechunk != files || ch.Modified != 0 || ch.New != 0 {
-		t.Fatalf("pending under smaller chunks: %+v (%v), want %d to cut again and nothing modified", ch, err, files)
+	if err != nil || ch.Rechunk != files-1 || ch.Modified != 1 || ch.New != 0 {
+		t.Fatalf("pending under smaller chunks: %+v (%v), want %d to cut again and 1 modified", ch, err, files-1)
 	}
 	smaller := e.run(t)
-	if smaller.Rechunked != files || smaller.Updated != files || smaller.Unchanged != 0 {
-		t.Fatalf("smaller chunks: %d re-chunked, %d updated, %d unchanged; want %d, %d, 0", smaller.Rechunked, smaller.Updated, smaller.Unchanged, files, files)
+	if smaller.Rechunked != files-1 || smaller.Updated != files || smaller.Unchanged != 0 {
+		t.Fatalf("smaller chunks: %d re-chunked, %d updated, %d unchanged; want %d, %d, 0", smaller.Rechunked, smaller.Updated, smaller.Unchanged, files-1, files)
 	}
 	if smaller.Chunks <= first.Chunks {
 		t.Fatalf("120-token chunks: %d written, want more than the %d of 400 tokens", smaller.Chunks, first.Chunks)
@@ -49,4 +56,13 @@ func TestChunkSettingsCutAgain(t *testing.T) {
 	if same.Rechunked != files || same.Embedded != 0 || same.Reused != smaller.Chunks {
 		t.Fatalf("unchanged chunks: %d re-chunked, %d embedded, %d reused; want %d, 0, %d", same.Rechunked, same.Embedded, same.Reused, files, smaller.Chunks)
 	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
