@@ -48,13 +48,14 @@ func Main() int {
 	defer cancel()
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	f := NewFactory(iostreams.System(), os.LookupEnv)
 	go func() {
 		<-sig
 		cancel()
 		<-sig
+		fmt.Fprintln(f.IO.ErrOut, "hrag: interrupted again: stopped at once, without a summary; what was committed is kept")
 		os.Exit(ExitInterrupted)
 	}()
-	f := NewFactory(iostreams.System(), os.LookupEnv)
 	f.Exiting = true
 	return Run(ctx, f, os.Args[1:])
 }
