@@ -43,8 +43,10 @@ type BM25Hit struct {
 // stemming match; bm25_text cuts runs of scripts written without spaces
 // (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) into overlapping character
 // bigrams, folds diacritics (unaccent) and adds the parts of paths, hosts,
-// URLs and e-mail addresses (sql/0012, 0013); the query side adds the parts
-// only of identifiers the collection does not hold whole. A chunk has
+// URLs and e-mail addresses, versions inside them and hyphenated codes
+// (sql/0012, 0013, 0015, 0017); the query side (bm25_query_vector) leaves out
+// the parts of identifiers and hyphenated codes the collection holds whole
+// (sql/0018). A chunk has
 // two fields, its content and its breadcrumb ("[Title > Section]"), combined
 // as in BM25F with one length normalisation (Robertson, Zaragoza & Taylor,
 // CIKM 2004): tf(t,c) = tf in the content + w · tf in the breadcrumb (capped
@@ -106,7 +108,7 @@ WITH t AS MATERIALIZED (
 	SELECT s.n, s.total_len, t.id, t.df, array_length(q.positions, 1) AS qtf, t.postings
 	FROM collections co
 	JOIN bm25_stats s ON s.collection_id = co.id
-	CROSS JOIN LATERAL unnest(to_tsvector(co.fts_config, bm25_query_text(co.id, $2))) q
+	CROSS JOIN LATERAL unnest(bm25_query_vector(co.id, $2)) q
 	JOIN bm25_terms t ON t.collection_id = co.id AND t.term = q.lexeme
 	WHERE co.id = $1
 ), o AS (SELECT coalesce(sum(df), 0) > $3 AS over FROM t)

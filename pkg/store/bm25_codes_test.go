@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -74,5 +75,36 @@ func TestBM25CodesPortsAndVersions(t *testing.T) {
 	}
 	if got := e.hitPaths(c, "tomatoes fence"); len(got) != 1 || got[0] != "/garden" {
 		t.Errorf("prose: hits %q, want only /garden", got)
+	}
+}
+
+// A hyphenated serial the collection holds whole is searched whole: of 200
+// rows, each its own chunk and each holding "SN-", only the row that names
+// it is a hit, so the rest get no BM25 rank to outvote it in the fusion
+// (sql/0018). A serial no note holds is still searched by its parts.
+// Mutation: drop ts_delete's list in bm25_query_vector (search with every
+// part) and all 200 rows are hits.
+func TestBM25SerialSearchedWhole(t *testing.T) {
+	e := newBM25Env(t)
+	c := e.collection("serials", "english")
+	var rows []string
+	for i := 0; i < 200; i++ {
+		rows = append(rows, fmt.Sprintf("| %d | SN-%08X | rack %d |", i, 0x5F3A1C0+i*7919, i%7))
+	}
+	e.insertDoc(c, "/inventory", rows)
+	want := fmt.Sprintf("SN-%08X", 0x5F3A1C0+123*7919)
+	hits, err := e.s.SearchBM25(e.ctx, c, want, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 {
+		t.Fatalf("%s: %d hits, want the one row that names it", want, len(hits))
+	}
+	var content string
+	if err := e.conn.QueryRow(e.ctx, `SELECT content FROM chunks WHERE id = $1`, hits[0].ChunkID).Scan(&content); err != nil || content != rows[123] {
+		t.Fatalf("the hit is %q (%v), want %q", content, err, rows[123])
+	}
+	if hits, err := e.s.SearchBM25(e.ctx, c, "SN-FFFFFFFF", 500); err != nil || len(hits) != 200 {
+		t.Fatalf("an unknown serial: %d hits (%v), want every row by its part \"sn\"", len(hits), err)
 	}
 }

@@ -177,7 +177,7 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 // number of distinct query terms.
 func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string, ids []int64) (map[int64]float64, int, error) {
 	rows, err := s.pool.Query(ctx, `
-		WITH q AS (SELECT tsvector_to_array(to_tsvector(fts_config, bm25_query_text(id, $2))) AS terms FROM collections WHERE id = $1)
+		WITH q AS (SELECT tsvector_to_array(bm25_query_vector(id, $2)) AS terms FROM collections WHERE id = $1)
 		SELECT c.id, cardinality(q.terms), (SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(l.lexemes))
 		FROM chunks c JOIN collections co ON co.id = c.collection_id CROSS JOIN q
 		CROSS JOIN LATERAL (   -- each chunk analysed once, not once per query term
