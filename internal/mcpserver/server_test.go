@@ -201,7 +201,7 @@ func TestTools(t *testing.T) {
 			{"search", map[string]any{"query": "shared_buffers", "k": 0}, "k = 0: want 1 to 50 passages"},
 			{"search", map[string]any{"query": "shared_buffers", "k": 51}, "k = 51: want 1 to 50 passages"},
 			{"search", map[string]any{"query": "shared_buffers", "path": "/etc/nothing-indexed-here"}, `collection "default": no indexed document matches path '/etc/nothing-indexed-here'`},
-			{"search", map[string]any{"query": "shared_buffers", "tag": []string{"no-such-tag"}}, `collection "default": no indexed document has the tag(s) no-such-tag`},
+			{"search", map[string]any{"query": "shared_buffers", "tag": []string{"no-such-tag"}}, `collection "default": no indexed document has the tag no-such-tag`},
 			{"search", map[string]any{"query": "shared_buffers", "since": "yesterday"}, `since "yesterday": not a date`},
 			{"search", map[string]any{"query": "shared_buffers", "since": "2020", "until": "2019"}, `since "2020" is after until "2019": the range is empty`},
 			{"search", map[string]any{"query": "  "}, "query is empty"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
@@ -129,7 +130,9 @@ func (e *RewriteDroppedError) Error() string {
 func (e *RewriteDroppedError) Is(target error) bool { return target == ErrRewriteDropped }
 
 // droppedWords are the content words of question (claim.ContentWords) that
-// rewrite holds in no form (text.SameWord), in order; the pronouns a
+// rewrite holds in no form (text.SameWord), then its numbers and one-letter
+// names ("bay 6", "server B") that rewrite lacks, in order, and "not" when
+// question is negated (claim.Negated) and rewrite is not; the pronouns a
 // rewrite is there to replace do not count.
 func droppedWords(rewrite, question string) []string {
 	have := claim.ContentWords(rewrite)
@@ -141,6 +144,20 @@ func droppedWords(rewrite, question string) []string {
 		if !slices.ContainsFunc(have, func(h string) bool { return text.SameWord(h, w) }) {
 			missing = append(missing, w)
 		}
+	}
+	tokens := map[string]bool{}
+	for _, t := range text.Tokens(text.Fold(rewrite).S) {
+		tokens[t.Text] = true
+	}
+	for _, t := range text.Tokens(text.Fold(question).S) {
+		w := t.Text
+		named := strings.ContainsFunc(w, unicode.IsDigit) || utf8.RuneCountInString(w) == 1 && w != "a" && w != "i" && unicode.IsLetter([]rune(w)[0])
+		if named && !tokens[w] && !slices.Contains(missing, w) {
+			missing = append(missing, w)
+		}
+	}
+	if claim.Negated(question) && !claim.Negated(rewrite) {
+		missing = append(missing, "not")
 	}
 	return missing
 }

@@ -56,7 +56,7 @@ func Bind(sentence, quote string) (Reason, string) {
 	for i, c := range qcs {
 		qwords[i] = ContentWords(c.Text)
 		for _, w := range qwords[i] {
-			if negated(c.Text) {
+			if Negated(c.Text) {
 				inNegated[w] = true
 			} else {
 				inPlain[w] = true
@@ -65,7 +65,7 @@ func Bind(sentence, quote string) (Reason, string) {
 	}
 	for _, sc := range text.Clauses(sentence) {
 		sw := ContentWords(sc.Text)
-		if !negated(sc.Text) {
+		if !Negated(sc.Text) {
 			for _, w := range sw {
 				if utf8.RuneCountInString(w) >= 3 && !unicode.IsDigit([]rune(w)[0]) && inNegated[w] && !inPlain[w] {
 					return NegationMismatch, fmt.Sprintf("it says %q, which its quote says only negated: %q", sc.Text, quote)
@@ -79,7 +79,7 @@ func Bind(sentence, quote string) (Reason, string) {
 				switch {
 				case n > overlap:
 					best, overlap, tie = i, n, false
-				case n == overlap && n > 0 && negated(qcs[i].Text) != negated(qcs[best].Text):
+				case n == overlap && n > 0 && Negated(qcs[i].Text) != Negated(qcs[best].Text):
 					tie = true
 				}
 			}
@@ -88,11 +88,11 @@ func Bind(sentence, quote string) (Reason, string) {
 			// fragment ("type F.") of "no adapter is needed: Portugal uses
 			// type F sockets" restates no negation.
 			need := 1
-			if !negated(sc.Text) {
+			if !Negated(sc.Text) {
 				need = 2
 			}
-			if best >= 0 && !tie && overlap >= need && 2*overlap >= len(sw) && negated(sc.Text) != negated(qcs[best].Text) {
-				if negated(sc.Text) {
+			if best >= 0 && !tie && overlap >= need && 2*overlap >= len(sw) && Negated(sc.Text) != Negated(qcs[best].Text) {
+				if Negated(sc.Text) {
 					return NegationMismatch, fmt.Sprintf("it says %q where its quote says %q", sc.Text, qcs[best].Text)
 				}
 				return NegationMismatch, fmt.Sprintf("it says %q where its quote negates it: %q", sc.Text, qcs[best].Text)
@@ -180,9 +180,9 @@ func init() {
 	}
 }
 
-// negated reports whether a clause holds a negation cue (negationCues, a
+// Negated reports whether a clause holds a negation cue (negationCues, a
 // word ending in n't, or French n' before a verb).
-func negated(clause string) bool {
+func Negated(clause string) bool {
 	ts := text.Tokens(text.Fold(clause).S)
 	restrictive := false // French ne ... que: "n'accepte que" (only), no negation
 	for _, t := range ts {

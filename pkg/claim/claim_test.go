@@ -425,7 +425,7 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // TestBindQuote checks the holes of the lexical checks that reading a
 // sentence against its quotation closes: values bound to the wrong
 // setting, and negation. Mutations that make it fail: Bind returning ""
-// always (first three cases), negated() ignoring "n't" (the fourth),
+// always (first three cases), Negated() ignoring "n't" (the fourth),
 // bindValues skipping the identifier's own clause (the router case),
 // text.Clauses cutting at every line break (the wrapped quotes).
 func TestBindQuote(t *testing.T) {

@@ -45,7 +45,7 @@ func polarityMismatch(question, quote string) string {
 	}
 	qWords := foldedSet(question)
 	quoteWords := foldedSet(quote)
-	if questionNegated(question) && !negated(quote) && !negativeQuote(quoteWords, qWords) {
+	if questionNegated(question) && !Negated(quote) && !negativeQuote(quoteWords, qWords) {
 		return "the question asks about what is not; its quote states nothing negative"
 	}
 	for w := range qWords {
@@ -91,7 +91,7 @@ func questionNegated(question string) bool {
 		}
 		kept = append(kept, t.Text)
 	}
-	return negated(strings.Join(kept, " "))
+	return Negated(strings.Join(kept, " "))
 }
 
 // negativeQuote reports whether the quote's words hold a word of

@@ -52,6 +52,10 @@ func (e *FrontMatterError) Error() string {
 
 func (e *FrontMatterError) Unwrap() error { return e.Err }
 
+// MaxFrontMatterBytes bounds a front matter block that is parsed (64 KiB);
+// a larger one is indexed as text, with a *FrontMatterError.
+const MaxFrontMatterBytes = 64 << 10
+
 // frontMatter reads a front matter block at the top of lines: YAML between
 // "---" and "---" (or "..."), TOML between "+++" and "+++" (the
 // conventions of Jekyll, Hugo and Obsidian). It returns the title, the
@@ -84,6 +88,12 @@ func frontMatter(lines []string) (title string, meta Metadata, first int, err er
 		return "", Metadata{}, 0, nil // a thematic break, not front matter
 	}
 	src := strings.Join(lines[1:end], "\n")
+	if len(src) > MaxFrontMatterBytes {
+		// A YAML decoder's time grows faster than the block (200,000 keys
+		// took minutes), and no note's properties are this long.
+		return "", Metadata{}, 0, &FrontMatterError{Line: 1, Syntax: syntax,
+			Err: fmt.Errorf("%d bytes, more than the %d hrag reads as front matter", len(src), MaxFrontMatterBytes)}
+	}
 	fields := map[string]any{}
 	if syntax == "YAML" {
 		var m map[string]any

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -42,6 +43,9 @@ func TestFrontMatter(t *testing.T) {
 		{"unreadable date", "---\ntags: [a]\ndate: today\n---\nBody text.\n",
 			"f", Metadata{Tags: []string{"a"}, Fields: map[string]any{"date": "today"}}, `line 3: front matter date "today" is not a date hrag reads`},
 		{"broken yaml", "---\ntags: [homelab\nbroken: [\n---\n\nBody text.\n", "f", Metadata{}, "line 1: the YAML front matter does not parse"},
+		// A 200,000-key block took minutes to decode: over the bound it is
+		// text, at once. Mutation: drop the MaxFrontMatterBytes test.
+		{"huge yaml", hugeYAML(), "f", Metadata{}, "line 1: the YAML front matter does not parse (65"},
 	}
 	for _, c := range cases {
 		d := ParseMarkdown("/n/f.md", c.text)
@@ -87,4 +91,16 @@ func TestFrontMatterErrors(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), "nested deeper than") {
 		t.Errorf("deep value: %s (%v), warnings %q", b, err, d.Warnings)
 	}
+}
+
+// hugeYAML is a note whose YAML front matter (distinct keys, valid) is just
+// over MaxFrontMatterBytes.
+func hugeYAML() string {
+	var b strings.Builder
+	b.WriteString("---\ntags: [a]\n")
+	for i := 0; b.Len() <= MaxFrontMatterBytes+16; i++ {
+		fmt.Fprintf(&b, "k%d: v\n", i)
+	}
+	b.WriteString("---\nBody text.\n")
+	return b.String()
 }

@@ -67,7 +67,11 @@ func noMatchReason(o Options, miss *store.NoMatch) (string, string) {
 		if !o.Path.IsZero() {
 			b.WriteString(" under " + shellQuote(o.Path.String()))
 		}
-		b.WriteString(" has the tag(s) " + strings.Join(o.Meta.Tags, ", "))
+		if len(o.Meta.Tags) == 1 {
+			b.WriteString(" has the tag " + o.Meta.Tags[0])
+		} else {
+			b.WriteString(" has all of the tags " + strings.Join(o.Meta.Tags, ", "))
+		}
 		where := "the collection's tags"
 		if !o.Path.IsZero() {
 			where = "the tags there"
