@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -61,8 +60,6 @@ type Options struct {
 // server holds the tools' state.
 type server struct {
 	o Options
-	// mu serialises the tools that use the embedding model and the LLM.
-	mu sync.Mutex
 }
 
 // New returns the MCP server with its tools, all annotated read-only.
@@ -77,6 +74,7 @@ func New(o Options) *mcp.Server {
 			Instructions: instructions(o.Asker != nil),
 		})
 	s := &server{o: o}
+	guardModels(o)
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(srv, &mcp.Tool{Name: "search", Annotations: readOnly,
 		Description: "Search the user's notes: BM25 and vector search fused with Reciprocal Rank Fusion. Returns passages with a stable id (for get), path, lines or pages, section breadcrumb, fused score and both ranks, and whether the relevance gate found them close enough to answer from."},
@@ -175,9 +173,7 @@ func (s *server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	if err != nil {
 		return nil, out, err
 	}
-	s.mu.Lock()
 	res, err := s.o.Retriever.Retrieve(ctx, query, o)
-	s.mu.Unlock()
 	if err != nil {
 		return nil, out, s.toolError(err, o.Collection)
 	}
@@ -382,9 +378,7 @@ func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	if err != nil {
 		return nil, out, err
 	}
-	s.mu.Lock()
 	out, err = s.o.Asker.Ask(ctx, q, o, answer.Watch{})
-	s.mu.Unlock()
 	if err != nil {
 		return nil, answer.Result{}, s.toolError(err, o.Collection)
 	}

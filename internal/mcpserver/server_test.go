@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -373,4 +374,63 @@ func TestRepliesOutliveTheClosedInput(t *testing.T) {
 	if !seen[1] || !seen[2] || !seen[3] {
 		t.Fatalf("replies to %v, want 1, 2 and 3", seen)
 	}
+}
+
+// A search is answered while an ask waits for the LLM: the models are
+// locked only while they run, not for the whole tool call. The fake LLM
+// holds its reply until the search is back. Mutation: hold one lock around
+// the whole Ask in the ask tool (as before) and the search never returns
+// (the test fails at its deadline).
+func TestSearchDuringAsk(t *testing.T) {
+	r, _ := fixture(t)
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := llmtest.New(t, llmtest.Reply{Respond: func(llmtest.Request) string {
+		once.Do(func() { close(entered) })
+		<-release
+		return `{"found": false, "sentences": []}`
+	}})
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	asker := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: time.Minute}),
+		MaxTokens: 300, Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02}, MinSimilarity: -1}
+	cs := connect(t, mcpserver.Options{Retriever: r, Retrieval: defaults, Asker: asker})
+
+	asked := make(chan string, 1)
+	go func() {
+		asked <- callText(cs, "ask", map[string]any{"question": "How much shared_buffers did I give PostgreSQL?"})
+	}()
+	<-entered // the ask is waiting for the LLM
+	searched := make(chan string, 1)
+	go func() { searched <- callText(cs, "search", map[string]any{"query": "work_mem"}) }()
+	select {
+	case e := <-searched:
+		if e != "" {
+			t.Fatal(e)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("search did not return while an ask waited for the LLM")
+	}
+	close(release)
+	if e := <-asked; e != "" {
+		t.Fatal(e)
+	}
+}
+
+// callText calls a tool from any goroutine and returns its error text, or
+// the protocol error's, "" when the call succeeded.
+func callText(cs *mcp.ClientSession, tool string, args map[string]any) string {
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	switch {
+	case err != nil:
+		return err.Error()
+	case res.IsError:
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+	return ""
 }
