@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -152,8 +153,19 @@ func check(msg []byte) []byte {
 	switch {
 	case len(id) > 0 && id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9') && string(id) != "null":
 		return reply(codeInvalidRequest, "invalid request: the id must be a string or a number", nil)
+	case len(id) > 0 && id[0] != '"' && string(id) != "null" && !wholeNumber(string(id)):
+		// The SDK answers 1.0 and 1e0 as 1, and a number past int64 as
+		// another one: the client could not match the reply.
+		return reply(codeInvalidRequest, "invalid request: a numeric id must be a whole number written plainly (1, not 1.0, 1e0 or -0) within 64 bits", nil)
 	case m.JSONRPC != "2.0":
 		return reply(codeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`, id)
 	}
 	return nil
+}
+
+// wholeNumber reports whether id is an integer as JSON writes it plainly
+// and int64 holds it: strconv formats it back to the same text.
+func wholeNumber(id string) bool {
+	v, err := strconv.ParseInt(id, 10, 64)
+	return err == nil && strconv.FormatInt(v, 10) == id
 }

@@ -323,6 +323,12 @@ func TestMalformedLinesDoNotEndTheSession(t *testing.T) {
 		{`[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`, -32600},
 		{`{"jsonrpc":"1.0","id":1,"method":"ping"}`, -32600},
 		{`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600},
+		// Ids the SDK would answer as another number (mutation: drop the
+		// wholeNumber case in check and these get a reply to "1" or "0").
+		{`{"jsonrpc":"2.0","id":1.0,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":1e0,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":-0,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, -32600},
 	} {
 		send(c.line)
 		m := next()
