@@ -1,6 +1,12 @@
--- Identifier parts, fourth step: hyphenated codes, ports, and versions of
--- identifiers the query names whole.
+-- Identifier parts, third step: versions, hyphenated codes and ports.
+-- (Version 15 held the versions alone before release; it was folded in here
+-- so that an upgrade rebuilds the BM25 index once, and its number is unused.)
 --
+-- 0. PostgreSQL's parser reads "v2.4.0", "python3.11" and
+--    "nginx-1.25.3.tar.gz" as one token, so a note saying "v2.4.0" had no
+--    term "2.4.0". Each run of digits joined by dots inside an email, host,
+--    url_path or file token is now a part too, unless it is the whole token
+--    (an IPv4 address stays one term): bm25_version_parts.
 -- 1. PostgreSQL's parser reads "OPS-4521", "CVE-2024-3094" and "ORA-00942"
 --    as a word followed by negative integers ('ops', '-4521'), so "4521"
 --    matched nothing and "OPS-4521" matched every note saying "ops". A run

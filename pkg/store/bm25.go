@@ -44,7 +44,7 @@ type BM25Hit struct {
 // (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) into overlapping character
 // bigrams, folds diacritics (unaccent) and adds the parts of paths, hosts,
 // URLs and e-mail addresses, versions inside them and hyphenated codes
-// (sql/0012, 0013, 0015, 0017); the query side (bm25_query_vector) leaves out
+// (sql/0012, 0013, 0017); the query side (bm25_query_vector) leaves out
 // the parts of identifiers and hyphenated codes the collection holds whole
 // (sql/0018). A chunk has
 // two fields, its content and its breadcrumb ("[Title > Section]"), combined

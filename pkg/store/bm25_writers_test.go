@@ -175,7 +175,7 @@ func TestBM25AnalysisForEveryScript(t *testing.T) {
 // Words inside paths, host names, URLs and e-mail addresses are BM25 terms
 // (sql/0012), in prose, code spans and table cells, and a chunk holding an
 // identifier whole ranks above one holding only its parts; a version glued
-// to letters ("v2.4.0", "python3.11") also gives the version (sql/0015).
+// to letters ("v2.4.0", "python3.11") also gives the version (sql/0017).
 func TestBM25IdentifierParts(t *testing.T) {
 	e := newBM25Env(t)
 	c := e.collection("c", "english")
@@ -213,7 +213,7 @@ func TestBM25IdentifierParts(t *testing.T) {
 		{"ops-oncall", "/mail"},      // an e-mail's local part
 		{"example.org", "/mail"},     // and its domain
 		{"tomatoes fence", "/other"}, // prose as before
-		{"2.4.0", "/grafana"},        // a version inside "v2.4.0" (sql/0015)
+		{"2.4.0", "/grafana"},        // a version inside "v2.4.0" (sql/0017)
 		{"v1.9.3", "/agent"},         // and "v" before the version asked
 		{"3.11", "/python"},          // a version glued to a name
 	} {
