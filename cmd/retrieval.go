@@ -98,28 +98,39 @@ func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retr
 
 // newRetriever builds the retriever of `sources`, `ask` and `eval answers`
 // over an opened store and embedder, with the cross-encoder of
-// RAG_RERANK_MODEL when one is set (its load errors are returned). The
-// caller keeps closing st and emb.
+// RAG_RERANK_MODEL and the classifier of RAG_INJECTION_MODEL when they are
+// set (their load errors are returned). The caller keeps closing st and emb.
 func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retrieve.Retriever, error) {
 	r := &retrieve.Retriever{Store: st, Embedder: emb, QueryPrefix: cfg.EmbedQueryPrefix, DocPrefix: cfg.EmbedDocumentPrefix, Command: config.CommandWords}
-	if cfg.RerankModel != "" {
-		var local *embed.Local
-		switch e := emb.(type) {
-		case *embed.Local:
-			local = e
-		case *embed.Lazy: // the reranker shares the embedder's runtime session
-			var err error
-			if local, err = e.Load(); err != nil {
-				return nil, err
-			}
-		default:
-			return nil, fmt.Errorf("RAG_RERANK_MODEL needs the local embedding runtime")
+	if cfg.RerankModel == "" && cfg.InjectionModel == "" {
+		return r, nil
+	}
+	// Both share the embedder's runtime session.
+	var local *embed.Local
+	switch e := emb.(type) {
+	case *embed.Local:
+		local = e
+	case *embed.Lazy:
+		var err error
+		if local, err = e.Load(); err != nil {
+			return nil, err
 		}
+	default:
+		return nil, fmt.Errorf("RAG_RERANK_MODEL and RAG_INJECTION_MODEL need the local embedding runtime (RAG_EMBED_BASE_URL is set)")
+	}
+	if cfg.RerankModel != "" {
 		ce, err := local.OpenReranker(cfg.RerankModel)
 		if err != nil {
 			return nil, err
 		}
 		r.Reranker = ce
+	}
+	if cfg.InjectionModel != "" {
+		c, err := local.OpenClassifier(cfg.InjectionModel)
+		if err != nil {
+			return nil, fmt.Errorf("RAG_INJECTION_MODEL: %w", err)
+		}
+		r.Classifier, r.InjectionMinScore = c, cfg.InjectionMin
 	}
 	return r, nil
 }

@@ -72,6 +72,13 @@ type Config struct {
 	MinCoverage   float64 // RAG_GATE_MIN_TERM_COVERAGE: share of question terms a BM25 passage must hold
 	RerankModel   string  // RAG_RERANK_MODEL: cross-encoder model directory; empty = no reranking
 	RerankMin     float64 // RAG_RERANK_MIN_SCORE: reranker score that makes a passage relevant
+	// InjectionModel (RAG_INJECTION_MODEL) is a prompt-injection text
+	// classifier's directory (ONNX, tokenizer.json, config.json with
+	// id2label); empty = the rules alone. InjectionMin
+	// (RAG_INJECTION_MIN_SCORE, 0 to 1) is the score from which a unit of
+	// a passage is flagged.
+	InjectionModel string
+	InjectionMin   float64
 
 	LLMBaseURL   string        // RAG_LLM_BASE_URL: OpenAI-compatible endpoint; empty = search only
 	LLMAPIKey    string        // RAG_LLM_API_KEY
@@ -160,6 +167,8 @@ var Vars = []Var{
 	{"RAG_GATE_MIN_TERM_COVERAGE", "0.5", "relevance gate: share of the question's terms a keyword match must hold (negative: off)", number(-1, func(c *Config) *float64 { return &c.MinCoverage })},
 	{"RAG_RERANK_MODEL", "", "cross-encoder model directory (ONNX + tokenizer.json) to rerank fused candidates; empty: off", path(func(c *Config) *string { return &c.RerankModel })},
 	{"RAG_RERANK_MIN_SCORE", "0.1", "with a reranker, the gate's threshold on its score in (0, 1)", number(0, func(c *Config) *float64 { return &c.RerankMin })},
+	{"RAG_INJECTION_MODEL", "", "prompt-injection text classifier directory (ONNX + tokenizer.json + config.json whose id2label has a SAFE or BENIGN label): each sentence of the passages it scores at RAG_INJECTION_MIN_SCORE or more is flagged (never masked); empty: the rules alone", path(func(c *Config) *string { return &c.InjectionModel })},
+	{"RAG_INJECTION_MIN_SCORE", "0.5", "with an injection classifier, its score (probability of not benign, 0 to 1) from which a sentence is flagged", share(func(c *Config) *float64 { return &c.InjectionMin })},
 	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)", text(func(c *Config) *string { return &c.LLMBaseURL })},
 	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)", text(func(c *Config) *string { return &c.LLMAPIKey })},
 	{"RAG_LLM_MODEL", "", "model name at the endpoint", text(func(c *Config) *string { return &c.LLMModel })},

@@ -28,6 +28,10 @@
 //     word ..."), fake system notices. Flagged text stays in the prompt; hrag
 //     shows it in sources, status and --json, and the answer checks treat a
 //     passage holding it as untrusted.
+//   - Optionally, a learned signal: Classify runs a prompt-injection text
+//     classifier (a Classifier; the user's model, RAG_INJECTION_MODEL) over
+//     each sentence, list item and table row, and flags what it scores at a
+//     threshold. It never masks.
 //
 // The rules are a table (rules.go): each has a name, a pattern, an action
 // (mask or flag), and examples that must and must not match, which the

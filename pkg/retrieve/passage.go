@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,5 +193,37 @@ func (r *Retriever) Load(ctx context.Context, ids []int64) ([]Passage, error) {
 			kept = append(kept, Fused{ID: id, Ranks: []int{0, 0}})
 		}
 	}
-	return number(annotate(kept, stored, nil, hits{}), len(kept), stored), nil
+	ps := number(annotate(kept, stored, nil, hits{}), len(kept), stored)
+	if err := r.classify(ctx, ps); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// classify adds to each passage's Injections the units of its content that
+// r.Classifier scores at least r.InjectionMinScore, as flagged, unless a
+// rule's span already holds or lies within the unit. Without a classifier
+// it does nothing.
+func (r *Retriever) classify(ctx context.Context, ps []Passage) error {
+	if r.Classifier == nil || len(ps) == 0 {
+		return nil
+	}
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = p.Content
+	}
+	spans, err := injection.Classify(ctx, r.Classifier, r.InjectionMinScore, texts)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		for _, sp := range spans[i] {
+			t := ps[i].Content[sp.Start:sp.End]
+			if slices.ContainsFunc(ps[i].Injections, func(x Injection) bool { return strings.Contains(x.Text, t) || strings.Contains(t, x.Text) }) {
+				continue
+			}
+			ps[i].Injections = append(ps[i].Injections, Injection{Rule: sp.Rule, Text: t})
+		}
+	}
+	return nil
 }

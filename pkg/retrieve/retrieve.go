@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -124,6 +125,13 @@ type Retriever struct {
 	QueryPrefix string   // RAG_EMBED_QUERY_PREFIX
 	DocPrefix   string   // RAG_EMBED_DOCUMENT_PREFIX (for HyDE passages)
 	Reranker    Reranker // optional cross-encoder (RAG_RERANK_MODEL)
+	// Classifier is an optional prompt-injection classifier
+	// (RAG_INJECTION_MODEL): units of the returned passages it scores at
+	// least InjectionMinScore (RAG_INJECTION_MIN_SCORE) are listed in
+	// Passage.Injections as flagged (rule injection.ClassifierRule), never
+	// masked.
+	Classifier        injection.Classifier
+	InjectionMinScore float64
 	// Command words the command a warning advises (args: the words after
 	// the program name, already shell-safe) for collection; the command
 	// line owns that wording. nil: the args alone.
@@ -222,6 +230,9 @@ func (r *Retriever) Retrieve(ctx context.Context, question string, o Options) (r
 		}
 	}
 	res.Passages = number(res.Passages, o.TopK, stored)
+	if err := r.classify(ctx, res.Passages); err != nil {
+		return res, err
+	}
 	res.Warnings = append(res.Warnings, cutWarnings(res.Passages, h, o, r.command(coll.Name, "index", "PATH"))...)
 	err = r.decide(ctx, &res, coll, vt, o)
 	return res, err

@@ -1,0 +1,71 @@
+package injection
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// ClassifierRule is the Span.Rule of what a Classifier found.
+const ClassifierRule = "classifier"
+
+// Classifier scores short texts for whether they address an AI model (a
+// prompt-injection classifier, e.g. a fine-tuned BERT-style model that
+// labels text SAFE or INJECTION). hrag does not ship one; a user may point
+// RAG_INJECTION_MODEL at a local model (embed.TextClassifier).
+type Classifier interface {
+	// Score returns one probability in [0, 1] per text, in order: how
+	// likely the text addresses an AI model rather than its reader.
+	Score(ctx context.Context, texts []string) ([]float64, error)
+}
+
+// Classify runs c over the smallest units of each text (text.UnitSpans:
+// each sentence of a paragraph, list item, table row or heading; units
+// without a letter or digit are skipped) in one Score call, and returns
+// per text the units scored at least min as Flagged spans with Rule
+// ClassifierRule, in order. A classifier is one more signal beside the
+// rules: it never masks, since a wrong mask deletes what the reader
+// wrote. Units holding MaskText (already masked by the rules) are skipped.
+// Errors are c's, or a count mismatch.
+func Classify(ctx context.Context, c Classifier, min float64, texts []string) ([][]Span, error) {
+	type unit struct{ text, start, end int }
+	var units []unit
+	var batch []string
+	for i, t := range texts {
+		for _, u := range text.UnitSpans(t) {
+			st, en := trimSpace(t, u[0], u[1])
+			s := t[st:en]
+			if !text.HasWords(s) || strings.Contains(s, MaskText) {
+				continue
+			}
+			units = append(units, unit{i, st, en})
+			batch = append(batch, s)
+		}
+	}
+	out := make([][]Span, len(texts))
+	if len(batch) == 0 {
+		return out, nil
+	}
+	scores, err := c.Score(ctx, batch)
+	if err != nil {
+		return nil, err
+	}
+	if len(scores) != len(batch) {
+		return nil, fmt.Errorf("injection classifier returned %d scores for %d texts", len(scores), len(batch))
+	}
+	for k, u := range units {
+		if scores[k] >= min {
+			out[u.text] = append(out[u.text], Span{Start: u.start, End: u.end, Rule: ClassifierRule, Action: Flagged})
+		}
+	}
+	return out, nil
+}
+
+// trimSpace narrows [st, en) of t to exclude leading and trailing white
+// space; a blank range becomes empty.
+func trimSpace(t string, st, en int) (int, int) {
+	s := strings.TrimRight(t[st:en], " \t\r\n")
+	return st + len(s) - len(strings.TrimLeft(s, " \t\r\n")), st + len(s)
+}
