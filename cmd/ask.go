@@ -297,7 +297,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 // RAG_LLM_MAX_TOKENS, the passage budget RAG_PASSAGE_TOKENS and the claim
 // checks' thresholds (RAG_CLAIM_*).
 func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Asker {
-	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens, ExcerptTokens: cfg.ExcerptTokens,
+	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens, ExcerptTokens: cfg.ExcerptTokens, Datamark: cfg.Datamark,
 		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinVerifyYes: cfg.VerifyMinYes, MinLogprob: cfg.MinLogprob}
 	if c := f.NewLLM(cfg); c != nil { // a nil *Client in the interface would not be nil
 		asker.LLM = c

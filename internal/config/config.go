@@ -92,6 +92,9 @@ type Config struct {
 	// matter for the question, within this many tokens in total
 	// (RAG_EXCERPT_TOKENS; 0: whole passages).
 	ExcerptTokens int
+	// Datamark (RAG_DATAMARK) joins the words of the prompt's passages with
+	// a marker character (spotlighting's datamarking).
+	Datamark bool
 	// ClaimMinQuestionCoverage is the least share of the question's topical
 	// terms that an answer sentence's cited passages must hold
 	// (RAG_CLAIM_MIN_QUESTION_COVERAGE; negative: off).
@@ -176,6 +179,7 @@ var Vars = []Var{
 	{"RAG_LLM_MAX_TOKENS", "800", "longest answer in tokens", integer(1, func(c *Config) *int { return &c.LLMMaxTokens })},
 	{"RAG_PASSAGE_TOKENS", "1200", "token budget of the passages in the prompt (embedding tokenizer; at least one passage is sent; 0: no budget)", integer(0, func(c *Config) *int { return &c.PassageTokens })},
 	{"RAG_EXCERPT_TOKENS", "0", "give the model only the sentences, list items and table rows (with their header) of the passages that matter for the question, within this many tokens in total (embedding tokenizer); the checks still read whole passages; 0: whole passages", integer(0, func(c *Config) *int { return &c.ExcerptTokens })},
+	{"RAG_DATAMARK", "false", "join the words of every passage in the prompt with the character ˆ and tell the model that such text is data (spotlighting's datamarking); an experiment, off by default (true or false)", boolean(func(c *Config) *bool { return &c.Datamark })},
 	{"RAG_CLAIM_MIN_QUESTION_COVERAGE", "0.3", "claim check: least share of the question's topical terms found in the quoted text of the answer (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinQuestionCoverage })},
 	{"RAG_CLAIM_MAX_RARE_SHARE", "0.02", "claim check: a question term held by at most this share of the chunks (at least one) is rare and must be in a sentence's cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMaxRareShare })},
 	{"RAG_CLAIM_MIN_TERM_SUPPORT", "0.5", "claim check: least idf-weighted share of an answer sentence's terms found in its cited passages (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinTermSupport })},
