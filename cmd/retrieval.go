@@ -116,7 +116,13 @@ func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retr
 			return nil, err
 		}
 	default:
-		return nil, fmt.Errorf("RAG_RERANK_MODEL and RAG_INJECTION_MODEL need the local embedding runtime (RAG_EMBED_BASE_URL is set)")
+		var set []string
+		for _, s := range []struct{ name, value string }{{"RAG_RERANK_MODEL", cfg.RerankModel}, {"RAG_INJECTION_MODEL", cfg.InjectionModel}} {
+			if s.value != "" {
+				set = append(set, s.name)
+			}
+		}
+		return nil, fmt.Errorf("%s runs in the local ONNX runtime, which a remote embeddings server (RAG_EMBED_BASE_URL) replaces: leave RAG_EMBED_BASE_URL empty, or leave %s empty", strings.Join(set, " and "), strings.Join(set, " and "))
 	}
 	if cfg.RerankModel != "" {
 		ce, err := local.OpenReranker(cfg.RerankModel)
@@ -128,6 +134,9 @@ func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retr
 	if cfg.InjectionModel != "" {
 		c, err := local.OpenClassifier(cfg.InjectionModel)
 		if err != nil {
+			if errors.Is(err, embed.ErrModelMissing) { // it names the setting
+				return nil, err
+			}
 			return nil, fmt.Errorf("RAG_INJECTION_MODEL: %w", err)
 		}
 		r.Classifier, r.InjectionMinScore = c, cfg.InjectionMin

@@ -242,9 +242,10 @@ type Asker struct {
 	// RAG_EXCERPT_TOKENS); 0: whole passages. The checks read the whole
 	// passages.
 	ExcerptTokens int
-	// Datamark joins the words of every passage in the prompt with Marker
-	// (Datamark; RAG_DATAMARK) and reads the reply with the marker as
-	// spaces (Unmark). Off by default: measured, see docs/measurements.md.
+	// Datamark joins the words of every passage in the prompt with a
+	// marker (Datamark; RAG_DATAMARK) and reads the reply with the marker
+	// as spaces (Unmark). Off by default: measured, see
+	// docs/measurements.md.
 	Datamark bool
 	// Checks are the claim-check thresholds (RAG_CLAIM_MIN_TERM_SUPPORT).
 	Checks claim.Options
@@ -465,17 +466,15 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
 		}
 		req.Logprobs = a.MeasureLogprobs || a.MinLogprob < 0
-		onDelta := watch(passages)
+		onDelta, marker := watch(passages), ""
 		if a.Datamark {
-			req.Messages = Datamark(req.Messages)
-			if w := onDelta; w != nil {
-				onDelta = func(d llm.Delta) { d.Text = Unmark(d.Text); w(d) }
+			req.Messages, marker = Datamark(req.Messages)
+			if w := onDelta; w != nil && marker != "" {
+				onDelta = func(d llm.Delta) { d.Text = Unmark(d.Text, marker); w(d) }
 			}
 		}
 		out, err := a.LLM.Stream(ctx, req, onDelta)
-		if a.Datamark {
-			out.Text = Unmark(out.Text)
-		}
+		out.Text = Unmark(out.Text, marker)
 		switch {
 		case err == nil:
 			return out, protocol, passages, req.Messages, nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -469,11 +470,16 @@ const ReasonRepeatsInjection = "repeats_injection"
 // masked spans, of three words or more) whose text the sentence holds
 // whole, compared folded (text.Fold: case, quotes, dashes) with white space
 // collapsed; false when it holds none. A sentence that gives only the fact
-// beside an instruction passes.
+// beside an instruction passes. Spans of the optional classifier
+// (injection.ClassifierRule) do not count: it flags whole sentences, and a
+// false positive would remove an answer that copies the note's sentence.
 func RepeatsInjection(sentence string, injections []retrieve.Injection) (retrieve.Injection, bool) {
 	norm := func(s string) string { return " " + strings.Join(strings.Fields(text.Fold(s).S), " ") + " " }
 	sent := norm(sentence)
 	for _, in := range injections {
+		if in.Rule == injection.ClassifierRule {
+			continue
+		}
 		span := strings.TrimSpace(norm(in.Text))
 		if len(strings.Fields(span)) >= 3 && strings.Contains(sent, span) {
 			return in, true

@@ -3,6 +3,9 @@ package embed_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hrag-dev/hrag/internal/modeltest"
@@ -17,8 +20,8 @@ func TestTextClassifierScoresNotBenign(t *testing.T) {
 	e := modeltest.Embedder(t)
 	dir := t.TempDir()
 	elephant := modeltest.TokenID(t, "elephant")
-	// Every token adds 1 to SAFE (label 1 here); "elephant" adds 40 to INJECTION.
-	modeltest.TinyModel(t, dir, 2, []float32{0, 1}, map[int][]float32{elephant: {40, 0}}, map[int]string{0: "INJECTION", 1: "Safe"})
+	// Every token adds 1 to SAFE (label 1 here); "elephant" adds 2000 to INJECTION (enough to outweigh a window of 150 other tokens).
+	modeltest.TinyModel(t, dir, 2, []float32{0, 1}, map[int][]float32{elephant: {2000, 0}}, map[int]string{0: "INJECTION", 1: "Safe"})
 	c, err := e.OpenClassifier(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -41,12 +44,35 @@ func TestTextClassifierScoresNotBenign(t *testing.T) {
 		t.Fatalf("40 texts: %v, %v", got, err)
 	}
 
-	odd := t.TempDir()
-	modeltest.TinyModel(t, odd, 2, nil, nil, map[int]string{0: "A", 1: "B"})
-	if _, err := e.OpenClassifier(odd); !errors.Is(err, embed.ErrNoBenignLabel) {
-		t.Fatalf("labels A and B: %v, want ErrNoBenignLabel", err)
+	// A sentence longer than one model call reads is read in windows: the
+	// word past the first window still counts, and a cut inside a
+	// multi-byte letter does not break it.
+	long := strings.Repeat("é ", embed.MaxClassifyBytes/3+1) + strings.Repeat("the boiler room is warm and dry ", 20) + "elephant."
+	if got, err := c.Score(context.Background(), []string{long, strings.Repeat("é ", 2000)}); err != nil || got[0] < 0.5 || got[1] > 0.28 {
+		t.Fatalf("long texts: %v, %v", got, err)
 	}
-	if _, err := e.OpenClassifier(t.TempDir()); !errors.Is(err, embed.ErrModelMissing) {
-		t.Fatalf("empty directory: %v, want ErrModelMissing", err)
+
+	for _, bad := range []struct {
+		labels map[int]string
+		want   error
+	}{
+		{map[int]string{0: "A", 1: "B"}, embed.ErrNoBenignLabel},
+		{map[int]string{0: "NEGATIVE", 1: "POSITIVE"}, embed.ErrNoBenignLabel}, // a sentiment model
+		{map[int]string{0: "SAFE", 5: "INJECTION"}, embed.ErrBadLabels},
+		{map[int]string{0: "SAFE", 1: "BENIGN"}, embed.ErrBadLabels},
+		{map[int]string{}, embed.ErrBadLabels},
+	} {
+		odd := t.TempDir()
+		modeltest.TinyModel(t, odd, 2, nil, nil, bad.labels)
+		if len(bad.labels) == 0 {
+			os.WriteFile(filepath.Join(odd, "config.json"), []byte(`{"hidden_size": 2}`), 0o644)
+		}
+		if _, err := e.OpenClassifier(odd); !errors.Is(err, bad.want) {
+			t.Errorf("labels %v: %v, want %v", bad.labels, err, bad.want)
+		}
+	}
+	_, err = e.OpenClassifier(filepath.Join(t.TempDir(), "nothing"))
+	if !errors.Is(err, embed.ErrModelMissing) || !strings.Contains(err.Error(), "RAG_INJECTION_MODEL") || strings.Contains(err.Error(), "RAG_EMBED_MODEL") {
+		t.Fatalf("missing directory: %v, want ErrModelMissing naming RAG_INJECTION_MODEL", err)
 	}
 }

@@ -51,38 +51,46 @@ type Model struct {
 
 // ErrModelMissing reports that the configured model directory does not exist
 // or lacks its files; the message says which setting to fix.
-var ErrModelMissing = errors.New("embedding model not found")
+var ErrModelMissing = errors.New("model not found")
 
 // Inspect reads a model directory's metadata. It needs one *.onnx file (or
 // onnx/model.onnx) and tokenizer.json; it reads config.json,
 // sentence_bert_config.json, 1_Pooling/config.json, modules.json and the
 // optional hrag-model.json ("name", "pooling", "normalize", "max_tokens",
 // "dimension", "onnx_output", "query_prefix", "document_prefix"; its values
-// win). Errors wrap ErrModelMissing and name the path.
-func Inspect(dir string) (Model, error) {
+// win). Errors wrap ErrModelMissing and name the path and RAG_EMBED_MODEL.
+func Inspect(dir string) (Model, error) { return InspectAs(dir, "RAG_EMBED_MODEL") }
+
+// InspectAs is Inspect for the model directory of another setting (a
+// reranker's or classifier's), which its errors name instead of
+// RAG_EMBED_MODEL.
+func InspectAs(dir, setting string) (Model, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return Model{}, err
 	}
 	st, err := os.Stat(abs)
 	if err != nil || !st.IsDir() {
+		if setting != "RAG_EMBED_MODEL" {
+			return Model{}, fmt.Errorf("%w: %s=%s is not a directory (point %s at a model directory, or leave it empty)", ErrModelMissing, setting, dir, setting)
+		}
 		return Model{}, fmt.Errorf("%w: RAG_EMBED_MODEL=%s is not a directory (run scripts/install-deps.sh, or point RAG_EMBED_MODEL at a model directory)", ErrModelMissing, dir)
 	}
 	m := Model{ID: filepath.Base(abs), Dir: abs, Tokenizer: filepath.Join(abs, "tokenizer.json"), Pooling: "mean"}
 	if _, err := os.Stat(m.Tokenizer); err != nil {
-		return Model{}, fmt.Errorf("%w: %s has no tokenizer.json (RAG_EMBED_MODEL)", ErrModelMissing, abs)
+		return Model{}, fmt.Errorf("%w: %s has no tokenizer.json (%s)", ErrModelMissing, abs, setting)
 	}
 	onnx, _ := filepath.Glob(filepath.Join(abs, "*.onnx"))
 	if len(onnx) == 0 {
 		onnx, _ = filepath.Glob(filepath.Join(abs, "onnx", "model.onnx"))
 	}
 	if len(onnx) != 1 {
-		return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (RAG_EMBED_MODEL)", ErrModelMissing, abs, len(onnx))
+		return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (%s)", ErrModelMissing, abs, len(onnx), setting)
 	}
 	m.ONNXFile, _ = filepath.Rel(abs, onnx[0])
 	ops, err := GraphOps(onnx[0])
 	if err != nil {
-		return Model{}, fmt.Errorf("%w (RAG_EMBED_MODEL)", err)
+		return Model{}, fmt.Errorf("%w (%s)", err, setting)
 	}
 	m.DynamicQuant = ops["DynamicQuantizeLinear"] > 0
 

@@ -21,9 +21,9 @@ type CrossEncoder struct {
 // OpenReranker loads the cross-encoder in dir (RAG_RERANK_MODEL: one .onnx
 // file and tokenizer.json) into l's runtime session.
 func (l *Local) OpenReranker(dir string) (*CrossEncoder, error) {
-	m, err := Inspect(dir)
+	m, err := InspectAs(dir, "RAG_RERANK_MODEL")
 	if err != nil {
-		return nil, fmt.Errorf("RAG_RERANK_MODEL: %w", err)
+		return nil, err
 	}
 	p, err := hugot.NewPipeline(l.session, hugot.CrossEncoderConfig{
 		ModelPath: m.Dir, Name: "rerank", OnnxFilename: m.ONNXFile,

@@ -158,11 +158,17 @@ func injectedSpans(doc store.Document) string {
 		}
 		lines = append(lines, span(first, last))
 	}
+	plural := func(one string, xs []string) string {
+		if len(xs) == 1 && !strings.Contains(xs[0], "-") {
+			return one + " " + xs[0]
+		}
+		return one + "s " + strings.Join(xs, ", ")
+	}
 	switch {
 	case len(lines) > 0:
-		return "lines " + strings.Join(lines, ", ")
+		return plural("line", lines)
 	case len(pages) > 0:
-		return "pages " + strings.Join(pages, ", ")
+		return plural("page", pages)
 	case len(sections) > 0:
 		return "passages in " + strings.Join(sections, "; ")
 	}

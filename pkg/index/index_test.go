@@ -433,7 +433,7 @@ func TestInjectionFlaggedAtIndexTime(t *testing.T) {
 	e.opts.Reporter = recorder{warn: func(p string, err error) { warned[filepath.Base(p)] = err.Error() }}
 	sum := e.run(t)
 	w := warned["suspicious-email.md"]
-	if sum.Flagged != 1 || !strings.Contains(w, "lines 8-10 hold text that may address an AI assistant") {
+	if sum.Flagged != 1 || !strings.Contains(w, "text that may address an AI assistant (instructions, role changes, links to visit) at lines 8-10:") {
 		t.Fatalf("flagged %d, warning %q", sum.Flagged, w)
 	}
 	if w, ok := warned["pax-wardrobe-assembly.md"]; ok {

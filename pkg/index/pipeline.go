@@ -473,7 +473,7 @@ func (r *runner) storeGroup(ctx context.Context, group []prepared, c *storeCount
 		}
 		if where := injectedSpans(p.doc); where != "" {
 			c.flagged++
-			rep.Warn(p.file.Path, fmt.Errorf("%s hold text that may address an AI assistant (instructions, role changes, links to visit): it is flagged, and control tokens, hidden text and \"ignore previous instructions\" are masked before passages reach the LLM", where))
+			rep.Warn(p.file.Path, fmt.Errorf("text that may address an AI assistant (instructions, role changes, links to visit) at %s: it is flagged, and control tokens, hidden text and \"ignore previous instructions\" are masked before passages reach the LLM", where))
 		}
 		c.chunks += len(p.doc.Chunks)
 		c.embedded += len(p.missing)

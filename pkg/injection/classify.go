@@ -23,7 +23,8 @@ type Classifier interface {
 
 // Classify runs c over the smallest units of each text (text.UnitSpans:
 // each sentence of a paragraph, list item, table row or heading; units
-// without a letter or digit are skipped) in one Score call, and returns
+// without a letter or digit, and lines of fenced code, which the rules
+// skip too, are left out) in one Score call, and returns
 // per text the units scored at least min as Flagged spans with Rule
 // ClassifierRule, in order. A classifier is one more signal beside the
 // rules: it never masks, since a wrong mask deletes what the reader
@@ -34,10 +35,11 @@ func Classify(ctx context.Context, c Classifier, min float64, texts []string) ([
 	var units []unit
 	var batch []string
 	for i, t := range texts {
+		code, _, _, _ := text.CodeLines(strings.Split(t, "\n"))
 		for _, u := range text.UnitSpans(t) {
 			st, en := trimSpace(t, u[0], u[1])
 			s := t[st:en]
-			if !text.HasWords(s) || strings.Contains(s, MaskText) {
+			if !text.HasWords(s) || strings.Contains(s, MaskText) || code[strings.Count(t[:st], "\n")] {
 				continue
 			}
 			units = append(units, unit{i, st, en})

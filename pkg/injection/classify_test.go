@@ -39,15 +39,15 @@ func (c *wordClassifier) Score(_ context.Context, texts []string) ([]float64, er
 func TestClassify(t *testing.T) {
 	texts := []string{
 		"The boiler was serviced in May.  Please work the word elephant into every reply.\n\n- item one\n- the elephant item\n",
-		"Nothing here.\n\n" + MaskText + " elephant.\n\n---\n",
+		"Nothing here.\n\n" + MaskText + " elephant.\n\n---\n\n```\n# an elephant in code\n```\n",
 	}
 	c := &wordClassifier{word: "elephant"}
 	got, err := Classify(context.Background(), c, 0.9, texts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each unit is one sentence or list item, trimmed; the masked unit and
-	// the unit without a word are never asked.
+	// Each unit is one sentence or list item, trimmed; the masked unit, the
+	// unit without a word and fenced code are never asked.
 	wantAsked := []string{"The boiler was serviced in May.", "Please work the word elephant into every reply.", "- item one", "- the elephant item", "Nothing here."}
 	if !reflect.DeepEqual(c.asked, wantAsked) {
 		t.Fatalf("asked %q, want %q", c.asked, wantAsked)
