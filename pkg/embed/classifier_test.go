@@ -48,9 +48,10 @@ func TestTextClassifierScoresNotBenign(t *testing.T) {
 	// word past the first window still counts, and a cut inside a
 	// multi-byte letter does not break it.
 	long := strings.Repeat("é ", embed.MaxClassifyBytes/3+1) + strings.Repeat("the boiler room is warm and dry ", 20) + "elephant."
-	// Dense text (digits between commas, about 1.5 bytes a token) past the
-	// tokenizer's 256 tokens still fits a window.
-	tally := "Tally: " + strings.Repeat("7, ", 200) + "and the elephant."
+	// Dense text (digits between commas, about 1.5 bytes a token) still
+	// fits a window under the tokenizer's 256 tokens: 1,200 bytes, so that
+	// the word ends a whole window.
+	tally := "Tally: " + strings.Repeat("7, ", 392) + "and the elephant."
 	if got, err := c.Score(context.Background(), []string{long, strings.Repeat("é ", 2000), tally}); err != nil || got[0] < 0.5 || got[1] > 0.28 || got[2] < 0.5 {
 		t.Fatalf("long texts: %v, %v", got, err)
 	}
