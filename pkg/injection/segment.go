@@ -14,6 +14,9 @@ import (
 const (
 	maxBack    = 600  // how far a sentence is followed back from a match, in bytes
 	maxForward = 1000 // and forward
+	// maxExtraLines is how many lines a sentence may run beyond the
+	// match's own: wrapped prose at 80 columns fits a long sentence in 4.
+	maxExtraLines = 4
 )
 
 // segmenter answers questions about positions in t.
@@ -151,6 +154,22 @@ func (s *segmenter) sentence(st, en int) (int, int) {
 	}
 	for ss > 0 && !utf8.RuneStart(t[ss]) {
 		ss--
+	}
+	// Lines without sentence ends (a shopping list, a log) read as one
+	// long "sentence": one running over more than maxExtraLines lines
+	// besides the match's own is cut to the match's lines, so that a mask
+	// does not take its neighbours.
+	if ls, le := s.lineStart(st), s.lineEnd(en); strings.Count(t[ss:se], "\n") > strings.Count(t[ls:le], "\n")+maxExtraLines {
+		for ls < st && (t[ls] == ' ' || t[ls] == '\t' || t[ls] == '>') {
+			ls++
+		}
+		if n := bullet(t[ls:st]); n > 0 {
+			ls += n
+		}
+		for le > en && unicode.IsSpace(rune(t[le-1])) {
+			le--
+		}
+		ss, se = ls, le
 	}
 	return ss, se
 }
