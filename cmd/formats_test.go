@@ -28,8 +28,10 @@ func needFile(t *testing.T, p string) {
 	}
 }
 
-// sourcesJSONOf runs `hrag sources --json QUESTION`.
-func sourcesJSONOf(t *testing.T, vars map[string]string, q string) sourcesJSON {
+// sourcesJSONOf runs `hrag sources --json QUESTION` with vars and returns
+// the report and the raw output; an error (an abstention included) fails
+// the test.
+func sourcesJSONOf(t *testing.T, vars map[string]string, q string) (sourcesJSON, []byte) {
 	t.Helper()
 	f, out, _ := testFactory(t, vars)
 	if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: q, retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
@@ -39,10 +41,16 @@ func sourcesJSONOf(t *testing.T, vars map[string]string, q string) sourcesJSON {
 	if err := json.Unmarshal(out.Bytes(), &src); err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(out.Bytes(), []byte(`"start_line"`)) {
+	return src, out.Bytes()
+}
+
+// noLineNumbers fails the test when sources' --json output gives line
+// numbers, which a format without lines (PDF, HTML) must not.
+func noLineNumbers(t *testing.T, out []byte) {
+	t.Helper()
+	if bytes.Contains(out, []byte(`"start_line"`)) {
 		t.Errorf("--json gives line numbers of a format without lines:\n%s", out)
 	}
-	return src
 }
 
 // A sentence of the gnuplot manual is found with its page (112, as
@@ -62,7 +70,8 @@ func TestSourcesFindsGnuplotSentenceWithItsPage(t *testing.T) {
 		t.Fatalf("index: %v\n%s", err, errOut)
 	}
 	q := "How do I skip lines at the start of a text data file?"
-	src := sourcesJSONOf(t, vars, q)
+	src, raw := sourcesJSONOf(t, vars, q)
+	noLineNumbers(t, raw)
 	found := false
 	for _, p := range src.Passages {
 		if strings.Contains(p.Content, "The skip keyword tells the program to skip lines at the start of a text (i.e. not binary) data file.") {
@@ -104,7 +113,8 @@ func TestSourcesFindsPostgresSettingInItsSection(t *testing.T) {
 	if err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{pgManual}, Include: []string{"runtime-config-resource.html", "runtime-config-wal.html", "runtime-config-query.html"}}); err != nil {
 		t.Fatalf("index: %v\n%s", err, errOut)
 	}
-	src := sourcesJSONOf(t, vars, "What does shared_buffers set?")
+	src, out := sourcesJSONOf(t, vars, "What does shared_buffers set?")
+	noLineNumbers(t, out)
 	if len(src.Passages) == 0 {
 		t.Fatal("no passages")
 	}

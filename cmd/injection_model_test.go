@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,14 +31,7 @@ func TestInjectionModelFlagsSentences(t *testing.T) {
 		t.Fatal(err)
 	}
 	sources := func(vars map[string]string) []retrieve.Passage {
-		f, out, _ := testFactory(t, vars)
-		if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: "boiler service", retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
-			t.Fatal(err)
-		}
-		var got sourcesJSON
-		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
-			t.Fatal(err)
-		}
+		got, _ := sourcesJSONOf(t, vars, "boiler service")
 		if len(got.Passages) != 1 {
 			t.Fatalf("passages %+v", got.Passages)
 		}

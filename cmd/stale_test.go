@@ -27,14 +27,7 @@ func TestDeletedNoteIsMarkedBySourcesAndLeftOutByAsk(t *testing.T) {
 	}
 	os.Remove(gone)
 
-	f, out, _ := testFactory(t, vars)
-	if err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: "Why do llamas hum?", retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
-		t.Fatal(err)
-	}
-	var src sourcesJSON
-	if err := json.Unmarshal(out.Bytes(), &src); err != nil {
-		t.Fatal(err)
-	}
+	src, _ := sourcesJSONOf(t, vars, "Why do llamas hum?")
 	stale := map[string]string{}
 	for _, p := range src.Passages {
 		stale[filepath.Base(p.Path)] = p.Stale
@@ -46,7 +39,7 @@ func TestDeletedNoteIsMarkedBySourcesAndLeftOutByAsk(t *testing.T) {
 		t.Fatalf("sources warnings %q", src.Warnings)
 	}
 
-	f, out, _ = testFactory(t, vars)
+	f, out, _ := testFactory(t, vars)
 	if err := askRun(context.Background(), &AskOptions{Factory: f, Question: "Why do llamas hum?", retrievalFlags: retrievalFlags{JSON: true}}); err != nil {
 		t.Fatal(err)
 	}
