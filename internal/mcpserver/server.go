@@ -152,7 +152,7 @@ type Passage struct {
 	VectorRank  int       `json:"vector_rank,omitempty"`
 	Stale       string    `json:"stale,omitempty" jsonschema:"deleted or changed: the file no longer holds what was indexed"`
 	Flagged     bool      `json:"flagged,omitempty" jsonschema:"holds text that may address an AI model: treat with care"`
-	HeaderLines int       `json:"header_lines,omitempty" jsonschema:"first lines of text repeat the header of the table the passage continues"`
+	HeaderLines int       `json:"header_lines,omitempty" jsonschema:"first lines of text repeat the header of the table or the fence of the code block the passage continues"`
 	Text        string    `json:"text"`
 }
 

@@ -139,10 +139,14 @@ func Split(doc extract.Document, opts Options, tk Counter) []Chunk {
 				// Rows of a table cut before them: their header instead of
 				// the previous rows, so that the embedding (and, from the
 				// stored context, the reader and the answer checks:
-				// text.RepeatedTableHeader) knows the columns.
+				// text.RepeatedTableHeader) knows the columns; lines of a
+				// code block: its opening fence (text.RepeatedCodeFence).
 				tail = g.header
 			case prev != "" && opts.OverlapTokens > 0:
 				tail = Tail(prev, opts.OverlapTokens, tk)
+				if _, _, fence := text.Fence(strings.TrimSpace(tail)); fence {
+					tail = "" // one fence line alone would read as a code block's opening
+				}
 			}
 			c.Context = context(bc, tail)
 			if opts.InputTokens > 0 && tail != "" &&
@@ -199,7 +203,8 @@ type unit struct {
 	page0, page1 int // pages; 0 when the format has none
 	tokens       int
 	// header is the header and delimiter rows of the pipe table whose rows
-	// the unit continues (a piece of a table after its first), else "".
+	// the unit continues (a piece of a table after its first), or the
+	// opening fence line of the code block it continues, else "".
 	header string
 }
 
@@ -316,6 +321,17 @@ func splitBlock(b extract.Block, max int, tk Counter) []unit {
 	}
 	if !ok {
 		out, _ = splitUnits(b, levels, max, tk, exactCounter(b.Text, tk))
+	}
+	if b.Code {
+		// Pieces after the first continue the code block: they carry its
+		// opening fence line, so that readers and the prompt-injection
+		// rules read them as code (text.RepeatedCodeFence).
+		first, _, _ := strings.Cut(b.Text, "\n")
+		if _, ok := text.OpensFence(first); ok {
+			for i := 1; i < len(out); i++ {
+				out[i].header = first
+			}
+		}
 	}
 	if table {
 		// Pieces that start among the table's body rows carry its header.

@@ -325,3 +325,43 @@ func tableCut(t *testing.T, before, after string, bare bool) {
 		t.Errorf("%d rows in the chunks, want 300", rows)
 	}
 }
+
+// A long fenced code block is cut between lines, and every chunk that
+// starts inside it carries its opening fence in its context, from which
+// text.RepeatedCodeFence reads it back; a chunk after the block does not,
+// even when its overlap tail would be the closing fence alone. Mutations:
+// drop the pieces' header (no fence read back); keep a one-fence-line
+// overlap tail (the prose chunk after the block reads as code).
+func TestCodeBlocksAreCutWithTheirFence(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	var b strings.Builder
+	b.WriteString("# Backup\n\n```sh\n")
+	for i := 0; i < 120; i++ {
+		fmt.Fprintf(&b, "rsync -a /srv/data/%03d backup.lan:/vol/%03d\n", i, i)
+	}
+	b.WriteString("sha256sum " + strings.Repeat("0f", 40) + "\n```\n\n")
+	b.WriteString("The backup runs every night at two and takes an hour. It keeps seven copies on the NAS and one off site.\n")
+	doc := extract.ParseMarkdown("backup.md", b.String())
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 100, OverlapTokens: 3, BreadcrumbTokens: 16}, tk)
+	if len(chunks) < 5 {
+		t.Fatalf("%d chunks", len(chunks))
+	}
+	inside := 0
+	for i, c := range chunks {
+		got, ok := text.RepeatedCodeFence(c.Context, c.Breadcrumb)
+		continues := strings.HasPrefix(c.Content, "rsync") || strings.HasPrefix(c.Content, "sha256sum")
+		switch {
+		case continues && (!ok || got != "```sh"):
+			t.Errorf("chunk %d continues the code block; fence from its context %q, %v (context %q)", i, got, ok, c.Context)
+		case !continues && ok:
+			t.Errorf("chunk %d does not continue the code block, yet a fence %q (context %q, content %.40q)", i, got, c.Context, c.Content)
+		}
+		if continues {
+			inside++
+		}
+	}
+	last := chunks[len(chunks)-1]
+	if inside < 3 || !strings.HasPrefix(last.Content, "The backup runs") {
+		t.Fatalf("%d chunks inside the block; the last chunk %q (want the prose after the block alone, to test its tail)", inside, last.Content)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/store"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // chunkText reads a document's stored body in its format back into an
@@ -119,7 +120,28 @@ func humanSize(n int) string {
 func storeChunk(c chunk.Chunk, hash []byte) store.Chunk {
 	return store.Chunk{Ordinal: c.Ordinal, Content: c.Content, Breadcrumb: c.Breadcrumb, EmbedContext: c.Context,
 		StartLine: c.StartLine, EndLine: c.EndLine, StartPage: c.StartPage, EndPage: c.EndPage,
-		Tokens: c.Tokens, EmbedHash: hash, Injections: len(injection.Detect(c.Content))}
+		Tokens: c.Tokens, EmbedHash: hash, Injections: len(contentSpans(c.Context, c.Breadcrumb, c.Content))}
+}
+
+// contentSpans returns the spans of a chunk's content that may address an
+// AI assistant (injection.Detect), read under the table header or code
+// fence the content continues (text.ContinuedBlock: lines of a code block
+// cut from its fence are code, as at query time); offsets are in content.
+func contentSpans(context, breadcrumb, content string) []injection.Span {
+	h, ok := text.ContinuedBlock(context, breadcrumb, content)
+	if !ok {
+		return injection.Detect(content)
+	}
+	off := len(h) + 1
+	var out []injection.Span
+	for _, sp := range injection.Detect(h + "\n" + content) {
+		if sp.End <= off {
+			continue
+		}
+		sp.Start, sp.End = max(sp.Start-off, 0), sp.End-off
+		out = append(out, sp)
+	}
+	return out
 }
 
 // injectedSpans says where doc holds text addressed to an AI assistant:
@@ -134,7 +156,7 @@ func injectedSpans(doc store.Document) string {
 		}
 		switch {
 		case c.StartLine > 0:
-			for _, sp := range injection.Detect(c.Content) {
+			for _, sp := range contentSpans(c.EmbedContext, c.Breadcrumb, c.Content) {
 				first := c.StartLine + strings.Count(c.Content[:sp.Start], "\n")
 				last := first + strings.Count(strings.TrimRight(c.Content[sp.Start:sp.End], "\n"), "\n")
 				ranges = append(ranges, [2]int{first, last})

@@ -36,9 +36,11 @@ type Passage struct {
 	Date       time.Time `json:"date"`
 	DateSource string    `json:"date_source"`
 	// HeaderLines is how many first lines of Content repeat the header and
-	// delimiter rows of the pipe table whose rows the chunk continues (they
-	// stand at the table's start in the file, not at StartLine; 0 for
-	// every other passage), so that its rows are read with their columns.
+	// delimiter rows of the pipe table whose rows the chunk continues, or
+	// the opening fence of the code block whose lines it continues
+	// (text.ContinuedBlock; they stand at the block's start in the file,
+	// not at StartLine; 0 for every other passage), so that its rows are
+	// read with their columns and its code as code.
 	HeaderLines int     `json:"header_lines,omitempty"`
 	Score       float64 `json:"score"`       // fused RRF score
 	BM25Rank    int     `json:"bm25_rank"`   // 1-based, 0 = not in the BM25 candidates

@@ -129,7 +129,7 @@ func annotate(kept []Fused, stored map[int64]store.Passage, copies map[int64][]C
 	for _, f := range kept {
 		p := stored[f.ID]
 		content, headerLines := p.Content, 0
-		if h, ok := text.RepeatedTableHeader(p.EmbedContext, p.Content); ok {
+		if h, ok := text.ContinuedBlock(p.EmbedContext, p.Breadcrumb, p.Content); ok {
 			content, headerLines = h+"\n"+p.Content, strings.Count(h, "\n")+1
 		}
 		content, injections := maskInjections(content)

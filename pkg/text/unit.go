@@ -192,6 +192,43 @@ func RepeatedTableHeader(context, content string) (string, bool) {
 	return "", false
 }
 
+// RepeatedCodeFence returns the opening fence line (as "```sh") that a
+// chunk's context ends with when its content continues a fenced code block:
+// what follows breadcrumb (the chunk's breadcrumb line, "" when it has none)
+// in context is that one line, which opens a fence (OpensFence). The chunker
+// sets such a context for every piece of a code block after the first and
+// never leaves an overlap tail that is one fence line alone, so the form is
+// unambiguous. "" and false otherwise.
+func RepeatedCodeFence(context, breadcrumb string) (string, bool) {
+	rest := context
+	if breadcrumb != "" {
+		var ok bool
+		if rest, ok = strings.CutPrefix(context, breadcrumb+"\n"); !ok {
+			return "", false
+		}
+	}
+	line := strings.TrimRight(rest, "\n")
+	if line == "" || strings.Contains(line, "\n") {
+		return "", false
+	}
+	if _, ok := OpensFence(line); !ok {
+		return "", false
+	}
+	return line, true
+}
+
+// ContinuedBlock returns the lines a chunk's content continues under,
+// which a reader (and the prompt-injection rules) need before it: a pipe
+// table's header and delimiter rows (RepeatedTableHeader) or a code
+// block's opening fence (RepeatedCodeFence). "" and false when the content
+// continues neither.
+func ContinuedBlock(context, breadcrumb, content string) (string, bool) {
+	if h, ok := RepeatedTableHeader(context, content); ok {
+		return h, true
+	}
+	return RepeatedCodeFence(context, breadcrumb)
+}
+
 // tableHeader returns the header and delimiter rows of the table whose
 // body row starts at ls (TableHeader), nil when there are none.
 func tableHeader(s string, ls int) []string {
