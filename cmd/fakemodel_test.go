@@ -16,14 +16,14 @@ type shownPassage struct {
 	source, text string
 }
 
-var passageRe = regexp.MustCompile(`(?s)<passage-[0-9a-f]+ n="(\d+)" source="([^"]+)"[^\n]*>\n(.*?)\n</passage-[0-9a-f]+>`) // a section may hold quotes and ">"
+var passageRe = regexp.MustCompile(`(?s)<passage-[a-z]+ n="(\d+)" source="([^"]+)"[^\n]*>\n(.*?)\n</passage-[a-z]+>`) // a section may hold quotes and ">"
 
 // promptPassages returns the passages of a request's last message.
 func promptPassages(req llmtest.Request) []shownPassage {
 	var out []shownPassage
 	for _, m := range passageRe.FindAllStringSubmatch(req.Messages[len(req.Messages)-1].Content, -1) {
 		n, _ := strconv.Atoi(m[1])
-		out = append(out, shownPassage{n, m[2][:strings.LastIndex(m[2], ":")], m[3]})
+		out = append(out, shownPassage{n, m[2], m[3]})
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/llm"
@@ -29,7 +30,7 @@ func DatamarkNote(marker string) string {
 // whole line (group 1; its attributes may hold ">", as a breadcrumb
 // does), its content (group 2) and its closing tag (group 3). Notes cannot
 // write such tags (unforgeable).
-var passageBody = regexp.MustCompile(`(?s)(<passage-[0-9a-f]{8} n="[^\n]*\n)(.*?)(\n</passage-[0-9a-f]{8}>)`)
+var passageBody = regexp.MustCompile(`(?s)(<passage-[a-z]{` + strconv.Itoa(tagLetters) + `} n="[^\n]*\n)(.*?)(\n</passage-[a-z]{` + strconv.Itoa(tagLetters) + `}>)`)
 
 // Datamark returns a copy of msgs in which every run of spaces and tabs
 // inside a passage (between a passage tag and its closing tag) is replaced
