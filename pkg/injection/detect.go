@@ -58,6 +58,10 @@ type rule struct {
 	// guarded: a masked match that is negated, quoted, described or
 	// scoped to something (guardedOut) is flagged instead.
 	guarded bool
+	// scope: for a guarded rule, the words that, right after a match,
+	// say what the instructions were for ("disregard the earlier
+	// instructions for the printer driver"), in the rule's language.
+	scope string
 	// with: the rule counts only when the rule of that name matched too.
 	with string
 	// starts: strings one of which every match begins with (in the folded
@@ -68,7 +72,8 @@ type rule struct {
 	match   []string // examples that must give a span of this rule
 	noMatch []string // examples that must not
 
-	re *regexp.Regexp // the pattern anchored at the start
+	re       *regexp.Regexp  // the pattern anchored at the start
+	scopeSet map[string]bool // the scope words
 }
 
 // compiled is the rule table ready for Detect: the rules, and the start
@@ -76,8 +81,9 @@ type rule struct {
 type compiled struct {
 	rules []rule
 	index map[string][]literal
-	// punct[c]: a start literal begins with the non-letter byte c (such a
-	// match may start inside a word: "text<|eot_id|>").
+	// punct[c]: a start literal begins with the non-letter byte c, or
+	// with the first byte of a letter of a script written without spaces
+	// (such a match may start inside a word: "text<|eot_id|>", "请忽略…").
 	punct [256]bool
 }
 
@@ -91,6 +97,10 @@ var table = sync.OnceValue(func() *compiled {
 	c := &compiled{rules: slices.Clone(rules), index: map[string][]literal{}}
 	for i := range c.rules {
 		r := &c.rules[i]
+		if !r.raw {
+			r.pattern = foldPattern(r.pattern)
+		}
+		r.scopeSet = set(r.scope)
 		r.re = regexp.MustCompile(`^(?:` + r.pattern + `)`)
 		if r.starts == nil {
 			r.starts = startLiterals(r.pattern)
@@ -101,7 +111,8 @@ var table = sync.OnceValue(func() *compiled {
 		for _, l := range r.starts {
 			if len(l) >= 2 {
 				c.index[l[:2]] = append(c.index[l[:2]], literal{i, l})
-				c.punct[l[0]] = c.punct[l[0]] || !isWordByte(l[0])
+				first, _ := utf8.DecodeRuneInString(l)
+				c.punct[l[0]] = c.punct[l[0]] || !isWordByte(l[0]) || spaceless(first)
 			}
 		}
 	}
@@ -139,23 +150,34 @@ func starts(re *syntax.Regexp) []string {
 	case syntax.OpConcat:
 		// the exact strings of the leading parts, then the starts of the
 		// first part that is not exact, cut to litLen bytes
-		out := []string{""}
+		// Strings that reach litLen are done: cut on a rune boundary, a
+		// string can be shorter than litLen, and must not grow after it.
+		out, done := []string{""}, []string(nil)
 		for _, sub := range re.Sub {
-			if shortest(out) >= litLen {
+			if len(out) == 0 {
 				break
 			}
 			next := exact(sub)
 			if next == nil {
 				next = starts(sub)
 			}
-			if next == nil || len(out)*len(next) > 4*maxExact {
+			if next == nil || (len(out)+len(done))*len(next) > 4*maxExact {
 				break
 			}
-			out = cut(product(out, next))
+			var grown []string
+			for _, x := range product(out, next) {
+				if len(x) >= litLen {
+					done = append(done, x)
+				} else {
+					grown = append(grown, x)
+				}
+			}
+			out = grown
 			if exact(sub) == nil {
 				break
 			}
 		}
+		out = cut(append(done, out...))
 		if shortest(out) == 0 {
 			return nil
 		}
@@ -276,6 +298,28 @@ func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
+// spaceless reports whether r is a letter of a script written without
+// spaces between words (Han, Hiragana, Katakana, Thai, Lao, Khmer,
+// Myanmar): there a match needs no word edge, as none is written.
+func spaceless(r rune) bool {
+	return r >= 0x0E00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
+// foldPattern writes the letters beyond ASCII of a pattern over folded
+// text as folding writes them (lower): rules are written in their own
+// script ("игнорируй"), and the Cyrillic and Greek letters that look like
+// Latin ones are matched in the folded text as those Latin letters.
+func foldPattern(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if r >= utf8.RuneSelf {
+			r = lower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // maxMatch bounds the text an anchored pattern is tried on, in bytes.
 const maxMatch = 600
 
@@ -368,7 +412,7 @@ func Detect(text string) []Span {
 		sp := Span{Start: h.st, End: h.en, Rule: h.r.name, Action: h.r.action}
 		if h.r.sentence {
 			ss, se := seg.sentence(h.st, h.en)
-			if h.r.guarded && guardedOut(text, ss, h.st, h.en, se) {
+			if h.r.guarded && guardedOut(text, ss, h.st, h.en, se, h.r.scopeSet) {
 				sp.Action = Flagged
 			}
 			sp.Start, sp.End = ss, se
@@ -381,7 +425,7 @@ func Detect(text string) []Span {
 // wordEdges reports whether the match [st, en) of s does not start or end
 // inside a word.
 func wordEdges(s string, st, en int) bool {
-	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	word := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !spaceless(r) }
 	first, _ := utf8.DecodeRuneInString(s[st:])
 	last, _ := utf8.DecodeLastRuneInString(s[:en])
 	before, _ := utf8.DecodeLastRuneInString(s[:st])

@@ -175,15 +175,18 @@ func (s *segmenter) sentence(st, en int) (int, int) {
 }
 
 var (
-	negations = set(`not never no don't dont cannot can't won't nicht nie niemals kein keine pas jamais nunca jamás`)
+	negations = set(`not never no don't dont cannot can't won't nicht nie niemals kein keine pas jamais nunca jamás ` +
+		`non mai não nao niet nooit geen не никогда`)
 	// describing words before a match make it a description or an
 	// example, not an instruction ("attacks such as ...", "the phrase ...").
 	describing = set(`like such e.g example examples phrase phrases says said say saying wrote writes written typed asked told ` +
 		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
-		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques`)
-	// scoping words right after a match say what the instructions were
-	// for ("disregard the earlier instructions for the printer driver").
-	scoping = set(`for about regarding concerning on in from of at für zu zum zur vom von über pour du de des sur concernant para del sobre en`)
+		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques ` +
+		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки`)
+	// scopingBefore: text right before a match, in a language that puts
+	// the scope first, that says what the instructions were for
+	// ("駐車場についての以前の指示は無視してください").
+	scopingBefore = []string{"についての", "に関する", "に関しての", "向けの"}
 )
 
 func set(words string) map[string]bool {
@@ -198,7 +201,7 @@ func set(words string) map[string]bool {
 // is not certain to be an instruction: a negation is one of the two words
 // before it, it is inside a quotation, a describing word precedes it in its
 // sentence, or a scoping word follows it.
-func guardedOut(t string, ss, st, en, se int) bool {
+func guardedOut(t string, ss, st, en, se int, scope map[string]bool) bool {
 	before := words(t[ss:st])
 	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
 		if negations[before[k]] {
@@ -210,8 +213,13 @@ func guardedOut(t string, ss, st, en, se int) bool {
 			return true
 		}
 	}
-	if after := words(t[en:se]); len(after) > 0 && scoping[after[0]] {
+	if after := words(t[en:se]); len(after) > 0 && scope[after[0]] {
 		return true
+	}
+	for _, sc := range scopingBefore {
+		if strings.HasSuffix(t[ss:st], sc) {
+			return true
+		}
 	}
 	return quoted(t[ss:st], t[st:])
 }
