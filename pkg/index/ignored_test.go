@@ -348,7 +348,7 @@ func TestIndexResetsTheGateBaselineOnlyWhenSomethingChanged(t *testing.T) {
 	e.run(t)
 	ctx := context.Background()
 	coll, _ := e.opts.Store.Collection(ctx, "default")
-	baseline := func() *float64 {
+	baseline := func() map[string]float64 {
 		tables, err := e.opts.Store.CollectionVectorTables(ctx, coll.ID)
 		if err != nil || len(tables) != 1 {
 			t.Fatalf("tables %v, %v", tables, err)
@@ -356,21 +356,24 @@ func TestIndexResetsTheGateBaselineOnlyWhenSomethingChanged(t *testing.T) {
 		return tables[0].NullSimilarity
 	}
 	table := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim, "")
-	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, 0.25); err != nil {
+	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, "Latin", 0.25); err != nil {
 		t.Fatal(err)
 	}
-	if sum := e.run(t); sum.Unchanged != 29 || baseline() == nil || *baseline() != 0.25 {
+	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, "Han", 0.5); err != nil {
+		t.Fatal(err)
+	}
+	if sum := e.run(t); sum.Unchanged != 29 || len(baseline()) != 2 || baseline()["Latin"] != 0.25 || baseline()["Han"] != 0.5 {
 		t.Fatalf("unchanged run: %+v, baseline %v", sum, baseline())
 	}
 	f, _ := os.OpenFile(filepath.Join(e.dir, "homelab", "nas.md"), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("\nThe NAS got a second fan.\n")
 	f.Close()
-	if sum := e.run(t); sum.Updated != 1 || baseline() != nil {
+	if sum := e.run(t); sum.Updated != 1 || len(baseline()) != 0 {
 		t.Fatalf("after an edit: %+v, baseline %v (want reset)", sum, baseline())
 	}
-	e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, 0.25)
+	e.opts.Store.SetNullSimilarity(ctx, coll.ID, table, "Latin", 0.25)
 	os.Remove(filepath.Join(e.dir, "homelab", "nas.md"))
-	if sum := e.run(t); sum.Deleted != 1 || baseline() != nil {
+	if sum := e.run(t); sum.Deleted != 1 || len(baseline()) != 0 {
 		t.Fatalf("after a deletion: %+v, baseline %v (want reset)", sum, baseline())
 	}
 }

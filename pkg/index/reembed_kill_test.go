@@ -183,7 +183,7 @@ func TestReembedResetsTheGateBaseline(t *testing.T) {
 	ctx := context.Background()
 	coll, _ := e.opts.Store.Collection(ctx, "default")
 	tableA := store.VectorTableName(e.opts.Embedder.Model().ID, e.opts.Embedder.Model().Dim, "")
-	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, tableA, 0.2); err != nil {
+	if err := e.opts.Store.SetNullSimilarity(ctx, coll.ID, tableA, "Latin", 0.2); err != nil {
 		t.Fatal(err)
 	}
 	// The second model runs in a child process: one ONNX Runtime session
@@ -196,8 +196,8 @@ func TestReembedResetsTheGateBaseline(t *testing.T) {
 	}
 	tables, _ := e.opts.Store.CollectionVectorTables(ctx, coll.ID)
 	for _, tb := range tables {
-		if tb.NullSimilarity != nil {
-			t.Fatalf("table %s keeps baseline %v after reembed", tb.Name, *tb.NullSimilarity)
+		if len(tb.NullSimilarity) != 0 {
+			t.Fatalf("table %s keeps baselines %v after reembed", tb.Name, tb.NullSimilarity)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // indexDir indexes dir into a fresh schema, in small chunks, and returns a
@@ -171,7 +172,7 @@ func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
 	r.QueryPrefix = "query: "
 	ctx := context.Background()
 	var best []float64
-	for _, q := range retrieve.NullQuestions {
+	for _, q := range retrieve.NullQuestions[text.ScriptLatin] {
 		v, err := r.Embedder.Embed(ctx, []string{"query: " + q})
 		if err != nil {
 			t.Fatal(err)
@@ -189,7 +190,7 @@ func TestGateBaselineUsesTheQueryPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, tables := vectorTables(t, r)
-	if tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 {
+	if got, ok := tables[0].NullSimilarity[text.ScriptLatin]; !ok || math.Abs(got-want) > 1e-6 {
 		t.Fatalf("baseline %v, want %.6f (with the prefix)", tables[0].NullSimilarity, want)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // indexedNotes indexes testdata/notes into a fresh schema.
@@ -245,51 +246,79 @@ func summary(res retrieve.Result) []string {
 }
 
 // checkGateCalibration: the first question measures the off-topic baseline
-// (the median best similarity of NullQuestions) and stores it; with
-// MiniLM it is far below the configured 0.4, which therefore applies. A
-// model whose off-topic level is high (as multilingual-e5's ~0.75) raises
-// the threshold: simulated by storing a baseline of 0.8.
+// of its script (the median best similarity of that script's
+// NullQuestions) and stores it; with MiniLM the Latin one is far below the
+// configured 0.4, which therefore applies. A question in another script
+// measures and stores its own script's baseline beside it, and the gate
+// judges it by that one. A model whose off-topic level is high (as
+// multilingual-e5's ~0.75) raises the threshold: simulated by storing a
+// baseline of 0.8. Mutations: measure every question against the Latin
+// questions (no Han baseline); key the stored baseline by nothing (the
+// Han question's raised note names the Latin level).
 func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	ctx := context.Background()
 	coll, _ := vectorTables(t, r)
-	// What the baseline must be: the median of the null questions' best
+	// What the baselines must be: the median of the null questions' best
 	// similarities, computed here from plain vector searches.
-	var best []float64
-	for _, q := range retrieve.NullQuestions {
-		res, err := r.Retrieve(ctx, q, retrieve.Options{Mode: retrieve.VectorOnly, MinSimilarity: -1, MinCoverage: -1})
-		if err != nil {
-			t.Fatal(err)
+	want := map[string]float64{}
+	for _, script := range []string{text.ScriptLatin, text.ScriptHan} {
+		var best []float64
+		for _, q := range retrieve.NullQuestions[script] {
+			res, err := r.Retrieve(ctx, q, retrieve.Options{Mode: retrieve.VectorOnly, MinSimilarity: -1, MinCoverage: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			best = append(best, res.TopSimilarity)
 		}
-		best = append(best, res.TopSimilarity)
+		sort.Float64s(best)
+		want[script] = (best[3] + best[4]) / 2
 	}
-	sort.Float64s(best)
-	want := (best[3] + best[4]) / 2
-	if _, err := r.Retrieve(ctx, "instructions for a homemade crusty loaf", defaults); err != nil {
-		t.Fatal(err)
-	}
-	tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tables) != 1 || tables[0].NullSimilarity == nil || math.Abs(*tables[0].NullSimilarity-want) > 1e-6 || want > 0.3 {
-		t.Fatalf("baseline %v, want %.4f", tables[0].NullSimilarity, want)
+	baselines := func() map[string]float64 {
+		t.Helper()
+		tables, err := r.Store.CollectionVectorTables(ctx, coll.ID)
+		if err != nil || len(tables) != 1 {
+			t.Fatalf("tables %v, %v", tables, err)
+		}
+		return tables[0].NullSimilarity
 	}
 	q := "instructions for a homemade crusty loaf" // relevant by similarity alone (no term in the note)
 	res, err := r.Retrieve(ctx, q, defaults)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got := baselines(); len(got) != 1 || math.Abs(got[text.ScriptLatin]-want[text.ScriptLatin]) > 1e-6 || want[text.ScriptLatin] > 0.3 {
+		t.Fatalf("baselines %v, want Latin %.4f alone", got, want[text.ScriptLatin])
+	}
 	if !res.Relevant || res.TopCoverage >= 0.5 || strings.Contains(res.Reason, "raised") {
 		t.Fatalf("with MiniLM's baseline: %+v", res.Reason)
 	}
-	if err := r.Store.SetNullSimilarity(ctx, coll.ID, tables[0].Name, 0.8); err != nil {
+	zh := "面包的发酵需要多长时间？" // how long does bread take to rise
+	if _, err := r.Retrieve(ctx, zh, defaults); err != nil {
 		t.Fatal(err)
+	}
+	if got := baselines(); len(got) != 2 || math.Abs(got[text.ScriptHan]-want[text.ScriptHan]) > 1e-6 || got[text.ScriptLatin] != want[text.ScriptLatin] {
+		t.Fatalf("baselines %v, want %v", got, want)
+	}
+	for script, v := range map[string]float64{text.ScriptLatin: 0.8, text.ScriptHan: 0.85} {
+		if err := r.Store.SetNullSimilarity(ctx, coll.ID, vectorTable(t, r), script, v); err != nil {
+			t.Fatal(err)
+		}
 	}
 	defer r.Store.ResetNullSimilarity(ctx, coll.ID)
 	res, _ = r.Retrieve(ctx, q, defaults)
 	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection, 0.80 + 0.10") {
 		t.Fatalf("with a high baseline: relevant=%v %s", res.Relevant, res.Reason)
 	}
+	res, _ = r.Retrieve(ctx, zh, defaults)
+	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection for questions in Han script, 0.85 + 0.10") {
+		t.Fatalf("a Han question with a high Han baseline: relevant=%v %s", res.Relevant, res.Reason)
+	}
+}
+
+// vectorTable is the name of the collection's one vector table.
+func vectorTable(t *testing.T, r *retrieve.Retriever) string {
+	_, tables := vectorTables(t, r)
+	return tables[0].Name
 }
 
 // Text addressed to an AI assistant in a heading or a file name is

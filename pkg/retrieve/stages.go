@@ -216,7 +216,7 @@ func (r *Retriever) decide(ctx context.Context, res *Result, coll store.Collecti
 	minSim, note := o.MinSimilarity, ""
 	if o.Mode != BM25Only {
 		var err error
-		if minSim, note, err = r.minSimilarity(ctx, coll, vt, o.MinSimilarity); err != nil {
+		if minSim, note, err = r.minSimilarity(ctx, coll, vt, o.MinSimilarity, res.Question); err != nil {
 			return err
 		}
 	}

@@ -120,16 +120,17 @@ type CollectionVectors struct {
 	// the table at CheckedAt and no chunk without one was stored since.
 	Complete  bool
 	CheckedAt time.Time
-	// NullSimilarity is the gate's off-topic baseline for this collection
-	// and table (see SetNullSimilarity); nil until measured.
-	NullSimilarity *float64
+	// NullSimilarity holds the gate's off-topic baselines for this
+	// collection and table by script of the question (text.Script names;
+	// see SetNullSimilarity); a script is missing until measured.
+	NullSimilarity map[string]float64
 }
 
 // CollectionVectorTables lists the vector tables that hold (or are being
 // filled with) vectors of the collection, oldest first.
 func (s *Store) CollectionVectorTables(ctx context.Context, collectionID int) ([]CollectionVectors, error) {
 	rows, err := s.pool.Query(ctx, `SELECT e.table_name, e.model, e.dim, e.max_tokens, e.document_prefix, cv.query_prefix, e.created_at,
-			cv.complete, cv.checked_at, cv.null_similarity
+			cv.complete, cv.checked_at, cv.null_similarities
 		FROM collection_vectors cv JOIN embedding_tables e USING (table_name)
 		WHERE cv.collection_id = $1 ORDER BY e.created_at, e.table_name`, collectionID)
 	if err != nil {
@@ -382,17 +383,19 @@ func restoreVectors(ctx context.Context, tx pgx.Tx, collectionID int, kept map[s
 	return nil
 }
 
-// SetNullSimilarity records the gate's off-topic baseline for the
-// collection's vector table: the median best cosine similarity of off-topic
-// questions (measured by pkg/retrieve).
-func (s *Store) SetNullSimilarity(ctx context.Context, collectionID int, table string, v float64) error {
-	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET null_similarity = $3 WHERE collection_id = $1 AND table_name = $2`,
-		collectionID, table, v)
+// SetNullSimilarity records the gate's off-topic baseline for questions
+// in script (a text.Script name) on the collection's vector table: the
+// median best cosine similarity of that script's off-topic questions
+// (measured by pkg/retrieve). The other scripts' baselines stay.
+func (s *Store) SetNullSimilarity(ctx context.Context, collectionID int, table, script string, v float64) error {
+	_, err := s.pool.Exec(ctx, `UPDATE collection_vectors SET null_similarities = null_similarities || jsonb_build_object($3::text, $4::float8)
+		WHERE collection_id = $1 AND table_name = $2`, collectionID, table, script, v)
 	return err
 }
 
-// ResetNullSimilarity forgets the collection's off-topic baselines (its
-// content changed); the next question measures them again.
+// ResetNullSimilarity forgets the collection's off-topic baselines, every
+// script's (its content changed); the next question measures its own
+// script's again.
 func (s *Store) ResetNullSimilarity(ctx context.Context, collectionID int) error {
-	return s.exec(ctx, `UPDATE collection_vectors SET null_similarity = NULL WHERE collection_id = $1 AND null_similarity IS NOT NULL`, collectionID)
+	return s.exec(ctx, `UPDATE collection_vectors SET null_similarities = '{}' WHERE collection_id = $1 AND null_similarities <> '{}'`, collectionID)
 }
