@@ -220,7 +220,7 @@ func TestForgetResetsTheGateBaseline(t *testing.T) {
 	defer st.Close()
 	coll, _ := st.Collection(ctx, "default")
 	tables, _ := st.CollectionVectorTables(ctx, coll.ID)
-	if err := st.SetNullSimilarity(ctx, coll.ID, tables[0].Name, 0.3); err != nil {
+	if err := st.SetNullSimilarity(ctx, coll.ID, tables[0].Name, "Latin", 0.3); err != nil {
 		t.Fatal(err)
 	}
 	f, _, _ = testFactory(t, map[string]string{"RAG_DATABASE_URL": db})
@@ -228,8 +228,8 @@ func TestForgetResetsTheGateBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	tables, _ = st.CollectionVectorTables(ctx, coll.ID)
-	if tables[0].NullSimilarity != nil {
-		t.Fatalf("baseline %v after forget, want reset", *tables[0].NullSimilarity)
+	if len(tables[0].NullSimilarity) != 0 {
+		t.Fatalf("baselines %v after forget, want reset", tables[0].NullSimilarity)
 	}
 }
 
