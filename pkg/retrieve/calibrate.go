@@ -3,6 +3,8 @@ package retrieve
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/hrag-dev/hrag/pkg/store"
@@ -17,8 +19,9 @@ import (
 // questions in that script: a model trained on English text places
 // questions in another script on a scale of their own (bge-small gave
 // off-topic Chinese, Hebrew and Greek questions 0.53–0.64 over English
-// notes, English ones about 0.49). A question in a script without entries
-// is measured against the Latin baseline.
+// notes, English ones about 0.49). A question in a script without entries,
+// or without letters, is measured against the highest of them
+// (NullAnyScript).
 var NullQuestions = map[string][]string{
 	text.ScriptLatin: {
 		"Who won the football world cup in 1998?",
@@ -123,14 +126,20 @@ var NullQuestions = map[string][]string{
 }
 
 // NullScript is the script whose baseline (and NullQuestions) a question
-// is measured against: its own (text.Script) when NullQuestions has it,
-// else Latin.
+// is measured against: its own (text.Script) when NullQuestions has it;
+// NullAnyScript for a question in another script or without letters
+// ("2018"), which an embedding model may place anywhere.
 func NullScript(question string) string {
 	if s := text.Script(question); len(NullQuestions[s]) > 0 {
 		return s
 	}
-	return text.ScriptLatin
+	return NullAnyScript
 }
+
+// NullAnyScript names the baseline of questions in a script NullQuestions
+// lacks: the highest baseline of the scripts it has (each measured when
+// missing), so that no script is judged on a lower level than any known one.
+const NullAnyScript = "any"
 
 // NullMargin is how far above the off-topic baseline the best cosine
 // similarity must be for the gate to accept it on similarity alone.
@@ -152,23 +161,35 @@ func (r *Retriever) minSimilarity(ctx context.Context, coll store.Collection, t 
 		return configured, "", nil
 	}
 	script := NullScript(question)
-	base, ok := t.NullSimilarity[script]
-	if !ok {
-		v, err := r.nullSimilarity(ctx, coll, t.Name, NullQuestions[script])
-		if err != nil {
-			return 0, "", err
+	scripts := []string{script}
+	if script == NullAnyScript {
+		scripts = slices.Sorted(maps.Keys(NullQuestions))
+	}
+	base := 0.0
+	for _, sc := range scripts {
+		v, ok := t.NullSimilarity[sc]
+		if !ok {
+			var err error
+			if v, err = r.nullSimilarity(ctx, coll, t.Name, NullQuestions[sc]); err != nil {
+				return 0, "", err
+			}
+			if err := r.Store.SetNullSimilarity(ctx, coll.ID, t.Name, sc, v); err != nil {
+				return 0, "", err
+			}
+			if t.NullSimilarity == nil {
+				t.NullSimilarity = map[string]float64{}
+			}
+			t.NullSimilarity[sc] = v
 		}
-		if err := r.Store.SetNullSimilarity(ctx, coll.ID, t.Name, script, v); err != nil {
-			return 0, "", err
-		}
-		if t.NullSimilarity == nil {
-			t.NullSimilarity = map[string]float64{}
-		}
-		t.NullSimilarity[script], base = v, v
+		base = max(base, v)
 	}
 	if raised := base + NullMargin; raised > configured {
 		of := "this model on this collection"
-		if script != text.ScriptLatin {
+		switch script {
+		case text.ScriptLatin:
+		case NullAnyScript:
+			of += " for questions in any script (the highest of its scripts' levels)"
+		default:
 			of += " for questions in " + script + " script"
 		}
 		return raised, fmt.Sprintf(" (RAG_GATE_MIN_SIMILARITY %.2f raised to the off-topic level of %s, %.2f + %.2f)", configured, of, base, NullMargin), nil
