@@ -149,9 +149,19 @@ func Split(doc extract.Document, opts Options, tk Counter) []Chunk {
 				}
 			}
 			c.Context = context(bc, tail)
-			if opts.InputTokens > 0 && tail != "" &&
-				opts.SpecialTokens+opts.PrefixTokens+tk.Count(c.EmbedText()) > opts.InputTokens {
-				c.Context = context(bc, "") // rare: joining changed the count; drop the overlap
+			over := func() bool {
+				return opts.InputTokens > 0 && opts.SpecialTokens+opts.PrefixTokens+tk.Count(c.EmbedText()) > opts.InputTokens
+			}
+			if tail != "" && over() {
+				// Rare: joining changed the count, or a code fence's info
+				// string is long. A fence shrinks to its bare characters
+				// (still read as the block's opening); anything else goes.
+				c.Context = context(bc, "")
+				if f, ok := text.OpensFence(g.header); ok {
+					if c.Context = context(bc, f); over() {
+						c.Context = context(bc, "")
+					}
+				}
 			}
 			out = append(out, c)
 			prev = g.text

@@ -365,3 +365,36 @@ func TestCodeBlocksAreCutWithTheirFence(t *testing.T) {
 		t.Fatalf("%d chunks inside the block; the last chunk %q (want the prose after the block alone, to test its tail)", inside, last.Content)
 	}
 }
+
+// A code block whose fence line would push a continuation chunk's embedded
+// text past the model's input carries the bare fence instead, still read
+// as the block's opening. Mutation: drop the bare-fence fallback (the
+// continuation chunks carry no fence).
+func TestLongFenceLineShrinksToItsCharacters(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	var b strings.Builder
+	b.WriteString("# Build\n\n```sh")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, " opt%d=value%d", i, i)
+	}
+	b.WriteString("\n")
+	for i := 0; i < 80; i++ {
+		fmt.Fprintf(&b, "make -C /src/module%03d install\n", i)
+	}
+	b.WriteString("```\n")
+	doc := extract.ParseMarkdown("build.md", b.String())
+	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 100, BreadcrumbTokens: 16, InputTokens: 128}, tk)
+	inside := 0
+	for i, c := range chunks {
+		if !strings.HasPrefix(c.Content, "make -C") {
+			continue
+		}
+		inside++
+		if got, ok := text.RepeatedCodeFence(c.Context, c.Breadcrumb); !ok || got != "```" {
+			t.Errorf("chunk %d continues the block: fence %q, %v (context %q)", i, got, ok, c.Context)
+		}
+	}
+	if inside < 3 {
+		t.Fatalf("%d continuation chunks", inside)
+	}
+}
