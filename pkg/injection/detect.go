@@ -55,8 +55,9 @@ type rule struct {
 	raw bool
 	// anywhere: the rule counts inside code too (other rules do not).
 	anywhere bool
-	// guarded: a masked match that is negated, quoted, described or
-	// scoped to something (guardedOut) is flagged instead.
+	// guarded: a match that does not start a clause, or is negated,
+	// quoted, described or scoped to something (guardedOut), is flagged
+	// instead of masked, and dropped when the rule only flags.
 	guarded bool
 	// scope: for a guarded rule, the words that, right after a match,
 	// say what the instructions were for ("disregard the earlier
@@ -413,6 +414,9 @@ func Detect(text string) []Span {
 		if h.r.sentence {
 			ss, se := seg.sentence(h.st, h.en)
 			if h.r.guarded && guardedOut(text, ss, h.st, h.en, se, h.r.scopeSet) {
+				if sp.Action == Flagged {
+					continue // a guarded flagging rule gives nothing
+				}
 				sp.Action = Flagged
 			}
 			sp.Start, sp.End = ss, se

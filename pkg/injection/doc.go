@@ -15,10 +15,12 @@
 //     headers at a line start, the role markers of a dialogue ("User:" and
 //     "Assistant:" lines in one passage), text hidden in Unicode tag
 //     characters, and the explicit "ignore/disregard/forget (all)
-//     previous/above/prior instructions" family in English, German, French,
-//     Spanish, Italian, Portuguese, Dutch, Russian, Chinese and Japanese,
-//     when it is not negated, quoted, described or scoped to something
-//     ("disregard the earlier instructions for the printer driver"). Mask replaces these spans with MaskText. Invisible format
+//     previous/above/prior instructions" family in English, German, French
+//     and Spanish, when it starts its clause (a request, not "the firewall
+//     ignores all previous rules") and is not negated, quoted, described or
+//     scoped to something ("disregard the earlier instructions for the
+//     printer driver"). In Italian, Portuguese, Dutch, Russian, Chinese and
+//     Japanese the same family is flagged, not masked. Mask replaces these spans with MaskText. Invisible format
 //     characters (zero-width spaces, bidirectional overrides) are dropped
 //     too: the model sees what a reader sees.
 //   - Flagging everything else that looks addressed to a model: notes to

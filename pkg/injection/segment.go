@@ -183,6 +183,15 @@ var (
 		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
 		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques ` +
 		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки`)
+	// clauseLeads are words that may come before a request at the start
+	// of its clause ("please ignore …", "now disregard …");
+	// clauseConjunctions start a clause of their own ("… and forget …").
+	clauseLeads = set(`please pls kindly now then so also just bitte jetzt nun dann also sofort plaît plait maintenant puis alors ` +
+		`por favor ahora luego entonces favore ora poi adesso subito agora então entao alsjeblieft alstublieft nu dan пожалуйста теперь сейчас затем`)
+	clauseConjunctions = set(`and but or und aber oder et mais ou y pero o e ma oppure mas ou en maar of и а но или`)
+	// cjkLeads end the text before a request in Chinese or Japanese
+	// ("请忽略…", "そして…").
+	cjkLeads = []string{"请", "現在", "现在", "然后", "并且", "所以", "那么", "そして", "では", "今から", "まず", "次に", "さあ"}
 	// scopingBefore: text right before a match, in a language that puts
 	// the scope first, that says what the instructions were for
 	// ("駐車場についての以前の指示は無視してください").
@@ -198,17 +207,20 @@ func set(words string) map[string]bool {
 }
 
 // guardedOut reports whether a match [st, en) in the sentence [ss, se)
-// is not certain to be an instruction: a negation is one of the two words
-// before it, it is inside a quotation, a describing word precedes it in its
-// sentence, or a scoping word follows it.
+// is not certain to be an instruction: it does not start a clause (a
+// subject, an auxiliary or a negation comes before the verb: "the
+// firewall ignores all previous rules", "iptables will ignore …", "never
+// ignore …"), a negation follows it ("Vergiss die vorherigen Anweisungen
+// nicht"), it is inside a quotation, a describing word
+// precedes it in its sentence, or a scoping word follows it.
 func guardedOut(t string, ss, st, en, se int, scope map[string]bool) bool {
-	before := words(t[ss:st])
-	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
-		if negations[before[k]] {
-			return true
-		}
+	if !clauseStart(t[ss:st]) {
+		return true
 	}
-	for _, w := range before {
+	if after := words(t[en:se]); len(after) > 0 && negations[after[0]] {
+		return true
+	}
+	for _, w := range words(t[ss:st]) {
 		if describing[w] {
 			return true
 		}
@@ -224,11 +236,41 @@ func guardedOut(t string, ss, st, en, se int, scope map[string]bool) bool {
 	return quoted(t[ss:st], t[st:])
 }
 
+// clauseStart reports whether a match preceded by before (the start of
+// its sentence) begins a clause: nothing but white space, punctuation or
+// quote marks comes before it since the last such mark, or only a word that
+// leads into a request ("please", "and", "now"; clauseLeads), or, in a
+// script written without spaces, a request lead-in (cjkLeads).
+func clauseStart(before string) bool {
+	before = strings.TrimRightFunc(before, unicode.IsSpace)
+	last, _ := utf8.DecodeLastRuneInString(before)
+	if before == "" || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
+		return true
+	}
+	if spaceless(last) {
+		for _, l := range cjkLeads {
+			if strings.HasSuffix(before, l) {
+				return true
+			}
+		}
+		return false
+	}
+	w := words(before)
+	if clauseConjunctions[w[len(w)-1]] {
+		return true
+	}
+	if !clauseLeads[w[len(w)-1]] {
+		return false
+	}
+	return clauseStart(before[:strings.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' })+1])
+}
+
 // quoted reports whether a quotation opened in before is still open at
 // the start of after.
 func quoted(before, after string) bool {
 	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“")+strings.Count(before, "„") > strings.Count(before, "”") ||
-		strings.Count(before, "«") > strings.Count(before, "»") || strings.Count(before, "‘") > strings.Count(before, "’") {
+		strings.Count(before, "«") > strings.Count(before, "»") || strings.Count(before, "‘") > strings.Count(before, "’") ||
+		strings.Count(before, "「") > strings.Count(before, "」") || strings.Count(before, "『") > strings.Count(before, "』") {
 		return true
 	}
 	// a single quote after a space or bracket opens; one before a space
