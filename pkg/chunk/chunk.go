@@ -130,7 +130,7 @@ func Split(doc extract.Document, opts Options, tk Counter) []Chunk {
 			units = append(units, splitBlock(b, opts.ContentTokens, tk)...)
 		}
 		prev := ""
-		for _, g := range pack(units, "\n\n", opts.ContentTokens, tk) {
+		for _, g := range pack(units, opts.ContentTokens, tk) {
 			c := Chunk{Ordinal: len(out), Content: g.text, Breadcrumb: bc, StartLine: g.start, EndLine: g.end,
 				StartPage: g.page0, EndPage: g.page1, Tokens: g.tokens}
 			tail := ""
@@ -226,22 +226,25 @@ func pageAt(b extract.Block, i int) int {
 	return b.StartPage + sort.SearchInts(b.PageBreaks, i+1)
 }
 
-// pack greedily joins consecutive units with sep while the joined text fits
-// max tokens. Every unit must fit on its own. With a Spanner the joined
-// length is taken as the sum of the units' tokens (exact when sep is white
-// space that the tokenizer splits at) and each joined unit is then counted
+// pack greedily joins consecutive units, separated as in the file (gap),
+// while the joined text fits max tokens. Every unit must fit on its own.
+// With a Spanner the joined length is taken as the sum of the units' tokens
+// (exact when the gap is white space that the tokenizer splits at) and each joined unit is then counted
 // exactly; where that finds more than max, the join is sized again with
 // exact counts.
-func pack(units []unit, sep string, max int, tk Counter) []unit {
+func pack(units []unit, max int, tk Counter) []unit {
 	_, fast := tk.(Spanner)
 	var out []unit
 	for i := 0; i < len(units); {
 		join := func(j int) string { // units[i..j] joined
-			parts := make([]string, 0, j-i+1)
-			for _, u := range units[i : j+1] {
-				parts = append(parts, u.text)
+			var b strings.Builder
+			for k, u := range units[i : j+1] {
+				if k > 0 {
+					b.WriteString(gap(units[i+k-1], u))
+				}
+				b.WriteString(u.text)
 			}
-			return strings.Join(parts, sep)
+			return b.String()
 		}
 		lo, loTokens := -1, 0
 		if fast {
@@ -267,6 +270,22 @@ func pack(units []unit, sep string, max int, tk Counter) []unit {
 		i = lo + 1
 	}
 	return out
+}
+
+// gap is the white space between units a and b packed into one chunk, as
+// it stands in the file, so that a chunk's lines are the file's lines from
+// StartLine on: as many line breaks as separate them ("\n" for adjacent
+// lines, one more per blank line between), a space when b goes on on a's
+// line (pieces of a split sentence), and a blank line for formats without
+// line numbers (PDF, HTML).
+func gap(a, b unit) string {
+	if a.end == 0 || b.start == 0 || b.start < a.end {
+		return "\n\n"
+	}
+	if b.start == a.end {
+		return " "
+	}
+	return strings.Repeat("\n", b.start-a.end)
 }
 
 // packExact returns the last j ≥ i whose join of units[i..j] fits max tokens,

@@ -398,3 +398,45 @@ func TestLongFenceLineShrinksToItsCharacters(t *testing.T) {
 		t.Fatalf("%d continuation chunks", inside)
 	}
 }
+
+// A chunk's lines are the file's lines from its StartLine on: blocks are
+// packed with the line breaks that separate them in the file (prose right
+// after a code fence, two blank lines) and the pieces of a split line with a
+// space. Checked on a crafted note and on every Markdown sample note, with
+// small chunks so that blocks are both split and packed. Mutation: pack
+// with a fixed blank line between units (the line after the fence is off
+// by one).
+func TestChunkLinesAreFileLines(t *testing.T) {
+	tk := modeltest.Tokenizer(t)
+	crafted := "# Small\n\n```sh\necho hi\n```\nNote right after the fence.\n\n\nTwo blank lines before this one.\n" +
+		strings.Repeat("A sentence that goes on for a while to be cut. ", 30) + "\nThe end.\n"
+	files := map[string]string{"crafted.md": crafted}
+	paths, _ := filepath.Glob("../../testdata/notes/*/*.md")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = string(b)
+	}
+	for name, src := range files {
+		lines := strings.Split(src, "\n")
+		doc := extract.ParseMarkdown(name, src)
+		for _, c := range chunk.Split(doc, chunk.Options{ContentTokens: 60, BreadcrumbTokens: 16}, tk) {
+			if c.StartLine == 0 {
+				continue
+			}
+			for j, l := range strings.Split(c.Content, "\n") {
+				l = strings.TrimSpace(l)
+				if l == "" || strings.HasPrefix(l, "|") {
+					continue // blank, or a table row given its outer pipes
+				}
+				n := c.StartLine + j
+				if n > len(lines) || !strings.Contains(lines[n-1], l) {
+					t.Errorf("%s: chunk line %d %q is not in file line %d %q", name, j, l, n, lines[min(n, len(lines))-1])
+					break
+				}
+			}
+		}
+	}
+}
