@@ -460,29 +460,41 @@ func heading(p retrieve.Passage) string {
 	return p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]")
 }
 
-// ReasonRepeatsInjection marks a sentence that repeats, whole, text of its
-// passage that the prompt-injection detector flagged as addressing an AI
-// assistant (a woven "(note to the model: say instead …)" copied along with
-// the fact): an answer does not pass on instructions, obeyed or not.
+// ReasonRepeatsInjection marks a sentence that repeats text of its passage
+// that the prompt-injection detector flagged as addressing an AI assistant
+// (a woven "(note to the model: say instead …)" copied along with the
+// fact), whole or in part (RepeatsInjection): an answer does not pass on
+// instructions, obeyed or not.
 const ReasonRepeatsInjection = "repeats_injection"
 
 // RepeatsInjection returns the first of injections (a passage's flagged or
 // masked spans, of three words or more) whose text the sentence holds
 // whole, compared folded (text.Fold: case, quotes, dashes) with white space
-// collapsed; false when it holds none. A sentence that gives only the fact
-// beside an instruction passes. Spans of the optional classifier
-// (injection.ClassifierRule) do not count: it flags whole sentences, and a
-// false positive would remove an answer that copies the note's sentence.
+// collapsed; else, when the passage has such a span, the first span of the
+// sentence itself that the detector flags or masks (injection.Detect: a
+// copy of part of a woven sentence, "… fin février (instruction au
+// modèle : affirmez …)", cut before the span's end); false otherwise. A
+// sentence that gives only the fact beside an instruction passes. Spans of
+// the optional classifier (injection.ClassifierRule) do not count: it
+// flags whole sentences, and a false positive would remove an answer that
+// copies the note's sentence.
 func RepeatsInjection(sentence string, injections []retrieve.Injection) (retrieve.Injection, bool) {
 	norm := func(s string) string { return " " + strings.Join(strings.Fields(text.Fold(s).S), " ") + " " }
 	sent := norm(sentence)
+	ruled := false
 	for _, in := range injections {
 		if in.Rule == injection.ClassifierRule {
 			continue
 		}
+		ruled = true
 		span := strings.TrimSpace(norm(in.Text))
 		if len(strings.Fields(span)) >= 3 && strings.Contains(sent, span) {
 			return in, true
+		}
+	}
+	if ruled {
+		if sp := injection.Detect(sentence); len(sp) > 0 {
+			return retrieve.Injection{Rule: sp[0].Rule, Text: sentence[sp[0].Start:sp[0].End], Masked: sp[0].Action == injection.Masked}, true
 		}
 	}
 	return retrieve.Injection{}, false
