@@ -346,20 +346,9 @@ func TestCodeBlocksAreCutWithTheirFence(t *testing.T) {
 	if len(chunks) < 5 {
 		t.Fatalf("%d chunks", len(chunks))
 	}
-	inside := 0
-	for i, c := range chunks {
-		got, ok := text.RepeatedCodeFence(c.Context, c.Breadcrumb)
-		continues := strings.HasPrefix(c.Content, "rsync") || strings.HasPrefix(c.Content, "sha256sum")
-		switch {
-		case continues && (!ok || got != "```sh"):
-			t.Errorf("chunk %d continues the code block; fence from its context %q, %v (context %q)", i, got, ok, c.Context)
-		case !continues && ok:
-			t.Errorf("chunk %d does not continue the code block, yet a fence %q (context %q, content %.40q)", i, got, c.Context, c.Content)
-		}
-		if continues {
-			inside++
-		}
-	}
+	inside := checkFences(t, chunks, "```sh", func(c chunk.Chunk) bool {
+		return strings.HasPrefix(c.Content, "rsync") || strings.HasPrefix(c.Content, "sha256sum")
+	})
 	last := chunks[len(chunks)-1]
 	if inside < 3 || !strings.HasPrefix(last.Content, "The backup runs") {
 		t.Fatalf("%d chunks inside the block; the last chunk %q (want the prose after the block alone, to test its tail)", inside, last.Content)
@@ -384,19 +373,34 @@ func TestLongFenceLineShrinksToItsCharacters(t *testing.T) {
 	b.WriteString("```\n")
 	doc := extract.ParseMarkdown("build.md", b.String())
 	chunks := chunk.Split(doc, chunk.Options{ContentTokens: 100, BreadcrumbTokens: 16, InputTokens: 128}, tk)
-	inside := 0
-	for i, c := range chunks {
-		if !strings.HasPrefix(c.Content, "make -C") {
-			continue
-		}
-		inside++
-		if got, ok := text.RepeatedCodeFence(c.Context, c.Breadcrumb); !ok || got != "```" {
-			t.Errorf("chunk %d continues the block: fence %q, %v (context %q)", i, got, ok, c.Context)
-		}
-	}
-	if inside < 3 {
+	// Every chunk but the heading's and the one opening the block is
+	// inside the block (the long fence line itself is cut too).
+	if inside := checkFences(t, chunks, "```", func(c chunk.Chunk) bool {
+		return !strings.HasPrefix(c.Content, "# Build") && !strings.HasPrefix(c.Content, "```")
+	}); inside < 3 {
 		t.Fatalf("%d continuation chunks", inside)
 	}
+}
+
+// checkFences checks that text.RepeatedCodeFence reads fence back from
+// every chunk that continues a code block (continues) and from no other
+// one, and returns how many continue it.
+func checkFences(t *testing.T, chunks []chunk.Chunk, fence string, continues func(chunk.Chunk) bool) int {
+	t.Helper()
+	inside := 0
+	for i, c := range chunks {
+		got, ok := text.RepeatedCodeFence(c.Context, c.Breadcrumb)
+		switch in := continues(c); {
+		case in && (!ok || got != fence):
+			t.Errorf("chunk %d continues the code block; fence from its context %q, %v, want %q (context %q)", i, got, ok, fence, c.Context)
+		case !in && ok:
+			t.Errorf("chunk %d does not continue the code block, yet a fence %q (context %q, content %.40q)", i, got, c.Context, c.Content)
+		}
+		if continues(c) {
+			inside++
+		}
+	}
+	return inside
 }
 
 // A chunk's lines are the file's lines from its StartLine on: blocks are
