@@ -111,18 +111,15 @@ func newRetriever(cfg config.Config, st *store.Store, emb embed.Embedder) (*retr
 	case *embed.Local:
 		local = e
 	case *embed.Lazy:
-		var err error
-		if local, err = e.Load(); err != nil {
+		loaded, err := e.Load()
+		if err != nil {
 			return nil, err
 		}
-	default:
-		var set []string
-		for _, s := range []struct{ name, value string }{{"RAG_RERANK_MODEL", cfg.RerankModel}, {"RAG_INJECTION_MODEL", cfg.InjectionModel}} {
-			if s.value != "" {
-				set = append(set, s.name)
-			}
+		if local, _ = loaded.(*embed.Local); local == nil {
+			return nil, fmt.Errorf("%s runs in the local ONNX runtime, and the model in RAG_EMBED_MODEL (%s) runs in its own engine: choose an ONNX embedding model, or leave %s empty", rerankSettings(cfg), e.Model().ID, rerankSettings(cfg))
 		}
-		return nil, fmt.Errorf("%s runs in the local ONNX runtime, which a remote embeddings server (RAG_EMBED_BASE_URL) replaces: leave RAG_EMBED_BASE_URL empty, or leave %s empty", strings.Join(set, " and "), strings.Join(set, " and "))
+	default:
+		return nil, fmt.Errorf("%s runs in the local ONNX runtime, which a remote embeddings server (RAG_EMBED_BASE_URL) replaces: leave RAG_EMBED_BASE_URL empty, or leave %s empty", rerankSettings(cfg), rerankSettings(cfg))
 	}
 	if cfg.RerankModel != "" {
 		ce, err := local.OpenReranker(cfg.RerankModel)
@@ -219,4 +216,17 @@ func flagFilterError(err error) error {
 		return fmt.Errorf("--tag %q: %s (hrag status lists the tags)", fe.Value, fe.Reason)
 	}
 	return fmt.Errorf("--%s %q: %s", fe.Field, fe.Value, fe.Reason)
+}
+
+// rerankSettings names the set ones of RAG_RERANK_MODEL and
+// RAG_INJECTION_MODEL, the models that share the embedder's ONNX Runtime
+// session, joined by "and".
+func rerankSettings(cfg config.Config) string {
+	var set []string
+	for _, s := range []struct{ name, value string }{{"RAG_RERANK_MODEL", cfg.RerankModel}, {"RAG_INJECTION_MODEL", cfg.InjectionModel}} {
+		if s.value != "" {
+			set = append(set, s.name)
+		}
+	}
+	return strings.Join(set, " and ")
 }

