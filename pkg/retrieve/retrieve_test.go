@@ -306,18 +306,18 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	}
 	defer r.Store.ResetNullSimilarity(ctx, coll.ID)
 	res, _ = r.Retrieve(ctx, q, defaults)
-	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection, 0.80 + 0.10") {
+	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection, 0.80 + 0.04") {
 		t.Fatalf("with a high baseline: relevant=%v %s", res.Relevant, res.Reason)
 	}
 	res, _ = r.Retrieve(ctx, zh, defaults)
-	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection for questions in Han script, 0.85 + 0.10") {
+	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection for questions in Han script, 0.85 + 0.03") {
 		t.Fatalf("a Han question with a high Han baseline: relevant=%v %s", res.Relevant, res.Reason)
 	}
 	// A script without calibration questions, and a question without
 	// letters, get the highest baseline; every script's is measured.
 	for _, q := range []string{"რამდენ ხანს უნდა ადუღდეს პური?", "2018"} {
 		res, _ = r.Retrieve(ctx, q, defaults)
-		if res.Relevant && res.Code == retrieve.GateSimilar || !strings.Contains(res.Reason, "for questions in any script (the highest of its scripts' levels), 0.85 + 0.10") {
+		if res.Relevant && res.Code == retrieve.GateSimilar || !strings.Contains(res.Reason, "for questions in any script (the highest of its scripts' levels), 0.85 + 0.03") {
 			t.Fatalf("%q: relevant=%v %s", q, res.Relevant, res.Reason)
 		}
 	}
