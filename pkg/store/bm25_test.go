@@ -109,6 +109,21 @@ func (e *bm25Env) insertDocTitled(coll int, path, breadcrumb string, chunks []st
 	return id
 }
 
+// insertDocConfig is insertDoc for a document whose chunks are analysed
+// with text-search configuration cfg, as putDocuments stores one.
+func (e *bm25Env) insertDocConfig(coll int, path, cfg string, chunks []string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.conn.QueryRow(e.ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, fts_config)
+		VALUES ($1, $2, '\x00', 0, now(), $2, '', $3::regconfig) RETURNING id`, coll, path, cfg).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	e.exec(`INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
+		start_line, end_line, token_count, embed_hash, fts_config)
+		SELECT $1, $2, o - 1, c, '', '', 1, 1, 0, '\x00', $4::regconfig FROM unnest($3::text[]) WITH ORDINALITY u(c, o)`, id, coll, chunks, cfg)
+	return id
+}
+
 // insertDocIDs is insertDoc with explicit chunk ids (to insert out of id order).
 func (e *bm25Env) insertDocIDs(coll int, path string, ids []int64, chunks []string) int64 {
 	e.t.Helper()
@@ -157,12 +172,12 @@ func (e *bm25Env) reference(coll int) *refIndex {
 	}
 	rows, err = e.conn.Query(e.ctx, `SELECT c.id, false, v.lexeme, array_length(v.positions, 1)
 		FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		     unnest(to_tsvector(k.fts_config, bm25_text(c.content))) v
+		     unnest(to_tsvector(coalesce(c.fts_config, k.fts_config), bm25_text(c.content))) v
 		WHERE c.collection_id = $1
 		UNION ALL
 		SELECT c.id, true, v.lexeme, array_length(v.positions, 1)
 		FROM chunks c JOIN collections k ON k.id = c.collection_id,
-		     unnest(to_tsvector(k.fts_config, bm25_text(c.breadcrumb))) v
+		     unnest(to_tsvector(coalesce(c.fts_config, k.fts_config), bm25_text(c.breadcrumb))) v
 		WHERE c.collection_id = $1`, coll)
 	if err != nil {
 		e.t.Fatal(err)
@@ -205,22 +220,31 @@ func (e *bm25Env) reference(coll int) *refIndex {
 	return r
 }
 
-// queryTerms returns the query's lexemes with their counts (qtf).
+// queryTerms returns the query's lexemes with their counts (qtf): its
+// lexemes under the collection's configuration, then those the other
+// configurations of its chunks add (a lexeme keeps the count of the first
+// configuration that gives it).
 func (e *bm25Env) queryTerms(coll int, q string) map[string]int {
 	e.t.Helper()
-	rows, err := e.conn.Query(e.ctx, `SELECT v.lexeme, array_length(v.positions, 1)
-		FROM collections k, unnest(to_tsvector(k.fts_config, bm25_query_text(k.id, $2::text))) v WHERE k.id = $1`, coll, q)
+	rows, err := e.conn.Query(e.ctx, `SELECT cfg.o, v.lexeme, array_length(v.positions, 1)
+		FROM (SELECT 0 AS o, fts_config AS c FROM collections WHERE id = $1
+		      UNION SELECT DISTINCT 1, fts_config FROM chunks WHERE collection_id = $1 AND fts_config IS NOT NULL) cfg,
+		     unnest(to_tsvector(cfg.c, bm25_query_text($1, $2::text))) v
+		ORDER BY cfg.o, cfg.c::text`, coll, q)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	out := map[string]int{}
 	for rows.Next() {
+		var o int
 		var l string
 		var n int
-		if err := rows.Scan(&l, &n); err != nil {
+		if err := rows.Scan(&o, &l, &n); err != nil {
 			e.t.Fatal(err)
 		}
-		out[l] = n
+		if _, ok := out[l]; !ok {
+			out[l] = n
+		}
 	}
 	if err := rows.Err(); err != nil {
 		e.t.Fatal(err)

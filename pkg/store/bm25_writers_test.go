@@ -273,3 +273,52 @@ func TestTermCoverage(t *testing.T) {
 		t.Fatalf("coverage %v of %d terms, want %v of 4", cov, n, want)
 	}
 }
+
+// TestBM25PerLanguage: chunks analysed with their document's configuration
+// (German stemming and stop words for a German note in an English
+// collection), the question with every configuration in use; scores match
+// the reference, and deleting the German note removes exactly the terms it
+// added. Mutations: the insert trigger reading the collection's
+// configuration (reference mismatch, and "Haus" no longer finds
+// "Häusern"); the delete trigger reading it (stats mismatch after the
+// delete); bm25_query_vector analysing with the collection's alone ("Haus"
+// finds nothing).
+func TestBM25PerLanguage(t *testing.T) {
+	e := newBM25Env(t)
+	en := e.collection("en", "english")
+	de := e.insertDocConfig(en, "/l/heizung.md", "german", []string{
+		"Der Wartungsvertrag für die Heizung in allen Häusern kostet 189 Euro im Jahr.",
+		"Die Wartung findet jedes Jahr im September statt.",
+	})
+	e.insertDocConfig(en, "/l/recus.md", "french", []string{"Le lave-vaisselle a été acheté le 12 mars pour 549 euros."})
+	e.insertDoc(en, "/l/boiler.md", []string{"The boiler in the houses was serviced in September.", "Houses need a yearly service."})
+	qs := []string{"Haus", "Wie viel kostet die Wartung der Heizung?", "lave-vaisselle achetés", "houses serviced", "September"}
+	e.checkQueries(en, qs, "mixed")
+	if got := e.topPath(en, "Haus"); got != "/l/heizung.md" {
+		t.Errorf(`"Haus": top %q, want the German note (german stems "Häusern" to haus)`, got)
+	}
+	if got := e.topPath(en, "Wie viel kostet die Wartung der Heizung?"); got != "/l/heizung.md" {
+		t.Errorf("German question: top %q", got)
+	}
+	// The German question's stop words (wie, die, der) are not terms of the German note.
+	rows, err := e.conn.Query(e.ctx, `SELECT id FROM chunks WHERE document_id = $1 ORDER BY ordinal`, de)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov, _, err := e.s.TermCoverage(e.ctx, en, "Wie viel kostet die Wartung der Heizung?", ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// German terms: kostet, wartung, heizung (wie, viel, die, der are German
+	// stop words); the first chunk holds two (Wartungsvertrag is another
+	// word), the second one.
+	if cov[ids[0]] != 2.0/3 || cov[ids[1]] != 1.0/3 {
+		t.Errorf("coverage of the German chunks %v, want 2/3 and 1/3 (of kostet, wartung, heizung)", cov)
+	}
+	e.exec(`DELETE FROM documents WHERE id = $1`, de)
+	e.checkQueries(en, qs, "after deleting the German note")
+}

@@ -189,7 +189,12 @@ type Document struct {
 	// Chunking names what the chunks were cut under besides the file's
 	// bytes (the indexer's version and chunk settings); opaque here.
 	Chunking string
-	Chunks   []Chunk
+	// Language is the document's detected language, a lower-case English
+	// name ("german"; "" when not detected), and FTSConfig the text-search
+	// configuration its chunks' BM25 terms are made with ("" = the
+	// collection's). An unknown configuration fails the store.
+	Language, FTSConfig string
+	Chunks              []Chunk
 }
 
 // Chunk is a passage to store, with its embedding.
@@ -298,12 +303,19 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 	}
 	paths, hashes, sizes, mtimes := make([]string, nd), make([][]byte, nd), make([]int64, nd), make([]time.Time, nd)
 	titles, bodies, formats, chunkings := make([]string, nd), make([]string, nd), make([]string, nd), make([]string, nd)
+	langs, cfgs := make([]*string, nd), make([]*string, nd) // NULL: not detected / the collection's
 	// Tags travel as one JSON array per document (unnest cannot take a
 	// ragged text[][]), dates as NULL or a time, metadata as NULL or JSON.
 	tags, dates, metas := make([]string, nd), make([]*time.Time, nd), make([]*string, nd)
 	for i, d := range docs {
 		paths[i], hashes[i], sizes[i], mtimes[i], titles[i], bodies[i], formats[i] = d.Path, d.Hash, d.Size, d.MTime, d.Title, d.Body, d.Format
 		chunkings[i] = d.Chunking
+		if d.Language != "" {
+			langs[i] = &d.Language
+		}
+		if d.FTSConfig != "" {
+			cfgs[i] = &d.FTSConfig
+		}
 		if formats[i] == "" {
 			formats[i] = "text"
 		}
@@ -320,14 +332,15 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 			metas[i] = &m
 		}
 	}
-	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format, tags, doc_date, meta, chunking)
-		SELECT $1, p, h, s, m, t, b, f, ARRAY(SELECT jsonb_array_elements_text(tg)), dd, md, ck
-		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[], $11::jsonb[], $12::text[])
-			AS u(p, h, s, m, t, b, f, tg, dd, md, ck)
+	rows, err := tx.Query(ctx, `INSERT INTO documents (collection_id, path, content_hash, size, mtime, title, body, format, tags, doc_date, meta, chunking, language, fts_config)
+		SELECT $1, p, h, s, m, t, b, f, ARRAY(SELECT jsonb_array_elements_text(tg)), dd, md, ck, lg, fc::regconfig
+		FROM unnest($2::text[], $3::bytea[], $4::int8[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[], $11::jsonb[], $12::text[], $13::text[], $14::text[])
+			AS u(p, h, s, m, t, b, f, tg, dd, md, ck, lg, fc)
 		ON CONFLICT (collection_id, path) DO UPDATE SET content_hash = EXCLUDED.content_hash, size = EXCLUDED.size,
 			mtime = EXCLUDED.mtime, title = EXCLUDED.title, body = EXCLUDED.body, format = EXCLUDED.format,
-			tags = EXCLUDED.tags, doc_date = EXCLUDED.doc_date, meta = EXCLUDED.meta, chunking = EXCLUDED.chunking, indexed_at = now()
-		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats, tags, dates, metas, chunkings)
+			tags = EXCLUDED.tags, doc_date = EXCLUDED.doc_date, meta = EXCLUDED.meta, chunking = EXCLUDED.chunking,
+			language = EXCLUDED.language, fts_config = EXCLUDED.fts_config, indexed_at = now()
+		RETURNING id, path`, collectionID, paths, hashes, sizes, mtimes, titles, bodies, formats, tags, dates, metas, chunkings, langs, cfgs)
 	if err != nil {
 		return nil, err
 	}
@@ -382,9 +395,13 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 			chunkHashes, vecs = append(chunkHashes, c.EmbedHash), append(vecs, c.Embedding)
 		}
 	}
+	// Each chunk takes its document's configuration (stored on the document
+	// just above, in this transaction): the BM25 insert trigger analyses it
+	// with that one, and the delete trigger later with the same.
 	rows, err = tx.Query(ctx, `INSERT INTO chunks (document_id, collection_id, ordinal, content, breadcrumb, embed_context,
-			start_line, end_line, page_start, page_end, token_count, embed_hash, injections)
-		SELECT d, $1, o, c, b, e, nullif(s, 0), nullif(t, 0), nullif(p, 0), nullif(q, 0), k, h, i
+			start_line, end_line, page_start, page_end, token_count, embed_hash, injections, fts_config)
+		SELECT d, $1, o, c, b, e, nullif(s, 0), nullif(t, 0), nullif(p, 0), nullif(q, 0), k, h, i,
+			(SELECT dd.fts_config FROM documents dd WHERE dd.id = u.d)
 		FROM unnest($2::int8[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[],
 			$12::bytea[], $13::int[]) AS u(d, o, c, b, e, s, t, p, q, k, h, i)
 		RETURNING id, document_id, ordinal`, collectionID, doc, ord, content, crumb, ectx, start, end, page0, page1, toks, chunkHashes, inj)

@@ -172,17 +172,25 @@ func (s *Store) Passages(ctx context.Context, ids []int64) (map[int64]Passage, e
 }
 
 // TermCoverage returns, for each chunk id, the share of the query's distinct
-// terms (BM25's lexemes: bm25_text, then the collection's text-search
-// configuration) that occur in the chunk's content, in [0, 1]; and the
-// number of distinct query terms.
+// terms that occur in the chunk's content, in [0, 1], both analysed as BM25
+// analyses the chunk (bm25_text, then the chunk's text-search configuration:
+// its document's language, else the collection's); and the number of
+// distinct query terms under the collection's own configuration.
 func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string, ids []int64) (map[int64]float64, int, error) {
 	rows, err := s.pool.Query(ctx, `
-		WITH q AS (SELECT tsvector_to_array(bm25_query_vector(id, $2)) AS terms FROM collections WHERE id = $1)
-		SELECT c.id, cardinality(q.terms), (SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(l.lexemes))
-		FROM chunks c JOIN collections co ON co.id = c.collection_id CROSS JOIN q
+		WITH cc AS MATERIALIZED (
+			SELECT c.id, c.content, coalesce(c.fts_config, co.fts_config) AS cfg
+			FROM chunks c JOIN collections co ON co.id = c.collection_id
+			WHERE c.id = ANY($3) AND c.collection_id = $1
+		), q AS MATERIALIZED (   -- the query once per configuration in use
+			SELECT k.cfg, tsvector_to_array(bm25_query_vector_cfg($1, k.cfg, $2)) AS terms
+			FROM (SELECT DISTINCT cfg FROM cc) k
+		)
+		SELECT cc.id, cardinality(q.terms), (SELECT count(*) FROM unnest(q.terms) t WHERE t = ANY(l.lexemes)),
+			(SELECT cardinality(tsvector_to_array(bm25_query_vector_cfg($1, co.fts_config, $2))) FROM collections co WHERE co.id = $1)
+		FROM cc JOIN q USING (cfg)
 		CROSS JOIN LATERAL (   -- each chunk analysed once, not once per query term
-			SELECT tsvector_to_array(to_tsvector(co.fts_config, bm25_text(c.content))) AS lexemes OFFSET 0) l
-		WHERE c.id = ANY($3)`, collectionID, query, ids)
+			SELECT tsvector_to_array(to_tsvector(cc.cfg, bm25_text(cc.content))) AS lexemes OFFSET 0) l`, collectionID, query, ids)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -190,11 +198,11 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 	nterms := 0
 	for rows.Next() {
 		var id int64
-		var n, m int
-		if err := rows.Scan(&id, &n, &m); err != nil {
+		var n, m, own int
+		if err := rows.Scan(&id, &n, &m, &own); err != nil {
 			return nil, 0, err
 		}
-		nterms = n
+		nterms = own
 		if n > 0 {
 			out[id] = float64(m) / float64(n)
 		}
