@@ -544,7 +544,7 @@ func TestReembedToTheMultilingualModel(t *testing.T) {
 		t.Fatalf("reembed: %s", b)
 	}
 	for _, c := range []struct {
-		q, want string
+		q, want  string
 		relevant bool // the gate must let it through
 	}{
 		{"How much does the boiler maintenance contract cost?", "heizung.md", true},
