@@ -57,11 +57,15 @@ type collectionStatus struct {
 	Tags []store.TagCount `json:"tags"`
 	// Verified: the changes on disk were found with --verify (contents
 	// hashed), so the run that picks them up needs --verify too.
-	Verified   bool           `json:"verified"`
-	BM25       bm25Status     `json:"bm25"`
-	Vectors    []vectorStatus `json:"vector_tables"`
-	FTSConfig  string         `json:"fts_config"`
-	Configured bool           `json:"configured"` // RAG_COLLECTION / --collection
+	Verified  bool           `json:"verified"`
+	BM25      bm25Status     `json:"bm25"`
+	Vectors   []vectorStatus `json:"vector_tables"`
+	FTSConfig string         `json:"fts_config"`
+	// Languages are the documents' detected languages, with the text-search
+	// configuration BM25 analyses them with and their counts ("" for
+	// either: not detected / the collection's FTSConfig).
+	Languages  []store.LanguageCount `json:"languages"`
+	Configured bool                  `json:"configured"` // RAG_COLLECTION / --collection
 }
 
 type skippedStatus struct {
@@ -179,6 +183,9 @@ func collectionStatusOf(ctx context.Context, st *store.Store, c store.Collection
 		return cs, err
 	}
 	cs.BM25 = bm25Status{N: b.Chunks, Vocabulary: b.Vocabulary, AvgLength: b.AvgLength}
+	if cs.Languages, err = st.Languages(ctx, c.ID); err != nil {
+		return cs, err
+	}
 	tables, err := st.CollectionVectorTables(ctx, c.ID)
 	if err != nil {
 		return cs, err
@@ -295,6 +302,9 @@ func printStatus(f *Factory, rep statusReport) {
 		printSkipped(out, c.Skipped)
 		fmt.Fprintf(out, "  BM25      N %d chunks, vocabulary %d terms, average length %.1f terms (%s)\n",
 			c.BM25.N, c.BM25.Vocabulary, c.BM25.AvgLength, c.FTSConfig)
+		if l := languagesLine(c.Languages, c.FTSConfig); l != "" {
+			fmt.Fprintf(out, "  languages %s\n", l)
+		}
 		if len(c.Vectors) == 0 {
 			fmt.Fprintf(out, "  vectors   none: run `%s`\n", config.Command(c.Name, "reembed"))
 			continue
@@ -404,4 +414,33 @@ func printSkipped(out io.Writer, sk []skippedStatus) {
 		}
 		fmt.Fprintf(out, "            %s: %s%s\n", render.DisplayPath(f.Path), strings.Replace(f.Reason, "; skipped", "", 1), note)
 	}
+}
+
+// languagesLine words a collection's languages for status: each with its
+// document count, and how BM25 analyses those that differ from their name
+// ("japanese 2 (simple: no stemming)"), the undetected last ("3 not
+// detected: <collection's configuration>"); "" when no document's language
+// was detected (RAG_FTS_DETECT=false, or documents indexed before it).
+func languagesLine(ls []store.LanguageCount, collCfg string) string {
+	var parts []string
+	undetected := int64(0)
+	for _, l := range ls {
+		switch {
+		case l.Language == "":
+			undetected += l.Documents
+		case l.Config == "simple":
+			parts = append(parts, fmt.Sprintf("%s %d (simple: no stemming)", l.Language, l.Documents))
+		case l.Config != "" && l.Config != l.Language:
+			parts = append(parts, fmt.Sprintf("%s %d (%s)", l.Language, l.Documents, l.Config))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %d", l.Language, l.Documents))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if undetected > 0 {
+		parts = append(parts, fmt.Sprintf("%d not detected (%s)", undetected, collCfg))
+	}
+	return strings.Join(parts, ", ")
 }

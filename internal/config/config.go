@@ -51,6 +51,7 @@ type Config struct {
 	JunkLine              int  // RAG_JUNK_LINE: characters of a mostly-ASCII line with almost no spaces that make it machine data (0: off)
 
 	FTSConfig    string // RAG_FTS_CONFIG: PostgreSQL text-search configuration for BM25 terms
+	FTSDetect    bool   // RAG_FTS_DETECT: analyse each document with its detected language's configuration
 	MaxFileBytes int64  // RAG_MAX_FILE_BYTES: larger files are skipped
 	// ExtractTimeout bounds the converters of one file (pdftotext, qpdf,
 	// pandoc) in wall time (RAG_EXTRACT_TIMEOUT).
@@ -154,7 +155,8 @@ var Vars = []Var{
 	{"RAG_CHUNK_BREADCRUMB_TOKENS", "64", "maximum tokens of the header breadcrumb embedded with a chunk", integer(0, func(c *Config) *int { return &c.ChunkBreadcrumbTokens })},
 	{"RAG_JUNK_RUN", "200", "a line holding this many base64/hex characters in a row (letters and digits, no break) is machine data and not indexed; 0: off", integer(0, func(c *Config) *int { return &c.JunkRun })},
 	{"RAG_JUNK_LINE", "2000", "a line longer than this many characters, mostly ASCII, with under 1 space in 40 (minified JSON/XML/JS) is machine data and not indexed; 0: off", integer(0, func(c *Config) *int { return &c.JunkLine })},
-	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...)", text(func(c *Config) *string { return &c.FTSConfig })},
+	{"RAG_FTS_CONFIG", "english", "PostgreSQL text-search configuration for BM25 (english, simple, french, ...): of the documents whose language is not detected, or of all with RAG_FTS_DETECT=false", text(func(c *Config) *string { return &c.FTSConfig })},
+	{"RAG_FTS_DETECT", "true", "detect each document's language and analyse it for BM25 with that language's configuration (simple for a language PostgreSQL has no stemmer for); questions are analysed with every configuration of the collection (true or false)", boolean(func(c *Config) *bool { return &c.FTSDetect })},
 	{"RAG_MAX_FILE_BYTES", "10485760", "files larger than this many bytes are skipped", bytes(1, func(c *Config) *int64 { return &c.MaxFileBytes })},
 	{"RAG_EXTRACT_TIMEOUT", "60s", "limit for extracting one file's text (pdftotext, qpdf, pandoc); a converter still running then is stopped and the file not indexed", duration(func(c *Config) *time.Duration { return &c.ExtractTimeout })},
 	{"RAG_EXTRACT_MEMORY_BYTES", "1073741824", "address-space limit of each converter process (pdftotext, qpdf, pandoc), in bytes", bytes(1<<20, func(c *Config) *int64 { return &c.ExtractMemory })},

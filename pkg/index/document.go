@@ -10,6 +10,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/extract"
 	"github.com/hrag-dev/hrag/pkg/injection"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -233,4 +234,26 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 	}
 	_, err = st.CheckVectors(context.WithoutCancel(ctx), coll.ID, table)
 	return err
+}
+
+// detectLanguage returns a document's language and the text-search
+// configuration of its BM25 terms, detected by d from its chunks' content
+// (what BM25 analyses; front matter and machine data are not in it). A
+// configuration the server lacks (available: pg_ts_config's names) becomes
+// language.Simple. Two empty strings when the language is not detected:
+// the collection's configuration then applies.
+func detectLanguage(d *language.Detector, chunks []chunk.Chunk, available map[string]bool) (lang, config string) {
+	var b strings.Builder
+	for _, c := range chunks {
+		if b.Len() >= 4*language.SampleRunes { // runes are at most 4 bytes
+			break
+		}
+		b.WriteString(c.Content)
+		b.WriteByte('\n')
+	}
+	lang, config = d.Detect(b.String())
+	if config != "" && !available[config] {
+		config = language.Simple
+	}
+	return lang, config
 }

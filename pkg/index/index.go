@@ -21,6 +21,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -60,7 +61,11 @@ type Options struct {
 	// its shell needs); the command line owns that wording. nil: the
 	// arguments alone.
 	Command   func(collection string, args ...string) string
-	FTSConfig string   // RAG_FTS_CONFIG, fixed when the collection is created
+	FTSConfig string // RAG_FTS_CONFIG, fixed when the collection is created
+	// Languages detects each document's language, whose text-search
+	// configuration then analyses its chunks for BM25 (RAG_FTS_DETECT);
+	// nil: every document is analysed with FTSConfig.
+	Languages *language.Detector
 	Include   []string // file-name globs to index
 	Exclude   []string // globs to skip
 	MaxBytes  int64    // larger files are skipped
@@ -293,6 +298,11 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 		return fail(err)
 	}
 	r.settings, r.chunking = SkipSettings(r.opts), ChunkingKey(r.opts)
+	if opts.Languages != nil {
+		if r.ftsConfigs, err = st.TextSearchConfigs(ctx); err != nil {
+			return fail(err)
+		}
+	}
 	if r.skipped, err = st.SkippedFiles(ctx, coll.ID); err != nil {
 		return fail(err)
 	}

@@ -33,19 +33,20 @@ import (
 
 // runner holds what the stages of one run share.
 type runner struct {
-	opts     Options
-	rep      Reporter
-	coll     store.Collection
-	table    string
-	copts    chunk.Options // fitted to the model
-	states   map[string]store.DocumentState
-	skipped  map[string]store.SkippedFile
-	settings string                           // SkipSettings of this run
-	chunking string                           // ChunkingKey of this run
-	scopes   []string                         // real paths under which a missing file is a deleted one
-	vanished map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
-	prog     *progress
-	inflight *semaphore.Weighted // bytes of text between chunk and store (maxInflightBytes)
+	opts       Options
+	rep        Reporter
+	coll       store.Collection
+	table      string
+	copts      chunk.Options // fitted to the model
+	states     map[string]store.DocumentState
+	skipped    map[string]store.SkippedFile
+	settings   string                           // SkipSettings of this run
+	chunking   string                           // ChunkingKey of this run
+	ftsConfigs map[string]bool                  // the server's text-search configurations (with Options.Languages)
+	scopes     []string                         // real paths under which a missing file is a deleted one
+	vanished   map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
+	prog       *progress
+	inflight   *semaphore.Weighted // bytes of text between chunk and store (maxInflightBytes)
 }
 
 // extracted is a file read and extracted, or the problem that stopped it.
@@ -242,6 +243,9 @@ func (r *runner) prepare(ctx context.Context, e extracted, p *prepared) error {
 		Size: e.file.Size, MTime: e.file.MTime, Chunking: r.chunking, Chunks: make([]store.Chunk, len(chunks))}
 	if err := withMeta(&p.doc, doc); err != nil {
 		return err
+	}
+	if r.opts.Languages != nil {
+		p.doc.Language, p.doc.FTSConfig = detectLanguage(r.opts.Languages, chunks, r.ftsConfigs)
 	}
 	hashes := make([][]byte, len(chunks))
 	for i, c := range chunks {

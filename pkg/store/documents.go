@@ -447,9 +447,46 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 // `hrag reembed` re-chunks when the files are gone.
 func (s *Store) LoadDocument(ctx context.Context, id int64) (Document, error) {
 	var d Document
-	err := s.pool.QueryRow(ctx, `SELECT path, title, body, format, content_hash, size, mtime FROM documents WHERE id = $1`, id).
-		Scan(&d.Path, &d.Title, &d.Body, &d.Format, &d.Hash, &d.Size, &d.MTime)
+	err := s.pool.QueryRow(ctx, `SELECT path, title, body, format, content_hash, size, mtime, coalesce(language, ''), coalesce(fts_config::text, '')
+		FROM documents WHERE id = $1`, id).
+		Scan(&d.Path, &d.Title, &d.Body, &d.Format, &d.Hash, &d.Size, &d.MTime, &d.Language, &d.FTSConfig)
 	return d, err
+}
+
+// TextSearchConfigs returns the names of the server's text-search
+// configurations (pg_ts_config: "english", "german", "simple", ...).
+func (s *Store) TextSearchConfigs(ctx context.Context) (map[string]bool, error) {
+	rows, err := s.pool.Query(ctx, `SELECT cfgname::text FROM pg_ts_config`)
+	if err != nil {
+		return nil, err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = true
+	}
+	return out, err
+}
+
+// LanguageCount is a language of a collection's documents with the
+// text-search configuration they are analysed with and how many there are.
+// Language "" counts the documents whose language was not detected, and
+// Config "" those analysed with the collection's configuration.
+type LanguageCount struct {
+	Language  string `json:"language"`
+	Config    string `json:"fts_config"`
+	Documents int64  `json:"documents"`
+}
+
+// Languages returns the collection's languages, most documents first (then
+// by name), the undetected last.
+func (s *Store) Languages(ctx context.Context, collectionID int) ([]LanguageCount, error) {
+	rows, err := s.pool.Query(ctx, `SELECT coalesce(language, ''), coalesce(fts_config::text, ''), count(*)
+		FROM documents WHERE collection_id = $1 GROUP BY 1, 2 ORDER BY coalesce(language, '') = '', 3 DESC, 1, 2`, collectionID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[LanguageCount])
 }
 
 // TouchDocument records a new size and mtime for a document whose content

@@ -1,0 +1,151 @@
+// Package language tells which language a document is written in, and which
+// PostgreSQL text-search configuration analyses it for BM25: the snowball
+// configuration of that language (stemming and stop words), or "simple"
+// (words as they are) for a language no configuration covers. Detection is
+// whatlanggo's (github.com/abadojack/whatlanggo: the script, then character
+// trigram profiles of 84 languages), the detector the answer checks already
+// use; its types stay inside this package. Catalan, Basque, Irish and
+// Armenian have a PostgreSQL configuration but no whatlanggo profile: their
+// documents are taken for a neighbour or not detected.
+package language
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/abadojack/whatlanggo"
+)
+
+// Simple is the text-search configuration of a language no snowball
+// configuration covers: lower-cased words, no stemming, no stop words.
+const Simple = "simple"
+
+// configs maps each language with a PostgreSQL 15 snowball configuration
+// to it; every other detected language gets Simple.
+var configs = map[whatlanggo.Lang]string{
+	whatlanggo.Arb: "arabic", whatlanggo.Dan: "danish", whatlanggo.Nld: "dutch", whatlanggo.Eng: "english",
+	whatlanggo.Fin: "finnish", whatlanggo.Fra: "french", whatlanggo.Deu: "german", whatlanggo.Ell: "greek",
+	whatlanggo.Hin: "hindi", whatlanggo.Hun: "hungarian", whatlanggo.Ind: "indonesian", whatlanggo.Ita: "italian",
+	whatlanggo.Lit: "lithuanian", whatlanggo.Nep: "nepali", whatlanggo.Nob: "norwegian", whatlanggo.Nno: "norwegian",
+	whatlanggo.Por: "portuguese", whatlanggo.Ron: "romanian", whatlanggo.Rus: "russian", whatlanggo.Srp: "serbian",
+	whatlanggo.Spa: "spanish", whatlanggo.Swe: "swedish", whatlanggo.Tam: "tamil", whatlanggo.Tur: "turkish",
+	whatlanggo.Ydd: "yiddish",
+}
+
+// MinLetters is the fewest letters a text needs for its language to be
+// detected (a Han, kana or Hangul character counts three: a syllable or a
+// word, whose script alone tells most); shorter texts (a shopping list, a
+// line of settings) keep the collection's configuration.
+const MinLetters = 120
+
+// MinConfidence is the confidence whatlanggo must give its answer (its own
+// threshold of a reliable answer); below it, as for a file that is mostly
+// code or mixes two languages evenly, the text keeps the collection's
+// configuration.
+const MinConfidence = whatlanggo.ReliableConfidenceThreshold
+
+// SampleRunes is how much of a text is read: the first this many runes.
+const SampleRunes = 4000
+
+// Detector detects languages; safe for concurrent use.
+type Detector struct{}
+
+// New returns a Detector.
+func New() *Detector { return &Detector{} }
+
+// Detect returns the language of text, a lower-case English name
+// ("german"), and its text-search configuration ("german"; Simple for a
+// language without one), or two empty strings when the text has fewer than
+// MinLetters letters in its first SampleRunes runes or no language reaches
+// MinConfidence.
+func (d *Detector) Detect(text string) (lang, config string) {
+	sample := text
+	if n := 0; len(sample) > SampleRunes {
+		for i := range sample {
+			if n == SampleRunes {
+				sample = sample[:i]
+				break
+			}
+			n++
+		}
+	}
+	letters := 0
+	for _, r := range sample {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+			letters += 3
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	if letters < MinLetters {
+		return "", ""
+	}
+	info := whatlanggo.Detect(sample)
+	if info.Confidence < MinConfidence || info.Lang.String() == "" {
+		return "", ""
+	}
+	config = configs[info.Lang]
+	if config == "" {
+		config = Simple
+	}
+	return strings.ToLower(info.Lang.String()), config
+}
+
+// Configs returns the text-search configurations Detect can return, sorted
+// and without repeats.
+func Configs() []string {
+	out := append(slices.Collect(maps.Values(configs)), Simple)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// AnswerLanguages returns the languages of a question and of an answer to
+// it, lower-case English names, when whatlanggo tells both reliably and
+// they differ; two empty strings otherwise (too short to tell, or the same).
+func AnswerLanguages(question, answer string) (q, a string) {
+	qi, ai := whatlanggo.Detect(question), whatlanggo.Detect(answer)
+	if !qi.IsReliable() || !ai.IsReliable() || qi.Lang == ai.Lang {
+		return "", ""
+	}
+	return strings.ToLower(qi.Lang.String()), strings.ToLower(ai.Lang.String())
+}
+
+// OtherThanQuestion reports whether text (passages) is in another language
+// than question. The text's language is read from its prose (table rows
+// left out: a table of names, numbers and addresses has none, and trigrams
+// of "Weber | +49 30 5552841" read as German) and must be reliable, from at
+// least MinProseLetters letters; a question is short, so its best guess
+// counts from a confidence of MinQuestionConfidence ("How many people does
+// the recipe serve?" is English at 0.59, which whatlanggo calls
+// unreliable).
+func OtherThanQuestion(question, text string) bool {
+	var prose []string
+	letters := 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "|") {
+			continue
+		}
+		prose = append(prose, line)
+		for _, r := range line {
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+	}
+	if letters < MinProseLetters {
+		return false
+	}
+	q, t := whatlanggo.Detect(question), whatlanggo.Detect(strings.Join(prose, "\n"))
+	return t.IsReliable() && q.Confidence >= MinQuestionConfidence && q.Lang != t.Lang
+}
+
+// MinProseLetters is the least prose, in letters, whose language
+// OtherThanQuestion tells (about two sentences).
+const MinProseLetters = 80
+
+// MinQuestionConfidence is the whatlanggo confidence from which
+// OtherThanQuestion takes a question's best guess.
+const MinQuestionConfidence = 0.3
