@@ -228,7 +228,7 @@ func (e *E5) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 // call embeds texts[idx] on one side into out[idx].
 func (e *E5) call(texts []string, idx []int, query bool, out [][]float32) error {
 	n := len(idx)
-	ptrs := (*[1 << 28]*C.char)(C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof((*C.char)(nil)))))[:n:n]
+	ptrs := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
 	defer func() {
 		for _, p := range ptrs {
 			C.free(unsafe.Pointer(p))
