@@ -13,8 +13,9 @@
 --                        delete trigger removes the terms it made
 --
 -- A question is analysed with every configuration the collection's chunks
--- use (bm25_configs), its lexemes merged (bm25_query_vector); the gate's
--- term coverage reads a chunk against the question analysed its way
+-- use (bm25_configs), its lexemes merged (bm25_query_vector), a word that
+-- any of them calls a stop word left out (bm25_stop_words); the gate's term
+-- coverage reads a chunk against the question analysed its way
 -- (bm25_query_vector_cfg).
 ALTER TABLE documents ADD COLUMN language text;
 ALTER TABLE documents ADD COLUMN fts_config regconfig;
@@ -67,17 +68,38 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
     FROM collections c WHERE c.id = p_collection
 $$;
 
--- 0018's bm25_query_vector for one configuration.
+-- The words of t that are stop words in one of the snowball configurations
+-- cfgs (analysed to nothing), lower-cased and unaccented. With several
+-- languages in a collection a question's word is dropped if any of them
+-- calls it a stop word: "the" must not become a term of the question under
+-- "simple" (which keeps every word), where only the few chunks analysed with
+-- "simple" hold it and give it a high idf; nor German "die" under "english".
+CREATE FUNCTION bm25_stop_words(t text, cfgs regconfig[]) RETURNS text[]
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
+    SELECT coalesce(array_agg(DISTINCT lower(tp.token)), '{}')
+    FROM ts_parse('default', unaccent(t)) tp
+    WHERE tp.tokid IN (1, 2, 10, 11)   -- asciiword, word, hword_part, hword_asciipart
+      AND EXISTS (SELECT 1 FROM unnest(cfgs) c
+                  WHERE c <> 'simple'::regconfig AND to_tsvector(c, tp.token) = ''::tsvector)
+$$;
+
+-- 0018's bm25_query_vector for one configuration, without the stop words
+-- of the collection's other configurations (bm25_stop_words; none when it
+-- has one).
 CREATE FUNCTION bm25_query_vector_cfg(p_collection int, cfg regconfig, t text) RETURNS tsvector
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
-    SELECT ts_delete(to_tsvector(cfg, bm25_query_text(p_collection, t)), coalesce((
+    WITH k AS (SELECT coalesce(bm25_configs(p_collection), '{}') AS cfgs)
+    SELECT ts_delete(ts_delete(to_tsvector(cfg, bm25_query_text(p_collection, t)), coalesce((
         SELECT array_agg(DISTINCT pv.lexeme)
         FROM ts_parse('default', unaccent(t)) tp
         CROSS JOIN LATERAL regexp_split_to_table(tp.token, '-') part
         CROSS JOIN LATERAL unnest(to_tsvector(cfg, part)) pv
         WHERE tp.tokid = 15
           AND pv.lexeme <> lower(tp.token)
-          AND EXISTS (SELECT 1 FROM bm25_terms bt WHERE bt.collection_id = p_collection AND bt.term = lower(tp.token))), '{}'::text[]))
+          AND EXISTS (SELECT 1 FROM bm25_terms bt WHERE bt.collection_id = p_collection AND bt.term = lower(tp.token))), '{}'::text[])),
+        CASE WHEN cardinality(k.cfgs) < 2 THEN '{}'::text[]
+             ELSE tsvector_to_array(to_tsvector(cfg, array_to_string(bm25_stop_words(t, k.cfgs), ' '))) END)
+    FROM k
 $$;
 
 -- The query's lexemes under every configuration of the collection, merged:

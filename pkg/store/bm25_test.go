@@ -223,13 +223,19 @@ func (e *bm25Env) reference(coll int) *refIndex {
 // queryTerms returns the query's lexemes with their counts (qtf): its
 // lexemes under the collection's configuration, then those the other
 // configurations of its chunks add (a lexeme keeps the count of the first
-// configuration that gives it).
+// configuration that gives it), without the words that any of them (but
+// simple) drops as stop words when there are several.
 func (e *bm25Env) queryTerms(coll int, q string) map[string]int {
 	e.t.Helper()
-	rows, err := e.conn.Query(e.ctx, `SELECT cfg.o, v.lexeme, array_length(v.positions, 1)
-		FROM (SELECT 0 AS o, fts_config AS c FROM collections WHERE id = $1
-		      UNION SELECT DISTINCT 1, fts_config FROM chunks WHERE collection_id = $1 AND fts_config IS NOT NULL) cfg,
-		     unnest(to_tsvector(cfg.c, bm25_query_text($1, $2::text))) v
+	rows, err := e.conn.Query(e.ctx, `WITH cfg AS (
+			SELECT 0 AS o, fts_config AS c FROM collections WHERE id = $1
+			UNION SELECT DISTINCT 1, fts_config FROM chunks WHERE collection_id = $1 AND fts_config IS NOT NULL AND fts_config <> (SELECT fts_config FROM collections WHERE id = $1)),
+		stop AS (   -- with several configurations, words any of them drops
+			SELECT DISTINCT lower(w.word) AS word FROM regexp_split_to_table(unaccent($2::text), '[^[:alpha:]]+') w(word), cfg
+			WHERE (SELECT count(*) FROM cfg) > 1 AND w.word <> '' AND cfg.c <> 'simple'::regconfig AND to_tsvector(cfg.c, w.word) = '')
+		SELECT cfg.o, v.lexeme, array_length(v.positions, 1)
+		FROM cfg, unnest(to_tsvector(cfg.c, bm25_query_text($1, $2::text))) v
+		WHERE v.lexeme NOT IN (SELECT x.lexeme FROM stop, unnest(to_tsvector(cfg.c, stop.word)) x)
 		ORDER BY cfg.o, cfg.c::text`, coll, q)
 	if err != nil {
 		e.t.Fatal(err)

@@ -282,7 +282,9 @@ func TestTermCoverage(t *testing.T) {
 // configuration (reference mismatch, and "Haus" no longer finds
 // "Häusern"); the delete trigger reading it (stats mismatch after the
 // delete); bm25_query_vector analysing with the collection's alone ("Haus"
-// finds nothing).
+// finds nothing); bm25_query_vector_cfg keeping the other configurations'
+// stop words (the Chinese note with an English quote outranks the English
+// note on "What is the deadline?").
 func TestBM25PerLanguage(t *testing.T) {
 	e := newBM25Env(t)
 	en := e.collection("en", "english")
@@ -321,4 +323,13 @@ func TestBM25PerLanguage(t *testing.T) {
 	}
 	e.exec(`DELETE FROM documents WHERE id = $1`, de)
 	e.checkQueries(en, qs, "after deleting the German note")
+
+	// A note analysed with "simple" keeps English stop words as terms, held
+	// by few chunks: the question's stop words must not match them.
+	e.insertDocConfig(en, "/l/zh.md", "simple", []string{"项目经理说：“the one thing that is important is the deadline”，所以我们每天开会。"})
+	e.insertDoc(en, "/l/tax.md", []string{"The deadline for the tax return is the end of July."})
+	if got := e.topPath(en, "What is the deadline?"); got != "/l/tax.md" {
+		t.Errorf(`"What is the deadline?": top %q, want the English note (is, the, what are stop words)`, got)
+	}
+	e.checkQueries(en, append(qs, "What is the deadline?"), "with a simple note")
 }
