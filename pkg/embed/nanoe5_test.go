@@ -151,7 +151,7 @@ func TestE5MissingEngine(t *testing.T) {
 	if _, err := embed.NewLazy(embed.Options{Dir: dir}); !errors.Is(err, embed.ErrEngine) || !strings.Contains(err.Error(), "scripts/install-deps.sh") || !strings.Contains(err.Error(), dir) {
 		t.Errorf("no engine: %v", err)
 	}
-	if _, err := embed.InspectAs(src, "RAG_RERANK_MODEL"); !errors.Is(err, embed.ErrModelMissing) || !strings.Contains(err.Error(), "needs an ONNX model") {
+	if _, err := embed.InspectAs(src, "RAG_RERANK_MODEL"); err == nil || !strings.Contains(err.Error(), "needs an ONNX model") {
 		t.Errorf("as a reranker: %v", err)
 	}
 	m, err := embed.Inspect(dir)
@@ -167,5 +167,85 @@ func TestE5MissingEngine(t *testing.T) {
 	}
 	if _, err := embed.Inspect(dir); !errors.Is(err, embed.ErrModelMissing) || !strings.Contains(err.Error(), "e5-small-q4.bin") {
 		t.Errorf("no weights: %v", err)
+	}
+}
+
+// A weights file or engine library that is not the one installed is refused
+// before the engine reads it (a truncated one crashed the process), naming
+// the file and the command that installs it again. Mutations: no size check
+// (the truncated weights pass to the engine); no sha256 check (the flipped
+// byte loads); no library check (the truncated library is dlopened).
+func TestE5DamagedFiles(t *testing.T) {
+	src := modeltest.Named(t, "multilingual-e5-small-q4")
+	weights, err := os.ReadFile(filepath.Join(src, "e5-small-q4.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := os.ReadFile(filepath.Join(src, "engine", "x86-64", "libe5.so"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyModel := func(t *testing.T, w, l []byte) string {
+		t.Helper()
+		dir := t.TempDir()
+		for _, f := range []string{"hrag-model.json", "tokenizer.json", filepath.Join("engine", "SHA256SUMS")} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(src, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "engine", "x86-64"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "e5-small-q4.bin"), w, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "engine", "x86-64", "libe5.so"), l, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	open := func(dir string) error {
+		m, err := embed.Inspect(dir)
+		if err != nil {
+			return err
+		}
+		e, err := embed.OpenE5(m, filepath.Join(dir, "engine", "x86-64", "libe5.so"), 1, 0)
+		if err == nil {
+			e.Close()
+		}
+		return err
+	}
+	flipped := append([]byte(nil), weights...)
+	flipped[1000] ^= 0xff
+	for _, c := range []struct {
+		name   string
+		w, l   []byte
+		target error
+		file   string
+	}{
+		{"truncated weights", weights[:len(weights)/2], lib, embed.ErrModelDamaged, "e5-small-q4.bin"},
+		{"a flipped byte in the weights", flipped, lib, embed.ErrModelDamaged, "e5-small-q4.bin"},
+		{"truncated library", weights, lib[:20000], embed.ErrEngine, "libe5.so"},
+	} {
+		dir := copyModel(t, c.w, c.l)
+		err := open(dir)
+		if !errors.Is(err, c.target) || !strings.Contains(err.Error(), c.file) || !strings.Contains(err.Error(), "scripts/install-deps.sh") {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	// The intact copy loads, and is checked once: the stamp then spares the sha256.
+	dir := copyModel(t, weights, lib)
+	if err := open(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".e5-small-q4.bin.verified")); err != nil {
+		t.Errorf("no verification stamp: %v", err)
 	}
 }

@@ -128,9 +128,10 @@ func (r *runner) walk(ctx context.Context, files []File, out chan<- File) (c wal
 		if !known && len(r.vanished) > 0 {
 			if h, err := extract.Hash(f.Path, r.opts.MaxBytes); err == nil {
 				// A document titled by its file name is re-chunked under the
-				// new name (its breadcrumbs change); others just move.
+				// new name (its breadcrumbs change), and one cut under other
+				// settings (ChunkingKey) is cut again; others just move.
 				key := hex.EncodeToString(h)
-				if olds := r.vanished[key]; len(olds) > 0 &&
+				if olds := r.vanished[key]; len(olds) > 0 && olds[0].Chunking == r.chunking &&
 					(olds[0].Title != extract.TitleFromPath(olds[0].Path) || extract.TitleFromPath(f.Path) == olds[0].Title) {
 					if c.err = st.MoveDocument(ctx, olds[0].ID, f.Path, f.Size, f.MTime); c.err != nil {
 						return c

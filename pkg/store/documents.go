@@ -447,9 +447,9 @@ func putDocuments(ctx context.Context, tx pgx.Tx, collectionID int, table string
 // `hrag reembed` re-chunks when the files are gone.
 func (s *Store) LoadDocument(ctx context.Context, id int64) (Document, error) {
 	var d Document
-	err := s.pool.QueryRow(ctx, `SELECT path, title, body, format, content_hash, size, mtime, coalesce(language, ''), coalesce(fts_config::text, '')
+	err := s.pool.QueryRow(ctx, `SELECT path, title, body, format, content_hash, size, mtime, chunking, coalesce(language, ''), coalesce(fts_config::text, '')
 		FROM documents WHERE id = $1`, id).
-		Scan(&d.Path, &d.Title, &d.Body, &d.Format, &d.Hash, &d.Size, &d.MTime, &d.Language, &d.FTSConfig)
+		Scan(&d.Path, &d.Title, &d.Body, &d.Format, &d.Hash, &d.Size, &d.MTime, &d.Chunking, &d.Language, &d.FTSConfig)
 	return d, err
 }
 
