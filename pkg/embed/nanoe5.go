@@ -83,6 +83,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -116,10 +117,10 @@ var ErrModelDamaged = errors.New("model file damaged")
 // takes each text's side from the prefix hrag gave it ("query: " or
 // "passage: ", removed before the call so that the engine sees it once); a
 // text with neither is embedded as a query, as scripts/embed-server.py
-// does. Vectors are 384 L2-normalised float32s; a text longer than 512
-// tokens is embedded in 510-token windows whose vectors are averaged (the
-// engine's rule; hrag's chunks fit the input). Safe for use by one
-// goroutine at a time.
+// does. Vectors are 384 L2-normalised float32s. A text longer than the
+// model's input (512 tokens) is cut to fit, as ONNX models truncate, rather
+// than embedded in the engine's averaged 510-token windows (hrag's chunks
+// fit; a pasted question may not). Safe for use by one goroutine at a time.
 type E5 struct {
 	model Model
 	api   *C.hrag_e5
@@ -340,7 +341,7 @@ func (e *E5) call(texts []string, idx []int, query bool, out [][]float32) error 
 		if j := strings.IndexByte(body, 0); j >= 0 {
 			body = body[:j]
 		}
-		ptrs[k] = C.CString(body)
+		ptrs[k] = e.fit(body, query)
 	}
 	dim := e.model.Dim
 	vecs := make([]float32, n*dim)
@@ -361,6 +362,44 @@ func (e *E5) call(texts []string, idx []int, query bool, out [][]float32) error 
 		out[i] = v
 	}
 	return nil
+}
+
+// fit returns body as a C string cut to the model's input (MaxTokens
+// tokens with the prefix and the two special tokens), as ONNX models
+// truncate: the engine would otherwise embed a long text (a pasted question)
+// in windows of 510 tokens, at 0.2 CPU-seconds each. Chunks fit already.
+func (e *E5) fit(body string, query bool) *C.char {
+	q := C.int(0)
+	if query {
+		q = 1
+	}
+	count := func(t string) int {
+		cs := C.CString(t)
+		defer C.free(unsafe.Pointer(cs))
+		return int(C.hrag_e5_count(e.api, e.m, cs, q))
+	}
+	max := e.model.MaxTokens
+	if max <= 0 || count(body) <= max {
+		return C.CString(body)
+	}
+	// The longest prefix, cut at a rune, that fits: a binary search on its
+	// length in bytes (token counts grow with the prefix).
+	lo, hi := 0, len(body)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		for mid > lo && !utf8.RuneStart(body[mid]) {
+			mid--
+		}
+		if mid == lo {
+			break
+		}
+		if count(body[:mid]) <= max {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return C.CString(body[:lo])
 }
 
 // Tokens returns the number of tokens the engine feeds for text, its E5

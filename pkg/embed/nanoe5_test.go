@@ -249,3 +249,18 @@ func TestE5DamagedFiles(t *testing.T) {
 		t.Errorf("no verification stamp: %v", err)
 	}
 }
+
+// A text longer than the model's input is cut to fit, as ONNX models
+// truncate: its vector is that of its first 512 tokens, whatever follows.
+// Mutation: fit returning the whole text (the engine averages windows).
+func TestE5CutsLongTexts(t *testing.T) {
+	e := openE5(t, "")
+	head := strings.Repeat("The boiler maintenance contract costs 189 euros a year. ", 60) // > 512 tokens
+	v, err := e.Embed(context.Background(), []string{"query: " + head, "query: " + head + strings.Repeat("Ratatouille simmers for ninety minutes. ", 200)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := embed.Cosine(v[0], v[1]); c < 0.9999 {
+		t.Errorf("a long text's tail changed its vector: cosine %.5f", c)
+	}
+}
