@@ -16,7 +16,6 @@ import (
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
-	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/tokenize"
@@ -151,12 +150,8 @@ func openStore(ctx context.Context, cfg config.Config) (*store.Store, error) {
 // indexOptions turns the configuration and the opened store, embedder and
 // tokenizer into index options (roots, collection and flags are the caller's).
 func indexOptions(cfg config.Config, st *store.Store, emb embed.Embedder, tk *tokenize.Tokenizer) index.Options {
-	var langs *language.Detector
-	if cfg.FTSDetect {
-		langs = language.New()
-	}
 	return index.Options{
-		FTSConfig: cfg.FTSConfig, Languages: langs, Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
+		FTSConfig: cfg.FTSConfig, DetectLanguages: cfg.FTSDetect, Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: cfg.MaxFileBytes,
 		ExtractTimeout: cfg.ExtractTimeout, ExtractMemory: cfg.ExtractMemory,
 		Chunk: chunk.Options{ContentTokens: cfg.ChunkTokens, OverlapTokens: cfg.ChunkOverlapTokens,
 			BreadcrumbTokens: cfg.ChunkBreadcrumbTokens, JunkRun: cfg.JunkRun, JunkLine: cfg.JunkLine},

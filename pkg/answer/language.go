@@ -15,15 +15,7 @@ func languageMismatch(question, answer string) string {
 	if q == "" {
 		return ""
 	}
-	return fmt.Sprintf("the model answered in %s, another language than the question (%s)", titleCase(a), titleCase(q))
-}
-
-// titleCase capitalises a language name's first letter ("german" → "German").
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return fmt.Sprintf("the model answered in %s, another language than the question (%s)", a, q)
 }
 
 // otherLanguage reports whether text (passages) is in another language

@@ -288,30 +288,42 @@ func gap(a, b unit) string {
 }
 
 // packExact returns the last j ≥ i whose join of units[i..j] fits max tokens,
-// and its tokens: gallop then bisect, O(log n) counts of texts at most about
-// twice the budget.
+// and its tokens (lastFitting: O(log n) counts of texts at most about twice
+// the budget).
 func packExact(units []unit, i, max int, tk Counter, join func(int) string) (int, int) {
-	lo, step := i, 1
-	loTokens := units[i].tokens
-	hi := len(units)
-	for lo+step < len(units) {
-		if n := tk.Count(join(lo + step)); n <= max {
-			lo, loTokens = lo+step, n
-			step *= 2
-		} else {
+	tokens := units[i].tokens
+	j := lastFitting(i, len(units), func(j int) bool {
+		n := tk.Count(join(j))
+		if n <= max {
+			tokens = n // the last probe that fits is the answer
+		}
+		return n <= max
+	})
+	return j, tokens
+}
+
+// lastFitting returns the last j in [i, n) for which fits holds, given that
+// it holds for i and, once false, stays false for larger j: it gallops
+// (i+1, i+2, i+4, ...) to the first failure, then bisects. fits is called
+// O(log(j−i)) times, the last call that returned true being for the result.
+func lastFitting(i, n int, fits func(j int) bool) int {
+	lo, step, hi := i, 1, n
+	for lo+step < n {
+		if !fits(lo + step) {
 			hi = lo + step
 			break
 		}
+		lo += step
+		step *= 2
 	}
 	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if n := tk.Count(join(mid)); n <= max {
-			lo, loTokens = mid, n
+		if mid := (lo + hi) / 2; fits(mid) {
+			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return lo, loTokens
+	return lo
 }
 
 func onlyHeaders(bs []extract.Block) bool {

@@ -170,24 +170,7 @@ func split(text string, s span, levels []func(string) []span, max int, count ran
 func packSpans(spans []span, max int, count rangeCounter) []span {
 	var out []span
 	for i := 0; i < len(spans); {
-		lo, step, hi := i, 1, len(spans)
-		for lo+step < len(spans) {
-			if count(spans[i].a, spans[lo+step].b) <= max {
-				lo += step
-				step *= 2
-			} else {
-				hi = lo + step
-				break
-			}
-		}
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			if count(spans[i].a, spans[mid].b) <= max {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
+		lo := lastFitting(i, len(spans), func(j int) bool { return count(spans[i].a, spans[j].b) <= max })
 		out = append(out, span{spans[i].a, spans[lo].b})
 		i = lo + 1
 	}

@@ -237,12 +237,12 @@ func fillMissing(ctx context.Context, opts Options, rep Reporter, coll store.Col
 }
 
 // detectLanguage returns a document's language and the text-search
-// configuration of its BM25 terms, detected by d from its chunks' content
+// configuration of its BM25 terms, detected (language.Detect) from its chunks' content
 // (what BM25 analyses; front matter and machine data are not in it). A
 // configuration the server lacks (available: pg_ts_config's names) becomes
 // language.Simple. Two empty strings when the language is not detected:
 // the collection's configuration then applies.
-func detectLanguage(d *language.Detector, chunks []chunk.Chunk, available map[string]bool) (lang, config string) {
+func detectLanguage(chunks []chunk.Chunk, available map[string]bool) (lang, config string) {
 	var b strings.Builder
 	for _, c := range chunks {
 		if b.Len() >= 4*language.SampleRunes { // runes are at most 4 bytes
@@ -251,7 +251,7 @@ func detectLanguage(d *language.Detector, chunks []chunk.Chunk, available map[st
 		b.WriteString(c.Content)
 		b.WriteByte('\n')
 	}
-	lang, config = d.Detect(b.String())
+	lang, config = language.Detect(b.String())
 	if config != "" && !available[config] {
 		config = language.Simple
 	}

@@ -21,7 +21,6 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/embed"
-	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/store"
 )
 
@@ -62,13 +61,13 @@ type Options struct {
 	// arguments alone.
 	Command   func(collection string, args ...string) string
 	FTSConfig string // RAG_FTS_CONFIG, fixed when the collection is created
-	// Languages detects each document's language, whose text-search
-	// configuration then analyses its chunks for BM25 (RAG_FTS_DETECT);
-	// nil: every document is analysed with FTSConfig.
-	Languages *language.Detector
-	Include   []string // file-name globs to index
-	Exclude   []string // globs to skip
-	MaxBytes  int64    // larger files are skipped
+	// DetectLanguages detects each document's language (language.Detect),
+	// whose text-search configuration then analyses its chunks for BM25
+	// (RAG_FTS_DETECT); false: every document is analysed with FTSConfig.
+	DetectLanguages bool
+	Include         []string // file-name globs to index
+	Exclude         []string // globs to skip
+	MaxBytes        int64    // larger files are skipped
 	// ExtractTimeout (RAG_EXTRACT_TIMEOUT) and ExtractMemory
 	// (RAG_EXTRACT_MEMORY_BYTES) bound each file's converters (pdftotext,
 	// qpdf, pandoc) in wall time and address space; 0: no limit.
@@ -298,7 +297,7 @@ func (r *runner) begin(ctx context.Context, sum *Summary) (Listing, *store.Lock,
 		return fail(err)
 	}
 	r.settings, r.chunking = SkipSettings(r.opts), ChunkingKey(r.opts)
-	if opts.Languages != nil {
+	if opts.DetectLanguages {
 		if r.ftsConfigs, err = st.TextSearchConfigs(ctx); err != nil {
 			return fail(err)
 		}

@@ -42,7 +42,7 @@ type runner struct {
 	skipped    map[string]store.SkippedFile
 	settings   string                           // SkipSettings of this run
 	chunking   string                           // ChunkingKey of this run
-	ftsConfigs map[string]bool                  // the server's text-search configurations (with Options.Languages)
+	ftsConfigs map[string]bool                  // the server's text-search configurations (with Options.DetectLanguages)
 	scopes     []string                         // real paths under which a missing file is a deleted one
 	vanished   map[string][]store.DocumentState // documents whose file is gone, by hex hash; walk takes the moved ones
 	prog       *progress
@@ -245,8 +245,8 @@ func (r *runner) prepare(ctx context.Context, e extracted, p *prepared) error {
 	if err := withMeta(&p.doc, doc); err != nil {
 		return err
 	}
-	if r.opts.Languages != nil {
-		p.doc.Language, p.doc.FTSConfig = detectLanguage(r.opts.Languages, chunks, r.ftsConfigs)
+	if r.opts.DetectLanguages {
+		p.doc.Language, p.doc.FTSConfig = detectLanguage(chunks, r.ftsConfigs)
 	}
 	hashes := make([][]byte, len(chunks))
 	for i, c := range chunks {

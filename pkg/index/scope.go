@@ -198,13 +198,13 @@ const chunkingVersion = 3
 // chunkingVersion and the chunk settings of o as requested (RAG_CHUNK_*,
 // RAG_JUNK_*; before Fit lowers them for a model, which reembed handles),
 // e.g. "v1 content=400 overlap=40 breadcrumb=64 junk_run=200 junk_line=400",
-// and, when o.Languages detects languages, languageVersion (" languages=1").
+// and, when o.DetectLanguages, languageVersion (" languages=1").
 // A document stored under another key is cut again by the next run.
 func ChunkingKey(o Options) string {
 	c := o.Chunk
 	key := fmt.Sprintf("v%d content=%d overlap=%d breadcrumb=%d junk_run=%d junk_line=%d",
 		chunkingVersion, c.ContentTokens, c.OverlapTokens, c.BreadcrumbTokens, c.JunkRun, c.JunkLine)
-	if o.Languages != nil {
+	if o.DetectLanguages {
 		key += fmt.Sprintf(" languages=%d", languageVersion)
 	}
 	return key

@@ -49,18 +49,12 @@ const MinConfidence = whatlanggo.ReliableConfidenceThreshold
 // SampleRunes is how much of a text is read: the first this many runes.
 const SampleRunes = 4000
 
-// Detector detects languages; safe for concurrent use.
-type Detector struct{}
-
-// New returns a Detector.
-func New() *Detector { return &Detector{} }
-
 // Detect returns the language of text, a lower-case English name
 // ("german"), and its text-search configuration ("german"; Simple for a
 // language without one), or two empty strings when the text has fewer than
 // MinLetters letters in its first SampleRunes runes or no language reaches
 // MinConfidence.
-func (d *Detector) Detect(text string) (lang, config string) {
+func Detect(text string) (lang, config string) {
 	sample := text
 	if n := 0; len(sample) > SampleRunes {
 		for i := range sample {
@@ -103,14 +97,14 @@ func Configs() []string {
 }
 
 // AnswerLanguages returns the languages of a question and of an answer to
-// it, lower-case English names, when whatlanggo tells both reliably and
+// it, English names ("German"), when whatlanggo tells both reliably and
 // they differ; two empty strings otherwise (too short to tell, or the same).
 func AnswerLanguages(question, answer string) (q, a string) {
 	qi, ai := whatlanggo.Detect(question), whatlanggo.Detect(answer)
 	if !qi.IsReliable() || !ai.IsReliable() || qi.Lang == ai.Lang {
 		return "", ""
 	}
-	return strings.ToLower(qi.Lang.String()), strings.ToLower(ai.Lang.String())
+	return qi.Lang.String(), ai.Lang.String()
 }
 
 // OtherThanQuestion reports whether text (passages) is in another language

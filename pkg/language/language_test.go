@@ -13,7 +13,6 @@ import (
 // The bundled notes: the French recipe and the German manual are told from
 // the English notes; notes with too few letters are not detected.
 func TestDetectTheBundledNotes(t *testing.T) {
-	d := language.New()
 	want := map[string]string{"cooking/ratatouille-fr.md": "french", "manuals/geschirrspueler.md": "german",
 		"misc/empty.md": "", "misc/latin1-shopping.txt": "", ".obsidian/workspace.md": ""}
 	root := "../../testdata/notes"
@@ -31,7 +30,7 @@ func TestDetectTheBundledNotes(t *testing.T) {
 		if !ok {
 			w = "english"
 		}
-		if lang, cfg := d.Detect(string(b)); lang != w || cfg != w {
+		if lang, cfg := language.Detect(string(b)); lang != w || cfg != w {
 			t.Errorf("%s: %q %q, want %q", rel, lang, cfg, w)
 		}
 		n++
@@ -45,7 +44,6 @@ func TestDetectTheBundledNotes(t *testing.T) {
 // Languages with a snowball configuration get it; others get simple; too
 // few letters, nothing.
 func TestDetectConfigs(t *testing.T) {
-	d := language.New()
 	for _, c := range []struct{ text, lang, cfg string }{
 		{"La caldaia è stata revisionata a settembre dalla stessa ditta dell'anno scorso; il contratto di manutenzione costa centottantanove euro all'anno e comprende una visita.", "italian", "italian"},
 		{"De verwarmingsketel is in september nagekeken door hetzelfde bedrijf als vorig jaar; het onderhoudscontract kost honderdnegenentachtig euro per jaar.", "dutch", "dutch"},
@@ -55,7 +53,7 @@ func TestDetectConfigs(t *testing.T) {
 		{"锅炉的维护合同每年一百八十九欧元，技术员每年九月上午来检查一次。压力表在暖气冷的时候显示一点五巴。地下室的锅炉是去年同一家公司安装的，保修期为五年，发票放在蓝色文件夹里。", "mandarin", language.Simple},
 		{"Milch, Brot, Käse, Butter.", "", ""},
 	} {
-		if lang, cfg := d.Detect(c.text); lang != c.lang || cfg != c.cfg {
+		if lang, cfg := language.Detect(c.text); lang != c.lang || cfg != c.cfg {
 			t.Errorf("%.30q: %q %q, want %q %q", c.text, lang, cfg, c.lang, c.cfg)
 		}
 	}
