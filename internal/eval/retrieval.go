@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -124,8 +125,11 @@ type RetrievalResult struct {
 	IndexSeconds float64       `json:"index_seconds"` // writing the corpus files + index.Run
 	QuerySeconds float64       `json:"query_seconds"` // all query runs, all modes
 	Modes        []ModeSummary `json:"modes"`
-	Warnings     []string      `json:"warnings,omitempty"` // distinct retrieval warnings
-	PerQuery     []QueryResult `json:"-"`                  // by mode (Modes order), then query order
+	// Warnings are the retrieval warnings, one per kind (the same text up to
+	// its numbers, warningKind): the first query's text, followed by
+	// " (N query runs)" when more than one run (a query in one mode) had it.
+	Warnings []string      `json:"warnings,omitempty"`
+	PerQuery []QueryResult `json:"-"` // by mode (Modes order), then query order
 }
 
 // CollectionName names the evaluation collection of a dataset for the given
@@ -343,7 +347,8 @@ func RunRetrieval(ctx context.Context, opts RetrievalOptions) (*RetrievalResult,
 	if opts.Progress != nil {
 		opts.Progress.Start(len(queries) * len(opts.Modes))
 	}
-	warned := map[string]bool{}
+	var kinds []string
+	warned := map[string]warningCount{}
 	began = time.Now()
 	for _, mode := range opts.Modes {
 		ro := retrieve.Options{Mode: mode, Collection: opts.Collection, Candidates: opts.Depth, TopK: opts.Depth,
@@ -365,10 +370,14 @@ func RunRetrieval(ctx context.Context, opts RetrievalOptions) (*RetrievalResult,
 			}
 			latency := float64(time.Since(t).Microseconds()) / 1000
 			for _, w := range r.Warnings {
-				if !warned[w] {
-					warned[w] = true
-					res.Warnings = append(res.Warnings, w)
+				k := warningKind(w)
+				c, ok := warned[k]
+				if !ok {
+					kinds = append(kinds, k)
+					c.first = w
 				}
+				c.n++
+				warned[k] = c
 			}
 			ids := make([]string, 0, len(r.Passages))
 			for _, p := range r.Passages {
@@ -407,6 +416,13 @@ func RunRetrieval(ctx context.Context, opts RetrievalOptions) (*RetrievalResult,
 		res.Modes = append(res.Modes, ms)
 	}
 	res.QuerySeconds = time.Since(began).Seconds()
+	for _, k := range kinds {
+		c := warned[k]
+		if c.n > 1 {
+			c.first += fmt.Sprintf(" (%d query runs)", c.n)
+		}
+		res.Warnings = append(res.Warnings, c.first)
+	}
 	return res, nil
 }
 
@@ -423,3 +439,16 @@ func Percentile(values []float64, p float64) float64 {
 	i := int(math.Ceil(p/100*float64(len(s)))) - 1
 	return s[max(0, min(i, len(s)-1))]
 }
+
+// warningCount is one kind of retrieval warning: its first text and how many
+// query runs had it.
+type warningCount struct {
+	first string
+	n     int
+}
+
+var digitRun = regexp.MustCompile(`[0-9]+`)
+
+// warningKind is a warning's text with every digit run replaced by "#", so
+// that "300 passages asked for, 82 found" and "…, 77 found" are one kind.
+func warningKind(w string) string { return digitRun.ReplaceAllString(w, "#") }

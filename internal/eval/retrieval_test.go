@@ -150,6 +150,10 @@ func TestRunRetrievalTiny(t *testing.T) {
 	if again.Modes[0].Capped != 2 {
 		t.Errorf("5 candidates per retriever: %d capped lists, want 2", again.Modes[0].Capped)
 	}
+	// Both lists were cut: one warning, counted, whatever each one found.
+	if len(again.Warnings) != 1 || !strings.HasPrefix(again.Warnings[0], "300 passages asked for") || !strings.HasSuffix(again.Warnings[0], " (2 query runs)") {
+		t.Errorf("warnings %q, want the cut warning once, for 2 query runs", again.Warnings)
+	}
 	for _, q := range again.PerQuery {
 		if q.Chunks > 10 {
 			t.Errorf("hybrid with 5 candidates per retriever returned %d chunks", q.Chunks)
