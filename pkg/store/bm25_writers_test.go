@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -320,6 +321,19 @@ func TestBM25PerLanguage(t *testing.T) {
 	// word), the second one.
 	if cov[ids[0]] != 2.0/3 || cov[ids[1]] != 1.0/3 {
 		t.Errorf("coverage of the German chunks %v, want 2/3 and 1/3 (of kostet, wartung, heizung)", cov)
+	}
+	// The claim checks' terms: a German sentence's German stems, with the
+	// document frequencies the German note gives them; no stop words of
+	// either language.
+	lx, df, _, err := e.s.Lexemes(e.ctx, "en", []string{"Die Heizung in den Häusern", "the houses"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(lx[0], "haus") || df["haus"] != 1 || !slices.Contains(lx[0], "heizung") || df["heizung"] != 1 {
+		t.Errorf(`Lexemes of a German sentence %q, df %v: want "haus" and "heizung", each in 1 chunk`, lx[0], df)
+	}
+	if slices.Contains(lx[0], "die") || slices.Contains(lx[1], "the") || !slices.Contains(lx[1], "hous") || df["hous"] != 2 {
+		t.Errorf(`Lexemes %q, df %v: want no stop words and "hous" in 2 chunks`, lx, df)
 	}
 	e.exec(`DELETE FROM documents WHERE id = $1`, de)
 	e.checkQueries(en, qs, "after deleting the German note")

@@ -213,8 +213,12 @@ func (s *Store) TermCoverage(ctx context.Context, collectionID int, query string
 // Lexemes returns, for each of texts, its distinct terms as BM25 indexes
 // them (runs of CJK and other scripts without spaces cut into character
 // bigrams, diacritics folded, then the collection's text-search
-// configuration: stop words dropped, stemmed), in order of first position;
-// df maps every returned term to its document frequency in the collection
+// configuration: stop words dropped, stemmed), in order of first position.
+// In a collection whose documents use several configurations (language
+// detection, sql/0020) a text is analysed as a question is, with all of
+// them (bm25_query_vector): a German sentence gets its German stems, which
+// the German notes' chunks hold, and a word any of them calls a stop word
+// is left out. df maps every returned term to its document frequency in the collection
 // (the number of chunks holding it; 0 for a term no chunk holds), and n is
 // the collection's number of chunks. Errors wrap ErrNoCollection for an
 // unknown collection.
@@ -224,9 +228,11 @@ func (s *Store) Lexemes(ctx context.Context, collection string, texts []string) 
 		return nil, nil, 0, err
 	}
 	rows, err := s.pool.Query(ctx, `
-		WITH t AS (
-			SELECT u.i, array(SELECT w.lexeme FROM unnest(to_tsvector(co.fts_config, bm25_text(u.x))) w ORDER BY w.positions[1]) AS lx
-			FROM unnest($2::text[]) WITH ORDINALITY u(x, i), collections co WHERE co.id = $1)
+		WITH k AS (SELECT co.fts_config AS cfg, cardinality(bm25_configs(co.id)) > 1 AS mixed FROM collections co WHERE co.id = $1),
+		t AS (
+			SELECT u.i, array(SELECT w.lexeme FROM unnest(CASE WHEN k.mixed THEN bm25_query_vector($1, u.x)
+				ELSE to_tsvector(k.cfg, bm25_text(u.x)) END) w ORDER BY w.positions[1]) AS lx
+			FROM unnest($2::text[]) WITH ORDINALITY u(x, i), k)
 		SELECT t.lx, array(SELECT coalesce(bt.df, 0) FROM unnest(t.lx) WITH ORDINALITY l(term, o)
 			LEFT JOIN bm25_terms bt ON bt.collection_id = $1 AND bt.term = l.term ORDER BY l.o)
 		FROM t ORDER BY t.i`, coll.ID, texts)
