@@ -94,6 +94,7 @@ type QuestionResult struct {
 	Warnings       []string `json:"warnings,omitempty"` // from retrieval and citation checks
 	Seconds        float64  `json:"seconds"`            // wall time of the question (retrieval + LLM)
 	Kind           string   `json:"kind,omitempty"`     // the QA item's kind
+	Lang           string   `json:"lang,omitempty"`     // the QA item's question language
 	// Correct: answered, and the answer settles the question as its
 	// verdict says (MatchVerdict) and holds every key phrase when the item
 	// has a verdict, else matches a gold answer (MatchGold) when it has
@@ -266,7 +267,7 @@ func RelPath(root, p string) string {
 // it is used to judge the shown sentences independently of the claim
 // checks (see QuestionResult.Unsupported) and may be nil.
 func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[string]string) QuestionResult {
-	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable, Kind: item.Kind,
+	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable, Kind: item.Kind, Lang: item.Lang,
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
 		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply, Retracted: res.Retracted}

@@ -37,6 +37,9 @@ type QAItem struct {
 	// KindCrossLanguage, for an unanswerable one KindNearMiss or
 	// KindOffTopic. Optional; ignored by the metrics.
 	Kind string `json:"kind,omitempty"`
+	// Lang is the question's language as an ISO 639-1 code ("de"), for
+	// reading results by language. Optional; ignored by the metrics.
+	Lang string `json:"lang,omitempty"`
 	// Note is a free comment (why a question is a near miss, ...); ignored
 	// by the metrics.
 	Note string `json:"note,omitempty"`
@@ -238,6 +241,9 @@ func parseQAItem(raw []byte) (QAItem, error) {
 			return item, fmt.Errorf("kind %q is for unanswerable questions", item.Kind)
 		}
 	}
+	if item.Lang != "" && !isLangCode(item.Lang) {
+		return item, fmt.Errorf("lang %q: want an ISO 639-1 code, two lower-case letters (\"de\")", item.Lang)
+	}
 	for _, p := range item.KeyPhrases {
 		if strings.TrimSpace(p) == "" {
 			return item, errors.New("empty key phrase")
@@ -251,4 +257,10 @@ func parseQAItem(raw []byte) (QAItem, error) {
 		item.Sources[i] = clean
 	}
 	return item, nil
+}
+
+// isLangCode reports whether s has the form of an ISO 639-1 code: two
+// ASCII lower-case letters.
+func isLangCode(s string) bool {
+	return len(s) == 2 && 'a' <= s[0] && s[0] <= 'z' && 'a' <= s[1] && s[1] <= 'z'
 }

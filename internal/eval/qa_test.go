@@ -51,6 +51,8 @@ func TestReadQAErrors(t *testing.T) {
 		{`{"question": "q", "answerable": true, "sources": ["a/../../x.md"]}`, `source "a/../../x.md"`},
 		{`{"question": "q", "answerable": true, "sources": ["a\\b.md"]}`, `source "a\\b.md"`},
 		{`{"question": "q", "answerable": true, "sources": ["."]}`, `source "."`},
+		{`{"question": "q", "answerable": true, "lang": "German"}`, `line 1: lang "German": want an ISO 639-1 code`},
+		{`{"question": "q", "answerable": true, "lang": "DE"}`, `line 1: lang "DE"`},
 	} {
 		_, err := ReadQA(strings.NewReader(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -245,5 +247,32 @@ func TestShippedFollowUpSet(t *testing.T) {
 	if kinds["follow_up"] < 30-kinds["topic_change"]-kinds["self_contained"] || kinds["topic_change"] == 0 || kinds["self_contained"] == 0 || len(items) < 30 ||
 		splits["tune"] == 0 || splits["holdout"] == 0 {
 		t.Errorf("kinds %v, splits %v", kinds, splits)
+	}
+}
+
+// The shipped multilingual set (testdata/qa/multilingual.jsonl): questions
+// in six languages about the English sample notes, and off-topic ones (in
+// those and English), each with its language. Mutation: dropping QAItem.Lang (the set no longer
+// loads: unknown field "lang").
+func TestMultilingualSet(t *testing.T) {
+	items, err := LoadQA("../../testdata/qa/multilingual.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	langs := map[string]int{}
+	answerable := 0
+	for _, it := range items {
+		langs[it.Lang]++
+		if it.Answerable {
+			answerable++
+			if it.Kind != KindCrossLanguage || len(it.KeyPhrases) == 0 || len(it.Sources) != 1 {
+				t.Errorf("line %d: %s question with %d key phrases and sources %q", it.Line, it.Kind, len(it.KeyPhrases), it.Sources)
+			}
+		} else if it.Kind != KindOffTopic {
+			t.Errorf("line %d: unanswerable %s question", it.Line, it.Kind)
+		}
+	}
+	if len(items) != 39 || answerable != 18 || len(langs) != 7 || langs[""] != 0 {
+		t.Errorf("%d questions, %d answerable, languages %v: want 39, 18, seven languages on every line", len(items), answerable, langs)
 	}
 }
