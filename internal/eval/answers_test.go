@@ -29,6 +29,10 @@ func TestPhraseRecall(t *testing.T) {
 		{"Between 12 and 16 h [1].", []string{"16 hours"}, 1, true},             // unit spellings
 		{"It had 11 courses [1].", []string{"eleven"}, 1, true},                 // digits for words
 		{"It is 4 GB of 16 GB [1].", []string{"shared_buffers = 4GB"}, 0, true}, // a number inside a longer phrase is not the phrase
+		{"Der Druck beträgt 2,9 bar [1].", []string{"2.9 bar"}, 1, true},        // a decimal comma
+		{"Il pèse 14,2 kg [1].", []string{"14.2"}, 1, true},
+		{"It is 29 bar [1].", []string{"2.9 bar"}, 0, true},
+		{"It costs 1,140 € [1].", []string{"1.14"}, 0, true}, // a thousands comma is no decimal comma of another number
 	} {
 		got, ok := PhraseRecall(c.text, c.phrases)
 		if got != c.want || ok != c.ok {

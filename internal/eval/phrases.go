@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,11 +17,12 @@ func normPhrase(s string) string {
 // ignoring case (Unicode lower-casing), treating any run of white space as
 // one space, and writing numbers one way in both (thousands separators
 // dropped, no space between a number and the word after it: "14,000 yen"
-// is "14000yen" in both). It uses none of the answer checks' extractors:
+// is "14000yen" in both); a phrase's decimal point may be a decimal comma
+// in text ("2.9 bar" is in "2,9 bar", as German or French write it). It uses none of the answer checks' extractors:
 // the evaluation does not grade the checks with their own rules.
 func PhraseFound(text, phrase string) bool {
 	t, p := normPhrase(text), normPhrase(phrase)
-	if containsWord(t, p) {
+	if containsWord(t, p) || containsWord(t, decimalComma.ReplaceAllString(p, "$1,$2")) {
 		return true
 	}
 	ct, cp := canonicalWords(t), canonicalWords(p)
@@ -114,3 +116,7 @@ func PhraseRecall(text string, phrases []string) (float64, bool) {
 	}
 	return float64(found) / float64(len(phrases)), true
 }
+
+// decimalComma matches a decimal point between digits, for PhraseFound's
+// decimal-comma spelling of a phrase.
+var decimalComma = regexp.MustCompile(`([0-9])\.([0-9])`)
