@@ -251,28 +251,31 @@ func TestShippedFollowUpSet(t *testing.T) {
 }
 
 // The shipped multilingual set (testdata/qa/multilingual.jsonl): questions
-// in six languages about the English sample notes, and off-topic ones (in
-// those and English), each with its language. Mutation: dropping QAItem.Lang (the set no longer
+// in six languages about the English sample notes, near misses and
+// off-topic ones (in those and English), each with its language; a tune
+// part and a holdout part written after the tune part was run and never
+// used to change hrag. Mutation: dropping QAItem.Lang (the set no longer
 // loads: unknown field "lang").
 func TestMultilingualSet(t *testing.T) {
 	items, err := LoadQA("../../testdata/qa/multilingual.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	langs := map[string]int{}
+	langs, splits := map[string]int{}, map[string]int{}
 	answerable := 0
 	for _, it := range items {
 		langs[it.Lang]++
+		splits[it.Split]++
 		if it.Answerable {
 			answerable++
-			if it.Kind != KindCrossLanguage || len(it.KeyPhrases) == 0 || len(it.Sources) != 1 {
-				t.Errorf("line %d: %s question with %d key phrases and sources %q", it.Line, it.Kind, len(it.KeyPhrases), it.Sources)
+			if it.Kind != KindCrossLanguage || len(it.KeyPhrases)+len(it.Answers) == 0 || len(it.Sources) != 1 {
+				t.Errorf("line %d: %s question with %d key phrases, %d gold answers and sources %q", it.Line, it.Kind, len(it.KeyPhrases), len(it.Answers), it.Sources)
 			}
-		} else if it.Kind != KindOffTopic {
+		} else if it.Kind != KindOffTopic && it.Kind != KindNearMiss {
 			t.Errorf("line %d: unanswerable %s question", it.Line, it.Kind)
 		}
 	}
-	if len(items) != 39 || answerable != 18 || len(langs) != 7 || langs[""] != 0 {
-		t.Errorf("%d questions, %d answerable, languages %v: want 39, 18, seven languages on every line", len(items), answerable, langs)
+	if len(items) != 64 || answerable != 30 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 39 || splits[SplitHoldout] != 25 {
+		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 64, 30, seven languages on every line, 39 tune and 25 holdout", len(items), answerable, langs, splits)
 	}
 }

@@ -214,6 +214,10 @@ type Result struct {
 	// when they were asked for (Asker.MeasureLogprobs, MinLogprob); for
 	// evaluation reports, like Reply.
 	ReplyTokens []llm.Token `json:"-"`
+	// gateSimilarity is the similarity threshold of the relevance gate
+	// for this question (retrieve.Result.MinSimilarity), which a sentence
+	// in another language than its quote must reach (crossLanguage).
+	gateSimilarity float64
 }
 
 // Removed returns the sentences that failed a check.
@@ -331,7 +335,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 	if err != nil {
 		return res, err
 	}
-	res.Question = r.Question
+	res.Question, res.gateSimilarity = r.Question, r.MinSimilarity
 	res.Passages = current(r.Passages)
 	res.Warnings = append(res.Warnings, r.Warnings...)
 	if len(res.Passages) == 0 && len(r.Passages) > 0 {
@@ -354,7 +358,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 	if len(passages) < len(res.Passages) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d of %d passages fit RAG_PASSAGE_TOKENS=%d", len(passages), len(res.Passages), a.PassageTokens))
 	}
-	early := &earlySentences{a: a, w: w, collection: r.Collection, question: res.Question, began: began,
+	early := &earlySentences{a: a, w: w, collection: r.Collection, question: res.Question, gateSimilarity: r.MinSimilarity, began: began,
 		on: w.Ready != nil && a.settlesEarly(res.Question)}
 	out, protocol, prompted, msgs, err := a.generate(ctx, res.Question, Excerpts(res.Question, passages, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
 		// The checks read whole passages: the first len(shown) of them.

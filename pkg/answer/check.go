@@ -165,6 +165,9 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 			return err
 		}
 	}
+	if err := a.crossLanguage(ctx, res); err != nil {
+		return err
+	}
 	if (a.Verify || a.MeasureVerify && measure) && a.LLM != nil {
 		if err := a.verify(ctx, question, d.verdict, sents, res); err != nil {
 			return err
@@ -423,6 +426,52 @@ func (a *Asker) similarity(ctx context.Context, passages []retrieve.Passage, res
 		if s.Shown && a.MinSimilarity >= 0 && best < a.MinSimilarity {
 			s.Shown, s.Reason = false, string(claim.LowSimilarity)
 			s.Detail = fmt.Sprintf("its cosine similarity to the cited passages is %.2f (< %.2f)", best, a.MinSimilarity)
+		}
+	}
+	return nil
+}
+
+// crossLanguage checks each shown sentence written in another language
+// than the passage its quote comes from (Sentence.CrossLanguage), whose
+// words the term checks cannot compare with the quote's (claim.Check skips
+// them): the sentence, embedded as a query, must reach the relevance
+// gate's similarity threshold for this question (Result.gateSimilarity:
+// the off-topic level of the collection and the question's script, plus
+// headroom) with its located quote, embedded as a passage. A sentence
+// about something else than what it quotes stays below the level that
+// unrelated questions reach. Without that threshold (the gate read no
+// similarity) or an embedding model the sentence is removed: nothing could
+// compare it with its quote.
+func (a *Asker) crossLanguage(ctx context.Context, res *Result) error {
+	var idx []int
+	var texts []string
+	for i, s := range res.Sentences {
+		if s.Shown && s.CrossLanguage && s.Quote != nil {
+			idx = append(idx, i)
+			texts = append(texts, a.Retriever.QueryPrefix+s.Text, a.Retriever.DocPrefix+s.Quote.Text)
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	least := res.gateSimilarity
+	if least <= 0 || a.Retriever.Embedder == nil {
+		for _, i := range idx {
+			s := &res.Sentences[i]
+			s.Shown, s.Reason = false, string(claim.LowSimilarity)
+			s.Detail = "it is in another language than its quote, and without the relevance gate's similarity threshold (vector search off, or RAG_GATE_MIN_SIMILARITY negative) nothing compares their meanings"
+		}
+		return nil
+	}
+	vecs, err := a.Retriever.Embedder.Embed(ctx, texts)
+	if err != nil {
+		return fmt.Errorf("claim checks: %w", err)
+	}
+	for k, i := range idx {
+		if sim := embed.Cosine(vecs[2*k], vecs[2*k+1]); sim < least {
+			s := &res.Sentences[i]
+			s.Shown, s.Reason = false, string(claim.LowSimilarity)
+			s.Detail = fmt.Sprintf("it is in another language than its quote, and its cosine similarity to it is %.2f, below the relevance gate's %.2f for this question", sim, least)
 		}
 	}
 	return nil

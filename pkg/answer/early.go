@@ -47,8 +47,10 @@ type earlySentences struct {
 	w          Watch
 	collection string
 	question   string
-	began      time.Time
-	on         bool // Ready is set and the question settles early
+	// gateSimilarity is Result.gateSimilarity of the question.
+	gateSimilarity float64
+	began          time.Time
+	on             bool // Ready is set and the question settles early
 	// ready are the texts of the sentences handed over, by index; first is
 	// when the first one was (from began).
 	ready []string
@@ -93,7 +95,7 @@ func (e *earlySentences) attempt(ctx context.Context, passages []retrieve.Passag
 		if d, err := parseJSON(text); err != nil || d.found == nil || !*d.found {
 			return
 		}
-		pre := Result{Question: e.question, Citations: []Citation{}, Invalid: []int{}, Sentences: []Sentence{}}
+		pre := Result{Question: e.question, Citations: []Citation{}, Invalid: []int{}, Sentences: []Sentence{}, gateSimilarity: e.gateSimilarity}
 		if err := e.a.settle(ctx, e.collection, text, tokens, ProtocolJSON, passages, &pre, false); err != nil {
 			return // the whole reply will say
 		}

@@ -147,6 +147,13 @@ func TestOtherLanguage(t *testing.T) {
 	if !otherLanguage("How many people does the ratatouille recipe serve?", french) {
 		t.Error("a French recipe is in another language than an English question")
 	}
+	// Another script is another language, even over a table.
+	if !otherLanguage("Как позвонить Йонасу Веберу?", contacts) {
+		t.Error("a contacts table in Latin script is in another language than a Russian question")
+	}
+	if otherLanguage("Wie erreiche ich Jonas Weber?", contacts) {
+		t.Error("a contacts table is in no other language than a German question")
+	}
 }
 
 // TestBestSpan: an approximate quote whose changed word is what the

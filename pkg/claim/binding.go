@@ -105,6 +105,21 @@ func Bind(sentence, quote string) (Reason, string) {
 	return "", ""
 }
 
+// BindValues is Bind's second rule alone, for a sentence in another
+// language than its quote: numbers, dates and codes are written alike in
+// both, so a value that the sentence gives next to an identifier must not
+// be one the quote gives another identifier (UnboundValue). It returns ""
+// and "" when the sentence passes.
+func BindValues(sentence, quote string) (Reason, string) {
+	qcs := text.Clauses(quote)
+	for _, sc := range text.Clauses(sentence) {
+		if r, d := bindValues(sc.Text, qcs); r != "" {
+			return r, d
+		}
+	}
+	return "", ""
+}
+
 // bindValues is Bind's second rule for one clause of the sentence.
 func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	var ids []string

@@ -306,7 +306,8 @@ type Verdict struct {
 //	    that its evidence states only in table cells is in a cell whose
 //	    row, and column when the row holds other values of its kind, s or
 //	    q names (unless q.CrossLanguage; see table.go);
-//	    a quoted sentence is bound to its quote (Bind), and the quote has
+//	    a quoted sentence is bound to its quote (Bind; across languages
+//	    only its values, BindValues), and the quote has
 //	    the question's polarity (polarityMismatch: a question about what
 //	    is not needs a quote that says something negative), and no word of
 //	    the question is replaced in the quote by its antonym
@@ -318,7 +319,10 @@ type Verdict struct {
 //	    share of the question's topical terms in its evidence reaches
 //	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
 //	    idf-weighted share of s's terms found in its evidence reaches
-//	    opts.MinTermSupport.
+//	    opts.MinTermSupport (unless q.CrossLanguage: a sentence in another
+//	    language than its evidence shares few words with it whatever it
+//	    says; the caller must then compare their meanings, as the answer
+//	    layer does with the embedding model).
 //
 // (d), semantic similarity, needs the embedding model and is the caller's.
 func Check(q Question, s Sentence, opts Options) Verdict {
@@ -365,6 +369,13 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if !q.CrossLanguage {
 		if d := tableMismatches(q, s); d != "" {
 			return fail(UnsupportedFact, d)
+		}
+	}
+	if s.Quote != "" && q.CrossLanguage {
+		// Words cannot be compared across languages; values bound to
+		// identifiers can.
+		if r, d := BindValues(s.Text, s.Quote); r != "" {
+			return fail(r, d)
 		}
 	}
 	if s.Quote != "" && !q.CrossLanguage {
@@ -425,7 +436,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
 	}
-	if opts.MinTermSupport >= 0 && support < opts.MinTermSupport {
+	if opts.MinTermSupport >= 0 && !q.CrossLanguage && support < opts.MinTermSupport {
 		return fail(LowTermSupport, fmt.Sprintf("only %.0f%% of its terms (by weight) are in the cited passages (< %.0f%%); missing: %s",
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}

@@ -16,6 +16,8 @@ import (
 	"unicode"
 
 	"github.com/abadojack/whatlanggo"
+
+	hragtext "github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Simple is the text-search configuration of a language no snowball
@@ -108,14 +110,19 @@ func AnswerLanguages(question, answer string) (q, a string) {
 }
 
 // OtherThanQuestion reports whether text (passages) is in another language
-// than question. The text's language is read from its prose (table rows
-// left out: a table of names, numbers and addresses has none, and trigrams
-// of "Weber | +49 30 5552841" read as German) and must be reliable, from at
+// than question. Written in different scripts (text.Script: most letters
+// Cyrillic against Latin, say, table cells included), they always are. In
+// one script, the text's language is read from its prose (table rows left
+// out: a table of names, numbers and addresses has none, and trigrams of
+// "Weber | +49 30 5552841" read as German) and must be reliable, from at
 // least MinProseLetters letters; a question is short, so its best guess
 // counts from a confidence of MinQuestionConfidence ("How many people does
 // the recipe serve?" is English at 0.59, which whatlanggo calls
 // unreliable).
 func OtherThanQuestion(question, text string) bool {
+	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
+		return true
+	}
 	var prose []string
 	letters := 0
 	for _, line := range strings.Split(text, "\n") {

@@ -107,6 +107,12 @@ type Result struct {
 	Relevant bool
 	Code     string
 	Reason   string
+	// MinSimilarity is the similarity threshold the gate applied: the
+	// configured RAG_GATE_MIN_SIMILARITY, raised to the calibrated
+	// off-topic level of the question's script (minSimilarity); 0 when
+	// the gate read no similarity (BM25 only, a reranker's score) or was
+	// off (negative configured threshold).
+	MinSimilarity float64
 	// Best signals behind the verdict.
 	TopSimilarity float64
 	TopCoverage   float64

@@ -220,6 +220,9 @@ func (r *Retriever) decide(ctx context.Context, res *Result, coll store.Collecti
 			return err
 		}
 	}
+	if o.Mode != BM25Only && minSim > 0 {
+		res.MinSimilarity = minSim
+	}
 	res.Relevant, res.Code, res.Reason = Gate(res.TopSimilarity, res.TopCoverage, len(res.Passages), minSim, o.MinCoverage)
 	if note != "" && res.TopSimilarity > 0 {
 		res.Reason += note
