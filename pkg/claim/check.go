@@ -267,6 +267,12 @@ type Options struct {
 	// weighted by its BM25 idf in the collection, that must occur in the
 	// cited passages (weighted K-Precision, in [0, 1]); negative: off.
 	MinTermSupport float64
+	// MeaningAcrossLanguages says the caller compares a sentence written
+	// in another language than its evidence (Question.CrossLanguage) with
+	// it by meaning (the answer layer, with a multilingual embedding
+	// model): MinTermSupport is then not applied to it. False: it is, and
+	// such a sentence passes only when its words are the evidence's.
+	MeaningAcrossLanguages bool
 	// MaxRareShare makes a question term rare when at least one and at
 	// most this share of the collection's chunks hold it (in [0, 1]; at
 	// least one chunk in a small collection): every rare term must be in
@@ -319,10 +325,10 @@ type Verdict struct {
 //	    share of the question's topical terms in its evidence reaches
 //	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
 //	    idf-weighted share of s's terms found in its evidence reaches
-//	    opts.MinTermSupport (unless q.CrossLanguage: a sentence in another
-//	    language than its evidence shares few words with it whatever it
-//	    says; the caller must then compare their meanings, as the answer
-//	    layer does with the embedding model).
+//	    opts.MinTermSupport (unless q.CrossLanguage and
+//	    opts.MeaningAcrossLanguages: a sentence in another language than
+//	    its evidence shares few words with it whatever it says, and the
+//	    caller compares their meanings instead).
 //
 // (d), semantic similarity, needs the embedding model and is the caller's.
 func Check(q Question, s Sentence, opts Options) Verdict {
@@ -436,7 +442,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
 	}
-	if opts.MinTermSupport >= 0 && !q.CrossLanguage && support < opts.MinTermSupport {
+	if opts.MinTermSupport >= 0 && !(q.CrossLanguage && opts.MeaningAcrossLanguages) && support < opts.MinTermSupport {
 		return fail(LowTermSupport, fmt.Sprintf("only %.0f%% of its terms (by weight) are in the cited passages (< %.0f%%); missing: %s",
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}

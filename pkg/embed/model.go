@@ -57,6 +57,10 @@ type Model struct {
 	// recorded); OpenE5 checks the file against them.
 	WeightsSHA256 string
 	WeightsSize   int64
+	// Multilingual says the model embeds text of many languages into one
+	// space, so that a sentence and its translation lie close
+	// (hrag-model.json "multilingual"; false when not recorded).
+	Multilingual bool
 }
 
 func fileExists(path string) bool {
@@ -74,7 +78,7 @@ var ErrModelMissing = errors.New("model not found")
 // sentence_bert_config.json, 1_Pooling/config.json, modules.json and the
 // optional hrag-model.json ("name", "pooling", "normalize", "max_tokens",
 // "dimension", "onnx_output", "query_prefix", "document_prefix", "engine",
-// "weights"; its values win). Errors wrap ErrModelMissing and name the path and RAG_EMBED_MODEL.
+// "weights", "multilingual"; its values win). Errors wrap ErrModelMissing and name the path and RAG_EMBED_MODEL.
 func Inspect(dir string) (Model, error) { return InspectAs(dir, "RAG_EMBED_MODEL") }
 
 // InspectAs is Inspect for the model directory of another setting (a
@@ -163,6 +167,7 @@ func InspectAs(dir, setting string) (Model, error) {
 		Output    string `json:"onnx_output"`
 		QPrefix   string `json:"query_prefix"`
 		DPrefix   string `json:"document_prefix"`
+		Multi     bool   `json:"multilingual"`
 	}
 	for _, f := range []struct {
 		name string
@@ -216,7 +221,7 @@ func InspectAs(dir, setting string) (Model, error) {
 		m.Dim = own.Dim
 	}
 	m.Output = own.Output
-	m.QueryPrefix, m.DocumentPrefix = own.QPrefix, own.DPrefix
+	m.QueryPrefix, m.DocumentPrefix, m.Multilingual = own.QPrefix, own.DPrefix, own.Multi
 	if m.MaxTokens == 0 {
 		m.MaxTokens = 512
 	}

@@ -264,3 +264,18 @@ func TestE5CutsLongTexts(t *testing.T) {
 		t.Errorf("a long text's tail changed its vector: cosine %.5f", c)
 	}
 }
+
+// The installed multilingual model says so in its hrag-model.json, which
+// the answer checks read (claim.Options.MeaningAcrossLanguages); the
+// English models do not. Mutation: Inspect not reading "multilingual".
+func TestMultilingualIsRecorded(t *testing.T) {
+	for dir, want := range map[string]bool{modeltest.Named(t, "multilingual-e5-small-q4"): true, modeltest.Dir(t): false} {
+		m, err := embed.Inspect(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Multilingual != want {
+			t.Errorf("%s: Multilingual %v, want %v", m.ID, m.Multilingual, want)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package answer_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hrag-dev/hrag/internal/modeltest"
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/embed"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/llm"
+	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+	"github.com/hrag-dev/hrag/pkg/tokenize"
+)
+
+// A sentence in another language than the passage it quotes, with the
+// multilingual model: the word checks cannot compare the two, the
+// embedding model can. A sentence that restates its French quote in
+// English is shown; one with the same quote and the same number that says
+// something else is removed (low_similarity). Without
+// MeaningAcrossLanguages (an English-only model) the restatement is held
+// to the word checks as before, and fails them. Mutations: claim.Check
+// applying MinTermSupport whatever MeaningAcrossLanguages says (the
+// restatement is removed); crossLanguage not called (the other sentence
+// is shown); its threshold at 0 (the same).
+func TestCrossLanguageSentence(t *testing.T) {
+	ctx := context.Background()
+	m, err := embed.Inspect(modeltest.Named(t, "multilingual-e5-small-q4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e5, err := embed.OpenE5(m, "", 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e5.Close() })
+	tk, err := tokenize.Load(m.Tokenizer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tk.Close() })
+	notes := t.TempDir()
+	for _, f := range []string{"cooking/ratatouille-fr.md", "cooking/thai-green-curry.md", "cooking/sourdough.md", "garden/vegetable-beds.md"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/notes", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(notes, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := storetest.Open(t)
+	if _, err := index.Run(ctx, index.Options{
+		Roots: []string{notes}, Collection: "default", FTSConfig: "english", Include: []string{"*.md"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
+		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64}, DocumentPrefix: m.DocumentPrefix, QueryPrefix: m.QueryPrefix,
+		Store: st, Embedder: e5, Tokenizer: tk,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := &retrieve.Retriever{Store: st, Embedder: e5, QueryPrefix: m.QueryPrefix, DocPrefix: m.DocumentPrefix}
+	q := "How many people does the ratatouille recipe serve?"
+	n := passageWith(t, r, q, "Pour six personnes")
+	quote := quoted("Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges")
+	for _, c := range []struct {
+		name, sentence string
+		meaning, shown bool
+	}{
+		{"restates its quote", "The ratatouille recipe serves six people.", true, true},
+		{"says something else", "Six trains leave the main station every hour.", true, false},
+		{"restates its quote, English-only model", "The ratatouille recipe serves six people.", false, false},
+	} {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{n}, quote)})
+		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300,
+			Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02, MeaningAcrossLanguages: c.meaning}, MinSimilarity: -1}
+		res := ask(t, a, q)
+		if len(res.Sentences) != 1 {
+			t.Fatalf("%s: sentences %+v", c.name, res.Sentences)
+		}
+		s := res.Sentences[0]
+		if !s.CrossLanguage || s.Shown != c.shown {
+			t.Errorf("%s: shown %v, cross-language %v, %s: %s", c.name, s.Shown, s.CrossLanguage, s.Reason, s.Detail)
+		}
+		if c.meaning && !c.shown && (s.Reason != string(claim.LowSimilarity) || !strings.Contains(s.Detail, "another language than its quote")) {
+			t.Errorf("%s: removed for %s: %s; want low_similarity to its quote", c.name, s.Reason, s.Detail)
+		}
+	}
+}
