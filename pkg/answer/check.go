@@ -166,7 +166,7 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 		}
 	}
 	if a.Checks.MeaningAcrossLanguages {
-		if err := a.crossLanguage(ctx, res); err != nil {
+		if err := a.crossLanguage(ctx, question, passages, res); err != nil {
 			return err
 		}
 	}
@@ -436,22 +436,30 @@ func (a *Asker) similarity(ctx context.Context, passages []retrieve.Passage, res
 // crossLanguage checks, with a multilingual embedding model
 // (claim.Options.MeaningAcrossLanguages), each shown sentence written in
 // another language than the passage its quote comes from
-// (Sentence.CrossLanguage), whose words the term checks cannot compare
-// with the quote's (claim.Check then skips them): the sentence, embedded as a query, must reach the relevance
-// gate's similarity threshold for this question (Result.gateSimilarity:
-// the off-topic level of the collection and the question's script, plus
-// headroom) with its located quote, embedded as a passage. A sentence
-// about something else than what it quotes stays below the level that
-// unrelated questions reach. Without that threshold (the gate read no
-// similarity) or an embedding model the sentence is removed: nothing could
-// compare it with its quote.
-func (a *Asker) crossLanguage(ctx context.Context, res *Result) error {
+// (Sentence.CrossLanguage). The word checks cannot compare the question
+// or the sentence with the quote (claim.Check skips question coverage and
+// term support then); their meanings are compared instead, against the
+// relevance gate's similarity threshold for this question
+// (Result.gateSimilarity: the off-topic level of the collection and the
+// question's script, plus headroom), the quote embedded as a passage under
+// its passage's title and breadcrumb:
+//
+//   - the question, embedded as a query, must reach it with the quote, as
+//     the gate asks of the best passage (claim.OffQuestion): a true
+//     sentence quoted from a note on something else is no answer;
+//   - the sentence, embedded as a query, must reach it with the quote
+//     (claim.LowSimilarity): a sentence about something else than what it
+//     quotes stays below the level that unrelated questions reach.
+//
+// Without that threshold (the gate read no similarity) or an embedding
+// model the sentence is removed: nothing could compare it with its quote.
+func (a *Asker) crossLanguage(ctx context.Context, question string, passages []retrieve.Passage, res *Result) error {
 	var idx []int
-	var texts []string
+	texts := []string{a.Retriever.QueryPrefix + question}
 	for i, s := range res.Sentences {
-		if s.Shown && s.CrossLanguage && s.Quote != nil {
+		if s.Shown && s.CrossLanguage && s.Quote != nil && s.Quote.Passage >= 1 && s.Quote.Passage <= len(passages) {
 			idx = append(idx, i)
-			texts = append(texts, a.Retriever.QueryPrefix+s.Text, a.Retriever.DocPrefix+s.Quote.Text)
+			texts = append(texts, a.Retriever.QueryPrefix+s.Text, a.Retriever.DocPrefix+heading(passages[s.Quote.Passage-1])+"\n"+s.Quote.Text)
 		}
 	}
 	if len(idx) == 0 {
@@ -471,8 +479,12 @@ func (a *Asker) crossLanguage(ctx context.Context, res *Result) error {
 		return fmt.Errorf("claim checks: %w", err)
 	}
 	for k, i := range idx {
-		if sim := embed.Cosine(vecs[2*k], vecs[2*k+1]); sim < least {
-			s := &res.Sentences[i]
+		s := &res.Sentences[i]
+		quote := vecs[2+2*k]
+		if sim := embed.Cosine(vecs[0], quote); sim < least {
+			s.Shown, s.Reason = false, string(claim.OffQuestion)
+			s.Detail = fmt.Sprintf("its quote is in another language than the question, and their cosine similarity is %.2f, below the relevance gate's %.2f for this question", sim, least)
+		} else if sim := embed.Cosine(vecs[1+2*k], quote); sim < least {
 			s.Shown, s.Reason = false, string(claim.LowSimilarity)
 			s.Detail = fmt.Sprintf("it is in another language than its quote, and its cosine similarity to it is %.2f, below the relevance gate's %.2f for this question", sim, least)
 		}

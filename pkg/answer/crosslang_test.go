@@ -22,15 +22,17 @@ import (
 )
 
 // A sentence in another language than the passage it quotes, with the
-// multilingual model: the word checks cannot compare the two, the
-// embedding model can. A sentence that restates its French quote in
-// English is shown; one with the same quote and the same number that says
-// something else is removed (low_similarity). Without
-// MeaningAcrossLanguages (an English-only model) the restatement is held
-// to the word checks as before, and fails them. Mutations: claim.Check
-// applying MinTermSupport whatever MeaningAcrossLanguages says (the
-// restatement is removed); crossLanguage not called (the other sentence
-// is shown); its threshold at 0 (the same).
+// multilingual model: the word checks cannot compare question, sentence
+// and quote, the embedding model can. A sentence that restates its French
+// quote in English is shown; one with the same quote and the same number
+// that says something else is removed (low_similarity), and so is a
+// French answer quoting an English note on something else than the
+// question (off_question). Without MeaningAcrossLanguages (an
+// English-only model) the restatement is held to the word checks as
+// before, and fails them. Mutations: claim.Check applying MinTermSupport
+// whatever MeaningAcrossLanguages says (the restatement is removed);
+// crossLanguage not called (the other two are shown); its question test
+// left out (the sourdough sentence is shown).
 func TestCrossLanguageSentence(t *testing.T) {
 	ctx := context.Background()
 	m, err := embed.Inspect(modeltest.Named(t, "multilingual-e5-small-q4"))
@@ -69,18 +71,24 @@ func TestCrossLanguageSentence(t *testing.T) {
 	q := "How many people does the ratatouille recipe serve?"
 	n := passageWith(t, r, q, "Pour six personnes")
 	quote := quoted("Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges")
+	fr := "Pour combien de personnes est le curry vert thaï ?"
+	starter := passageWith(t, r, fr, "Feed the starter twice a day")
 	for _, c := range []struct {
-		name, sentence string
-		meaning, shown bool
+		name, question, sentence string
+		n                        int
+		quote                    quoted
+		meaning, shown           bool
+		reason                   claim.Reason
 	}{
-		{"restates its quote", "The ratatouille recipe serves six people.", true, true},
-		{"says something else", "Six trains leave the main station every hour.", true, false},
-		{"restates its quote, English-only model", "The ratatouille recipe serves six people.", false, false},
+		{"restates its quote", q, "The ratatouille recipe serves six people.", n, quote, true, true, ""},
+		{"says something else", q, "Six trains leave the main station every hour.", n, quote, true, false, claim.LowSimilarity},
+		{"restates its quote, English-only model", q, "The ratatouille recipe serves six people.", n, quote, false, false, ""},
+		{"quotes a note on something else", fr, "Il faut nourrir le levain deux fois par jour.", starter, "Feed the starter twice a day", true, false, claim.OffQuestion},
 	} {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{n}, quote)})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{c.n}, c.quote)})
 		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300,
 			Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02, MeaningAcrossLanguages: c.meaning}, MinSimilarity: -1}
-		res := ask(t, a, q)
+		res := ask(t, a, c.question)
 		if len(res.Sentences) != 1 {
 			t.Fatalf("%s: sentences %+v", c.name, res.Sentences)
 		}
@@ -88,8 +96,8 @@ func TestCrossLanguageSentence(t *testing.T) {
 		if !s.CrossLanguage || s.Shown != c.shown {
 			t.Errorf("%s: shown %v, cross-language %v, %s: %s", c.name, s.Shown, s.CrossLanguage, s.Reason, s.Detail)
 		}
-		if c.meaning && !c.shown && (s.Reason != string(claim.LowSimilarity) || !strings.Contains(s.Detail, "another language than its quote")) {
-			t.Errorf("%s: removed for %s: %s; want low_similarity to its quote", c.name, s.Reason, s.Detail)
+		if c.reason != "" && (s.Reason != string(c.reason) || !strings.Contains(s.Detail, "another language than")) {
+			t.Errorf("%s: removed for %s: %s; want %s across languages", c.name, s.Reason, s.Detail, c.reason)
 		}
 	}
 }

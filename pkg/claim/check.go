@@ -270,8 +270,9 @@ type Options struct {
 	// MeaningAcrossLanguages says the caller compares a sentence written
 	// in another language than its evidence (Question.CrossLanguage) with
 	// it by meaning (the answer layer, with a multilingual embedding
-	// model): MinTermSupport is then not applied to it. False: it is, and
-	// such a sentence passes only when its words are the evidence's.
+	// model): MinTermSupport and the rule on the sentence's own rare terms
+	// are then not applied to it. False: they are, and such a sentence
+	// passes only when its words are the evidence's.
 	MeaningAcrossLanguages bool
 	// MaxRareShare makes a question term rare when at least one and at
 	// most this share of the collection's chunks hold it (in [0, 1]; at
@@ -428,7 +429,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	// notes hold, written in the sentence but absent from its cited
 	// passages, is a claim they do not make (a person's name joined to
 	// another passage's number).
-	if opts.MaxRareShare >= 0 {
+	if opts.MaxRareShare >= 0 && !(q.CrossLanguage && opts.MeaningAcrossLanguages) {
 		for _, t := range s.Terms {
 			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !ctx.terms[t.Lexeme] && !ctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
