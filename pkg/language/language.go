@@ -98,10 +98,28 @@ func Configs() []string {
 	return slices.Compact(out)
 }
 
+// oneLanguageScripts are the scripts (text.Script) that, for whatlanggo,
+// one language writes: two texts in one of them are in the same language,
+// whatever trigrams of the Latin words they hold (a path, a product name)
+// suggest.
+var oneLanguageScripts = map[string]bool{hragtext.ScriptJapanese: true, hragtext.ScriptHangul: true,
+	hragtext.ScriptGreek: true, hragtext.ScriptHebrew: true, hragtext.ScriptThai: true, hragtext.ScriptHan: true}
+
 // AnswerLanguages returns the languages of a question and of an answer to
 // it, English names ("German"), when whatlanggo tells both reliably and
-// they differ; two empty strings otherwise (too short to tell, or the same).
+// they differ; two empty strings otherwise (too short to tell, or the same:
+// also when the question is written in a script of one language,
+// oneLanguageScripts, and so is the answer once its ASCII letters, of
+// paths, commands and product names, are left out).
 func AnswerLanguages(question, answer string) (q, a string) {
+	if qs := hragtext.Script(question); oneLanguageScripts[qs] && hragtext.Script(strings.Map(func(r rune) rune {
+		if r < 0x80 && unicode.IsLetter(r) {
+			return -1
+		}
+		return r
+	}, answer)) == qs {
+		return "", ""
+	}
 	qi, ai := whatlanggo.Detect(question), whatlanggo.Detect(answer)
 	if !qi.IsReliable() || !ai.IsReliable() || qi.Lang == ai.Lang {
 		return "", ""

@@ -61,3 +61,19 @@ func TestDetectConfigs(t *testing.T) {
 		t.Errorf("Configs() = %v", cs)
 	}
 }
+
+// The answer's language: a Japanese answer holding a path is Japanese, as
+// its question (whatlanggo alone calls it French); an English answer to a
+// Russian question is another language. Mutation: AnswerLanguages not
+// reading the scripts (the Japanese answer is reported as French).
+func TestAnswerLanguages(t *testing.T) {
+	for _, c := range []struct{ q, a, wantQ, wantA string }{
+		{"スキャンした書類はどこに置けば Paperless が取り込みますか？", "スキャンした書類は `/srv/paperless/consume` に置けば Paperless が取り込みます。", "", ""},
+		{"Какой канал Wi-Fi использует точка доступа в коридоре?", "The access point in the hallway uses channel 36 on 5 GHz with 80 MHz width.", "Russian", "English"},
+		{"How many people does the ratatouille recipe serve?", "The ratatouille recipe serves six people, as the note says.", "", ""},
+	} {
+		if q, a := language.AnswerLanguages(c.q, c.a); q != c.wantQ || a != c.wantA {
+			t.Errorf("AnswerLanguages(%q, %q) = %q, %q; want %q, %q", c.q, c.a, q, a, c.wantQ, c.wantA)
+		}
+	}
+}
