@@ -518,3 +518,24 @@ func TestCoverage(t *testing.T) {
 		}
 	}
 }
+
+// A code in a sentence without spaces is only the code: Chinese and
+// Japanese words around it are not part of it. Mutation: tokens not
+// splitting where CJK meets another script (the whole question is one
+// "code" that no quote holds).
+func TestCodesInCJK(t *testing.T) {
+	for text, want := range map[string]string{
+		"交換用バッテリーはAPCRBC154です。":   "apcrbc154",
+		"路由器的IP是192.168.50.1吗？":   "192.168.50.1",
+		"電気料金はWPA3のルーターと関係ありますか？": "wpa3",
+		"我的服务器用的是pg_basebackup。":  "pg_basebackup",
+	} {
+		var got []string
+		for _, f := range findCodes(text) {
+			got = append(got, f.values[0])
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("findCodes(%q) = %q, want [%q]", text, got, want)
+		}
+	}
+}

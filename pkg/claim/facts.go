@@ -255,7 +255,8 @@ func tokenSep(r rune) bool {
 		return true
 	}
 	switch r {
-	case ',', ';', '(', ')', '[', ']', '{', '}', '<', '>', '"', '\'', '`', '|', '=', '!', '?', '*', '“', '”', '‘', '’', '«', '»':
+	case ',', ';', '(', ')', '[', ']', '{', '}', '<', '>', '"', '\'', '`', '|', '=', '!', '?', '*', '“', '”', '‘', '’', '«', '»',
+		'、', '。', '，', '；', '：', '？', '！', '（', '）', '「', '」', '『', '』', '【', '】':
 		return true
 	}
 	return false
@@ -278,11 +279,19 @@ func tokens(text string) [][2]int {
 		}
 		start = -1
 	}
+	prevCJK := false
 	for i, r := range text {
 		if tokenSep(r) {
 			flush(i)
 			continue
 		}
+		// Chinese, Japanese and Korean write no spaces: a token ends
+		// where their script meets another ("1kWh" in "電気料金は1kWhあたり").
+		cjk := unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+		if start >= 0 && cjk != prevCJK {
+			flush(i)
+		}
+		prevCJK = cjk
 		if start < 0 {
 			start = i
 		}
