@@ -3,6 +3,7 @@ package injection
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/text"
@@ -10,6 +11,18 @@ import (
 
 // ClassifierRule is the Span.Rule of what a Classifier found.
 const ClassifierRule = "classifier"
+
+// IgnoreInstructionsRule names the rules of text that tells the model to
+// ignore, disregard or forget its instructions, in every language the
+// rules cover (rules.go).
+const IgnoreInstructionsRule = "ignore-instructions"
+
+// TellsToIgnore reports whether a Span.Rule (rule names joined with "+"
+// when several rules found one span) includes IgnoreInstructionsRule:
+// text that no note states as a fact.
+func TellsToIgnore(rule string) bool {
+	return slices.Contains(strings.Split(rule, "+"), IgnoreInstructionsRule)
+}
 
 // Classifier scores short texts for whether they address an AI model (a
 // prompt-injection classifier, e.g. a fine-tuned BERT-style model that
