@@ -526,17 +526,19 @@ func (a *Asker) read(reply, protocol string, res *Result) draft {
 }
 
 // distinct drops sentences that repeat an earlier one word for word (case
-// and spaces aside): small models repeat a sentence once per passage that
-// holds it.
+// and spaces aside), or that an earlier one holds whole as its closing
+// words ("… a quarter of the RAM. Going higher did not help" then "Going
+// higher did not help"): small models repeat a sentence once per passage
+// that holds it, and write a quote's last sentence again on its own.
 func distinct(ss []draftSentence) []draftSentence {
-	seen := map[string]bool{}
+	var kept []string
 	out := ss[:0:0]
 	for _, s := range ss {
 		k := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
-		if seen[k] {
+		if slices.ContainsFunc(kept, func(e string) bool { return e == k || strings.HasSuffix(e, " "+k) }) {
 			continue
 		}
-		seen[k] = true
+		kept = append(kept, k)
 		out = append(out, s)
 	}
 	return out
