@@ -306,8 +306,8 @@ func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Aske
 	}
 	// A multilingual model compares a sentence with its quote in another
 	// language by meaning (Asker.crossLanguage) where words cannot.
-	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
-		asker.Checks.MeaningAcrossLanguages = m.Multilingual
+	if m, ok := r.Embedder.(interface{ Model() embed.Model }); ok {
+		asker.Checks.MeaningAcrossLanguages = m.Model().Multilingual
 	}
 	return asker
 }

@@ -237,7 +237,7 @@ func openRemoteEmbedder(ctx context.Context, cfg config.Config, warn func(string
 		Tokenizer: cfg.EmbedTokenizer, MaxTokens: cfg.EmbedMaxTokens, BatchSize: cfg.EmbedBatchSize, Timeout: cfg.EmbedTimeout,
 		ProbePrefix: cfg.EmbedDocumentPrefix}
 	if m, err := embed.Inspect(cfg.EmbedModel); err == nil {
-		ro.Model, ro.MaxTokens, ro.Dim = m.ID, m.MaxTokens, m.Dim
+		ro.Model, ro.MaxTokens, ro.Dim, ro.Multilingual = m.ID, m.MaxTokens, m.Dim, m.Multilingual
 		if ro.Tokenizer == "" {
 			ro.Tokenizer = m.Tokenizer
 		}

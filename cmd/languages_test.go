@@ -8,8 +8,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hrag-dev/hrag/internal/config"
 	"github.com/hrag-dev/hrag/internal/modeltest"
+	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
@@ -102,4 +105,22 @@ func hasBM25Hit(s sourcesJSON, file string) bool {
 		}
 	}
 	return false
+}
+
+// ask, eval and mcp compare sentences across languages by meaning only
+// with a multilingual model (its hrag-model.json says so). Mutation:
+// newAsker not reading the embedder's model (both false).
+func TestAskerComparesAcrossLanguagesWithAMultilingualModel(t *testing.T) {
+	f, _, _ := testFactory(t, nil)
+	for dir, want := range map[string]bool{modeltest.Named(t, "multilingual-e5-small-q4"): true, modeltest.Dir(t): false} {
+		emb, err := embed.NewLazy(embed.Options{Dir: dir, ONNXRuntimeLib: modeltest.ORTLib()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := newAsker(f, config.Config{}, &retrieve.Retriever{Embedder: emb})
+		if a.Checks.MeaningAcrossLanguages != want {
+			t.Errorf("%s: MeaningAcrossLanguages %v, want %v", dir, a.Checks.MeaningAcrossLanguages, want)
+		}
+		emb.Close()
+	}
 }

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	htext "github.com/hrag-dev/hrag/pkg/text"
-
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
@@ -525,25 +523,6 @@ func (a *Asker) read(reply, protocol string, res *Result) draft {
 	return draft{sentences: ss}
 }
 
-// distinct drops sentences that repeat an earlier one word for word (case
-// and spaces aside), or that an earlier one holds whole as its closing
-// words ("… a quarter of the RAM. Going higher did not help" then "Going
-// higher did not help"): small models repeat a sentence once per passage
-// that holds it, and write a quote's last sentence again on its own.
-func distinct(ss []draftSentence) []draftSentence {
-	var kept []string
-	out := ss[:0:0]
-	for _, s := range ss {
-		k := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
-		if slices.ContainsFunc(kept, func(e string) bool { return e == k || strings.HasSuffix(e, " "+k) }) {
-			continue
-		}
-		kept = append(kept, k)
-		out = append(out, s)
-	}
-	return out
-}
-
 // Budget returns the leading passages whose token counts fit within
 // tokens (at least the first passage); tokens <= 0 keeps all.
 func Budget(ps []retrieve.Passage, tokens int) []retrieve.Passage {
@@ -558,49 +537,4 @@ func Budget(ps []retrieve.Passage, tokens int) []retrieve.Passage {
 		}
 	}
 	return ps
-}
-
-// Compose writes the shown sentences of ss as an answer, each followed by
-// its citations: "It is 4GB [1]. It was set in May [1, 2]." (Result.Answer).
-func Compose(ss []Sentence) string {
-	var b strings.Builder
-	for _, s := range ss {
-		if !s.Shown {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		text := strings.TrimSpace(s.Text)
-		end := ""
-		if n := len(text); n > 0 && strings.ContainsRune(".!?", rune(text[n-1])) {
-			text, end = text[:n-1], text[n-1:]
-			if end == "." && htext.AbbreviationBefore(text) {
-				text += "." // "at 2 a.m." keeps its abbreviation's period: "at 2 a.m. [1]."
-			}
-		}
-		nums := make([]string, len(s.Passages))
-		for i, n := range s.Passages {
-			nums[i] = fmt.Sprint(n)
-		}
-		fmt.Fprintf(&b, "%s [%s]%s", text, strings.Join(nums, ", "), end)
-	}
-	return b.String()
-}
-
-func joinText(ss []Sentence) string {
-	var parts []string
-	for _, s := range ss {
-		parts = append(parts, s.Text)
-	}
-	return strings.Join(parts, " ")
-}
-
-func cites(ss []Sentence) bool {
-	for _, s := range ss {
-		if len(s.Passages) > 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -26,10 +26,13 @@ type RemoteOptions struct {
 	MaxTokens int    // the model's input limit in tokens, special tokens included (RAG_EMBED_MAX_TOKENS); ≤ 0: 512
 	// Dim is the vector dimension; 0 asks the server with one probe request
 	// in OpenRemote.
-	Dim        int
-	BatchSize  int           // texts per request (RAG_EMBED_BATCH_SIZE); ≤ 0: 32
-	Timeout    time.Duration // limit for one request attempt; ≤ 0: 60 s
-	MaxRetries int           // retries of a failed request (429, 408, 409, 5xx, connection errors); < 0: none; 0: 4
+	Dim int
+	// Multilingual says the served model is multilingual (Model.Multilingual,
+	// from its local directory when RAG_EMBED_MODEL names one).
+	Multilingual bool
+	BatchSize    int           // texts per request (RAG_EMBED_BATCH_SIZE); ≤ 0: 32
+	Timeout      time.Duration // limit for one request attempt; ≤ 0: 60 s
+	MaxRetries   int           // retries of a failed request (429, 408, 409, 5xx, connection errors); < 0: none; 0: 4
 	// ProbePrefix is put before the probe text (the document prefix), so
 	// that servers which read prefixes see one as in real use.
 	ProbePrefix string
@@ -87,7 +90,7 @@ func OpenRemote(ctx context.Context, opts RemoteOptions) (*Remote, error) {
 		client: openai.NewClient(option.WithBaseURL(opts.BaseURL), option.WithAPIKey(key),
 			option.WithMaxRetries(opts.MaxRetries), option.WithRequestTimeout(opts.Timeout)),
 		model: Model{ID: opts.Model, Tokenizer: opts.Tokenizer, Dim: opts.Dim, MaxTokens: opts.MaxTokens,
-			Pooling: "server", Normalize: false},
+			Pooling: "server", Normalize: false, Multilingual: opts.Multilingual},
 	}
 	if r.model.Dim == 0 {
 		v, usage, err := r.request(ctx, []string{opts.ProbePrefix + probeText})

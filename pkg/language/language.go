@@ -112,12 +112,7 @@ var oneLanguageScripts = map[string]bool{hragtext.ScriptJapanese: true, hragtext
 // oneLanguageScripts, and so is the answer once its ASCII letters, of
 // paths, commands and product names, are left out).
 func AnswerLanguages(question, answer string) (q, a string) {
-	if qs := hragtext.Script(question); oneLanguageScripts[qs] && hragtext.Script(strings.Map(func(r rune) rune {
-		if r < 0x80 && unicode.IsLetter(r) {
-			return -1
-		}
-		return r
-	}, answer)) == qs {
+	if qs := hragtext.Script(question); oneLanguageScripts[qs] && hragtext.Script(withoutASCIILetters(answer)) == qs {
 		return "", ""
 	}
 	qi, ai := whatlanggo.Detect(question), whatlanggo.Detect(answer)
@@ -125,6 +120,16 @@ func AnswerLanguages(question, answer string) (q, a string) {
 		return "", ""
 	}
 	return qi.Lang.String(), ai.Lang.String()
+}
+
+// withoutASCIILetters returns s without its ASCII letters.
+func withoutASCIILetters(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x80 && unicode.IsLetter(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // OtherThanQuestion reports whether text (passages) is in another language
