@@ -77,6 +77,10 @@ func printAnswersReport(f *Factory, r *eval.AnswersReport) {
 	row("shown sentences with a located quote", m.QuotedShown, true)
 	fmt.Fprintf(tw, "unsupported sentences shown (must be 0)\t%d\t\n", m.UnsupportedShown)
 	fmt.Fprintf(tw, "sentences shown while the model wrote, then removed (must be 0)\t%d\t\n", m.Retracted)
+	if m.AskedAgain.Num > 0 {
+		row("asked again with flagged text masked (questions the model was asked)", m.AskedAgain, true)
+		fmt.Fprintf(tw, "answered when asked again\t%d\t\n", m.AnsweredAgain)
+	}
 	row("without claim checks: answer rate", m.AnswerRateNoChecks, true)
 	row("without claim checks: abstention rate", m.AbstentionRateNoChecks, true)
 	fmt.Fprintf(tw, "without claim checks: unsupported sentences shown\t%d\t\n", m.UnsupportedNoChecks)

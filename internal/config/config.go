@@ -96,6 +96,10 @@ type Config struct {
 	// Datamark (RAG_DATAMARK) joins the words of the prompt's passages with
 	// a marker character (spotlighting's datamarking).
 	Datamark bool
+	// InjectionRetry (RAG_INJECTION_RETRY) asks the model once more, with
+	// the passages' flagged text masked, when its first reply gave no
+	// answer and flagged text was in the prompt.
+	InjectionRetry bool
 	// ClaimMinQuestionCoverage is the least share of the question's topical
 	// terms that an answer sentence's cited passages must hold
 	// (RAG_CLAIM_MIN_QUESTION_COVERAGE; negative: off).
@@ -174,6 +178,7 @@ var Vars = []Var{
 	{"RAG_RERANK_MIN_SCORE", "0.1", "with a reranker, the gate's threshold on its score in (0, 1)", number(0, func(c *Config) *float64 { return &c.RerankMin })},
 	{"RAG_INJECTION_MODEL", "", "prompt-injection text classifier directory (ONNX + tokenizer.json + config.json whose id2label has a SAFE or BENIGN label): each sentence of the passages it scores at RAG_INJECTION_MIN_SCORE or more is flagged (never masked); empty: the rules alone", path(func(c *Config) *string { return &c.InjectionModel })},
 	{"RAG_INJECTION_MIN_SCORE", "0.5", "with an injection classifier, its score (probability of not benign, 0 to 1) from which a sentence is flagged", share(func(c *Config) *float64 { return &c.InjectionMin })},
+	{"RAG_INJECTION_RETRY", "true", "when the model finds no answer while the passages hold text flagged as addressing an AI model, ask it once more with that text masked (a planted instruction cannot talk it out of answering; the second reply is checked against the whole passages) (true or false)", boolean(func(c *Config) *bool { return &c.InjectionRetry })},
 	{"RAG_LLM_BASE_URL", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (empty: search only)", text(func(c *Config) *string { return &c.LLMBaseURL })},
 	{"RAG_LLM_API_KEY", "", "API key for the endpoint (never printed)", text(func(c *Config) *string { return &c.LLMAPIKey })},
 	{"RAG_LLM_MODEL", "", "model name at the endpoint", text(func(c *Config) *string { return &c.LLMModel })},

@@ -139,6 +139,11 @@ type QuestionResult struct {
 	// ([token, logprob] pairs) when the server sent them, for replays
 	// that set RAG_MIN_LOGPROB.
 	ReplyTokens []ReplyToken `json:"reply_tokens,omitempty"`
+	// Retry is set when the model was asked twice, the second time with
+	// the passages' flagged text masked (answer.Result.Retry); FirstReply
+	// is then the first raw reply, Reply the second.
+	Retry      *answer.Retry `json:"retry,omitempty"`
+	FirstReply string        `json:"first_reply,omitempty"`
 }
 
 // AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
@@ -193,6 +198,12 @@ type AnswerMetrics struct {
 	// (answer.Watch.Ready) that the checks of the whole answer removed
 	// (answer.Result.Retracted); it must be 0.
 	Retracted int `json:"retracted"`
+	// AskedAgain is the share of the questions the model was asked that it
+	// was asked twice, the second time with the passages' flagged text
+	// masked (QuestionResult.Retry); AnsweredAgain how many of those the
+	// second reply answered.
+	AskedAgain    Ratio `json:"asked_again"`
+	AnsweredAgain int   `json:"answered_again"`
 	// AnswerRateNoChecks and AbstentionRateNoChecks are AnswerRate and
 	// AbstentionRate as they would be without the claim checks, from the
 	// same replies.
@@ -273,6 +284,9 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply, Retracted: res.Retracted}
 	for _, t := range res.ReplyTokens {
 		q.ReplyTokens = append(q.ReplyTokens, ReplyToken(t))
+	}
+	if res.Retry != nil {
+		q.Retry, q.FirstReply = res.Retry, res.Retry.FirstReply
 	}
 	if q.Sentences == nil {
 		q.Sentences = []answer.Sentence{}

@@ -120,11 +120,13 @@ func TestSummarizeAnswers(t *testing.T) {
 		{Answerable: true, Answered: true, CitationsValid: yes, SourceHit: yes, PhraseRecall: ptr(1.0)},
 		// Answerable, answered: an invalid citation, source missed, recall 0.5.
 		{Answerable: true, Answered: true, CitationsValid: no, SourceHit: no, PhraseRecall: ptr(0.5)},
-		// Answerable, answered, no sources or phrases in the QA set.
-		{Answerable: true, Answered: true, CitationsValid: yes},
-		// Answerable, stopped by the gate; answerable, model abstained.
+		// Answerable, answered, no sources or phrases in the QA set; asked
+		// twice (flagged text masked the second time).
+		{Answerable: true, Answered: true, CitationsValid: yes, LLM: &answer.Generation{}, Retry: &answer.Retry{Masked: 1}},
+		// Answerable, stopped by the gate; answerable, model abstained,
+		// once asked twice.
 		{Answerable: true, Reason: answer.ReasonNoRelevantPassages},
-		{Answerable: true, Reason: answer.ReasonModelAbstained},
+		{Answerable: true, Reason: answer.ReasonModelAbstained, LLM: &answer.Generation{}, Retry: &answer.Retry{Masked: 2}},
 		// Unanswerable: two abstentions, one (wrong) answer with valid citations.
 		{Reason: answer.ReasonModelAbstained},
 		{Reason: answer.ReasonNoValidCitations},
@@ -140,7 +142,11 @@ func TestSummarizeAnswers(t *testing.T) {
 			t.Errorf("%s = %g/%d, want %g/%d", name, r.Num, r.Den, num, den)
 		}
 	}
-	check("answer rate", m.AnswerRate, 3, 5)         // 3 of 5 answerable answered
+	check("answer rate", m.AnswerRate, 3, 5) // 3 of 5 answerable answered
+	check("asked again", m.AskedAgain, 2, 2) // both questions that reached the model (LLM set) were asked twice
+	if m.AnsweredAgain != 1 {
+		t.Errorf("answered again %d, want 1", m.AnsweredAgain)
+	}
 	check("abstention rate", m.AbstentionRate, 2, 3) // 2 of 3 unanswerable not answered
 	check("citations valid", m.CitationsValid, 3, 4) // over all 4 answers, the unanswerable one too
 	check("source hit", m.SourceHit, 1, 2)           // over the 2 answers with sources

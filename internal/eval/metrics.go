@@ -251,6 +251,15 @@ func SummarizeAnswers(rs []QuestionResult) AnswerMetrics {
 		}
 		m.UnsupportedShown += r.Unsupported
 		m.Retracted += len(r.Retracted)
+		if r.LLM != nil {
+			m.AskedAgain.Den++
+		}
+		if r.Retry != nil {
+			m.AskedAgain.Num++
+			if r.Answered {
+				m.AnsweredAgain++
+			}
+		}
 		m.WrongShown.Den++
 		if r.Wrong {
 			m.WrongShown.Num++

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hrag-dev/hrag/pkg/answer"
@@ -30,6 +31,7 @@ type Replay struct {
 	// holds no verdict for (a run recorded without --verify-all), so that
 	// verification can be measured on recorded answers.
 	Live llm.Streamer
+	mu   sync.Mutex // guards replies' first-reply state
 }
 
 type verdict struct {
@@ -41,6 +43,11 @@ type recorded struct {
 	text   string
 	usage  llm.Usage
 	tokens []llm.Token
+	// first is the first reply of a question asked twice
+	// (QuestionResult.FirstReply), served to its first request; asked
+	// tells whether that request was made.
+	first string
+	asked bool
 }
 
 // LoadReplay reads a report written by `hrag eval answers --report`.
@@ -59,7 +66,7 @@ func LoadReplay(file string) (*Replay, error) {
 		if q.LLM == nil {
 			continue // the gate stopped it: no reply to replay
 		}
-		rec := recorded{q.Reply, llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}, nil}
+		rec := recorded{text: q.Reply, usage: llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}, first: q.FirstReply}
 		for _, t := range q.ReplyTokens {
 			rec.tokens = append(rec.tokens, llm.Token(t))
 		}
@@ -114,7 +121,13 @@ func (r *Replay) Stream(ctx context.Context, req llm.Request, onDelta func(llm.D
 		return out, fmt.Errorf("%w: the request has no question", ErrNotRecorded)
 	}
 	q := strings.TrimSpace(strings.SplitN(last[i+len("Question: "):], "\n", 2)[0])
+	r.mu.Lock()
 	rec, ok := r.replies[q]
+	if ok && rec.first != "" && !rec.asked { // a question asked twice: its first reply first
+		r.replies[q] = recorded{text: rec.text, usage: rec.usage, tokens: rec.tokens, first: rec.first, asked: true}
+		rec = recorded{text: rec.first}
+	}
+	r.mu.Unlock()
 	if !ok {
 		return out, fmt.Errorf("%w: question %q", ErrNotRecorded, q)
 	}

@@ -106,3 +106,28 @@ func TestReplayVerifyYes(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayRetry: a question the run asked twice (the second time with
+// the flagged text masked) gets its first reply first, then the second
+// for every later request. Mutation: LoadReplay not reading FirstReply
+// serves the second reply to the first request.
+func TestReplayRetry(t *testing.T) {
+	first, second := `{"sentences": [], "found": false}`, `{"sentences": [{"text": "It is 3 March.", "passages": [1]}], "found": true}`
+	rep := AnswersReport{Questions: []QuestionResult{{Question: "When?", Reply: second, FirstReply: first, LLM: &answer.Generation{},
+		Retry: &answer.Retry{Masked: 1, FirstReason: answer.ReasonModelAbstained}}}}
+	b, _ := json.Marshal(rep)
+	file := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := LoadReplay(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{first, second, second} {
+		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("When?", nil)}, nil)
+		if err != nil || out.Text != want {
+			t.Fatalf("request %d: %q, %v", i+1, out.Text, err)
+		}
+	}
+}

@@ -204,6 +204,10 @@ type Result struct {
 	// is expected; see Watch).
 	Retracted []string    `json:"retracted,omitempty"`
 	LLM       *Generation `json:"llm,omitempty"` // nil when the LLM was not called
+	// Retry is set when the model was asked a second time with the
+	// passages' flagged text masked (Asker.RetryWithoutFlagged); the
+	// answer, sentences and Reply are the second reply's.
+	Retry *Retry `json:"retry,omitempty"`
 	// Reply is the model's raw reply, before any check. It is never shown
 	// or printed (it may hold unsupported claims); evaluation reports keep
 	// it to explain their verdicts.
@@ -216,6 +220,15 @@ type Result struct {
 	// for this question (retrieve.Result.MinSimilarity), which a sentence
 	// in another language than its quote must reach (crossLanguage).
 	gateSimilarity float64
+}
+
+// Retry describes the first request of an answer that was asked twice
+// (Asker.RetryWithoutFlagged).
+type Retry struct {
+	Masked      int    `json:"masked"`       // flagged spans masked in the second request
+	FirstReason string `json:"first_reason"` // why the first reply gave no answer (a Reason* constant)
+	// FirstReply is the first raw reply, never shown (like Result.Reply).
+	FirstReply string `json:"-"`
 }
 
 // Removed returns the sentences that failed a check.
@@ -249,6 +262,11 @@ type Asker struct {
 	// as spaces (Unmark). Off by default: measured, see
 	// docs/measurements.md.
 	Datamark bool
+	// RetryWithoutFlagged asks the model a second time, with the
+	// passages' flagged text masked, when its first reply gave no answer
+	// and flagged text was in the prompt (retryWithoutFlagged;
+	// RAG_INJECTION_RETRY).
+	RetryWithoutFlagged bool
 	// Checks are the claim-check thresholds (RAG_CLAIM_MIN_TERM_SUPPORT).
 	Checks claim.Options
 	// MinSimilarity is check (d): the least cosine similarity between a
@@ -367,28 +385,88 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 	if err != nil {
 		return res, err
 	}
-	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens, CachedPromptTokens: out.Usage.CachedPromptTokens,
-		Seconds: out.Duration.Seconds(), FirstToken: out.FirstToken.Seconds(), TokensPerSecond: out.GenerationRate(),
-		Truncated: out.FinishReason == "length"}
-	for _, p := range prompted {
-		gen.PassageTokens += p.Tokens
-	}
-	if a.CountTokens != nil {
-		gen.PromptParts = a.promptParts(ctx, msgs, out.Usage.PromptTokens)
-	}
+	gen := a.generation(ctx, out, protocol, prompted, msgs)
 	res.LLM = gen
 	if gen.Truncated {
 		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
 	}
 
 	res.Reply, res.ReplyTokens = out.Text, out.Tokens
-	if early.first > 0 {
-		gen.FirstSentence = early.first.Seconds()
-	}
+	before := res
+	before.Warnings, before.Sentences, before.Citations, before.Invalid = slices.Clone(res.Warnings), slices.Clone(res.Sentences), slices.Clone(res.Citations), slices.Clone(res.Invalid)
 	if err := a.settle(ctx, r.Collection, out.Text, out.Tokens, protocol, passages, &res, true); err != nil {
 		return res, err
 	}
+	if a.RetryWithoutFlagged && res.Abstained && len(early.ready) == 0 {
+		if res, err = a.retryWithoutFlagged(ctx, r.Collection, passages, before, res, early); err != nil {
+			return res, err
+		}
+	}
+	if early.first > 0 {
+		res.LLM.FirstSentence = early.first.Seconds()
+	}
 	early.confirm(&res)
+	return res, nil
+}
+
+// generation describes one reply of the model (out, read with protocol)
+// to a prompt of msgs showing passages; PromptParts only when
+// Asker.CountTokens is set.
+func (a *Asker) generation(ctx context.Context, out llm.Response, protocol string, passages []retrieve.Passage, msgs []llm.Message) *Generation {
+	gen := &Generation{Protocol: protocol, PromptTokens: out.Usage.PromptTokens, CompletionTokens: out.Usage.CompletionTokens, CachedPromptTokens: out.Usage.CachedPromptTokens,
+		Seconds: out.Duration.Seconds(), FirstToken: out.FirstToken.Seconds(), TokensPerSecond: out.GenerationRate(),
+		Truncated: out.FinishReason == "length"}
+	for _, p := range passages {
+		gen.PassageTokens += p.Tokens
+	}
+	if a.CountTokens != nil {
+		gen.PromptParts = a.promptParts(ctx, msgs, out.Usage.PromptTokens)
+	}
+	return gen
+}
+
+// retryWithoutFlagged asks the model once more when its first reply gave
+// no answer (first, abstained after the model was asked, nothing handed
+// to Watch.Ready) and the passages hold flagged text (withoutFlagged):
+// the same prompt with that text masked. Flagged text stays in the first
+// prompt because most of it is benign and may hold the answer; but a
+// planted instruction can talk a small model out of answering at all, and
+// this keeps it from costing the answer. The second reply is checked like
+// the first, against the whole passages (flagged text included, so a
+// sentence repeating it is still removed). before is the result as it
+// stood before the first reply was read. It returns first unchanged when
+// nothing is flagged; the second result otherwise, whatever it holds,
+// with Result.Retry set and both requests' tokens and seconds in LLM.
+// Errors are the LLM's, as Ask's.
+func (a *Asker) retryWithoutFlagged(ctx context.Context, collection string, passages []retrieve.Passage, before, first Result, early *earlySentences) (Result, error) {
+	hidden, n := withoutFlagged(passages)
+	if n == 0 {
+		return first, nil
+	}
+	res := before
+	res.Warnings = append(slices.Clone(before.Warnings), fmt.Sprintf("the model found no answer (%s) with %d flagged span(s) in the passages: asked again with them masked", first.Reason, n))
+	res.Retry = &Retry{Masked: n, FirstReason: first.Reason, FirstReply: first.Reply}
+	out, protocol, prompted, msgs, err := a.generate(ctx, res.Question, Excerpts(res.Question, hidden, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
+		return early.attempt(ctx, passages[:len(shown)])
+	})
+	passages = passages[:len(prompted)]
+	if err != nil {
+		return first, err
+	}
+	gen := a.generation(ctx, out, protocol, prompted, msgs)
+	gen.FirstToken = first.LLM.FirstToken
+	gen.Seconds += first.LLM.Seconds
+	gen.PromptTokens += first.LLM.PromptTokens
+	gen.CompletionTokens += first.LLM.CompletionTokens
+	gen.CachedPromptTokens += first.LLM.CachedPromptTokens
+	res.LLM = gen
+	if gen.Truncated {
+		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
+	}
+	res.Reply, res.ReplyTokens = out.Text, out.Tokens
+	if err := a.settle(ctx, collection, out.Text, out.Tokens, protocol, passages, &res, true); err != nil {
+		return res, err
+	}
 	return res, nil
 }
 

@@ -119,3 +119,35 @@ func Action(question, sentence string) (kind string, asked bool) {
 	}
 	return "", false
 }
+
+// withoutFlagged returns copies of passages whose content has each flagged
+// span (retrieve.Injection not Masked: text that may address an AI model,
+// kept in the prompt) masked as the detector masks (injection.Mask,
+// injection.MaskText), and how many spans it masked; passages without
+// such spans are returned as they are. A span whose text is no longer in
+// the content (it held invisible characters, dropped when the passage was
+// masked) is looked up as the reader sees it.
+func withoutFlagged(passages []retrieve.Passage) ([]retrieve.Passage, int) {
+	out := make([]retrieve.Passage, len(passages))
+	n := 0
+	for i, p := range passages {
+		out[i] = p
+		var spans []injection.Span
+		for _, in := range p.Injections {
+			if in.Masked {
+				continue
+			}
+			for _, t := range []string{in.Text, injection.Mask(in.Text, nil)} {
+				if at := strings.Index(p.Content, t); t != "" && at >= 0 {
+					spans = append(spans, injection.Span{Start: at, End: at + len(t), Action: injection.Masked})
+					break
+				}
+			}
+		}
+		if len(spans) > 0 {
+			out[i].Content = injection.Mask(p.Content, spans)
+			n += len(spans)
+		}
+	}
+	return out, n
+}
