@@ -100,6 +100,10 @@ type Config struct {
 	// the passages' flagged text masked, when its first reply gave no
 	// answer and flagged text was in the prompt.
 	InjectionRetry bool
+	// VerifyAcrossLanguages (RAG_VERIFY_ACROSS_LANGUAGES) asks the LLM to
+	// confirm each answer sentence that quotes another language than the
+	// question.
+	VerifyAcrossLanguages bool
 	// ClaimMinQuestionCoverage is the least share of the question's topical
 	// terms that an answer sentence's cited passages must hold
 	// (RAG_CLAIM_MIN_QUESTION_COVERAGE; negative: off).
@@ -193,6 +197,7 @@ var Vars = []Var{
 	{"RAG_CLAIM_MIN_SIMILARITY", "-1", "claim check: least cosine similarity of an answer sentence to a cited passage (negative: off)", number(-1, func(c *Config) *float64 { return &c.ClaimMinSimilarity })},
 	{"RAG_VERIFY", "false", "ask the LLM, for each checked sentence, whether its quote states that answer to the question (true or false); a no removes the sentence", boolean(func(c *Config) *bool { return &c.Verify })},
 	{"RAG_VERIFY_MIN_YES", "0", "with RAG_VERIFY=true, also remove a sentence the LLM confirmed with a probability of \"yes\" below this (0 to 1; 0: any yes; needs a server that returns logprobs)", share(func(c *Config) *float64 { return &c.VerifyMinYes })},
+	{"RAG_VERIFY_ACROSS_LANGUAGES", "true", "ask the LLM whether its quote states the answer for each sentence that quotes a note in another language than the question, and remove it unless confirmed, whatever RAG_VERIFY says: the word checks cannot compare two languages (true or false)", boolean(func(c *Config) *bool { return &c.VerifyAcrossLanguages })},
 	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)", logprob(func(c *Config) *float64 { return &c.MinLogprob })},
 }
 

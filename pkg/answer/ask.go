@@ -267,6 +267,11 @@ type Asker struct {
 	// and flagged text was in the prompt (retryWithoutFlagged;
 	// RAG_INJECTION_RETRY).
 	RetryWithoutFlagged bool
+	// VerifyAcrossLanguages asks the LLM to confirm, as Verify does, each
+	// shown sentence whose quote is in another language than the question
+	// (Sentence.CrossLanguage), and removes it unless confirmed; the word
+	// checks cannot compare the two languages (RAG_VERIFY_ACROSS_LANGUAGES).
+	VerifyAcrossLanguages bool
 	// Checks are the claim-check thresholds (RAG_CLAIM_MIN_TERM_SUPPORT).
 	Checks claim.Options
 	// MinSimilarity is check (d): the least cosine similarity between a

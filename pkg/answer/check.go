@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -170,8 +171,9 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 			return err
 		}
 	}
-	if (a.Verify || a.MeasureVerify && measure) && a.LLM != nil {
-		if err := a.verify(ctx, question, d.verdict, sents, res); err != nil {
+	all := a.Verify || a.MeasureVerify && measure
+	if (all || measure && a.VerifyAcrossLanguages && crossShown(res.Sentences)) && a.LLM != nil {
+		if err := a.verify(ctx, question, d.verdict, sents, res, all); err != nil {
 			return err
 		}
 	}
@@ -434,4 +436,10 @@ func (a *Asker) claimOptions() claim.Options {
 	o.NoOpposites = o.NoOpposites || a.Skip[SkipOpposites]
 	o.NoQuestionFacts = o.NoQuestionFacts || a.Skip[SkipQuestionFacts]
 	return o
+}
+
+// crossShown reports whether a shown sentence quotes a passage in another
+// language than the question (Sentence.CrossLanguage).
+func crossShown(ss []Sentence) bool {
+	return slices.ContainsFunc(ss, func(s Sentence) bool { return s.Shown && s.CrossLanguage })
 }

@@ -100,4 +100,32 @@ func TestCrossLanguageSentence(t *testing.T) {
 			t.Errorf("%s: removed for %s: %s; want %s across languages", c.name, s.Reason, s.Detail, c.reason)
 		}
 	}
+
+	// Across languages the model confirms the sentence against its quote
+	// (VerifyAcrossLanguages): a "no" removes the restatement the meaning
+	// checks pass, a "yes" keeps it; without the setting nothing is asked.
+	// Mutation: verify skipping sentences unless a.Verify (the "no" is
+	// never asked, the sentence shown).
+	for _, c := range []struct {
+		verdict        string
+		across, shown  bool
+		requests       int
+		confirmedAsked bool
+	}{{`{"verdict": "no"}`, true, false, 2, true}, {`{"verdict": "yes"}`, true, true, 2, true}, {`{"verdict": "no"}`, false, true, 1, false}} {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The ratatouille recipe serves six people.", []int{n}, quote)}, llmtest.Reply{Text: c.verdict})
+		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300,
+			Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02, MeaningAcrossLanguages: true}, MinSimilarity: -1,
+			VerifyAcrossLanguages: c.across}
+		res := ask(t, a, q)
+		s := res.Sentences[0]
+		if len(srv.Requests) != c.requests || s.Shown != c.shown || (s.Confirmed != nil) != c.confirmedAsked {
+			t.Fatalf("%s, across %v: %d requests, %+v", c.verdict, c.across, len(srv.Requests), s)
+		}
+		if c.requests == 2 && !strings.Contains(lastUser(srv), "Pour six personnes") {
+			t.Fatalf("the verification did not show the quote: %q", lastUser(srv))
+		}
+		if !c.shown && s.Reason != answer.ReasonNotConfirmed {
+			t.Fatalf("removed for %s", s.Reason)
+		}
+	}
 }

@@ -88,16 +88,21 @@ func yesProbability(tokens []llm.Token, yes bool) *float64 {
 	return nil
 }
 
-// verify asks the LLM to confirm each shown sentence (each located one
-// with a.MeasureVerify) against its quote's units (sc.unit) and, with
-// a.Verify, removes the shown sentences it does not confirm
-// (ReasonNotConfirmed). The answer to a yes/no question is proposed with
-// its verdict ("No. The router has 4 LAN ports."). The requests and their time are added to res.LLM.
-// A server that rejects the schema is asked in plain text.
-func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*sentenceCheck, res *Result) error {
+// verify asks the LLM to confirm shown sentences against their quote's
+// units (sc.unit): every one when all is set (each located one with
+// a.MeasureVerify), else those that quote another language than the
+// question (Sentence.CrossLanguage, with a.VerifyAcrossLanguages). It
+// removes the shown sentences it does not confirm (ReasonNotConfirmed)
+// with a.Verify, and the cross-language ones with
+// a.VerifyAcrossLanguages. The answer to a yes/no question is proposed
+// with its verdict ("No. The router has 4 LAN ports."). The requests and
+// their time are added to res.LLM. A server that rejects the schema is
+// asked in plain text.
+func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*sentenceCheck, res *Result, all bool) error {
 	for i, sc := range sents {
 		s := &res.Sentences[i]
-		if sc.n == 0 || !s.Shown && !a.MeasureVerify {
+		across := a.VerifyAcrossLanguages && s.CrossLanguage
+		if sc.n == 0 || !s.Shown && !a.MeasureVerify || !all && !(across && s.Shown) {
 			continue
 		}
 		proposed := s.Text
@@ -121,7 +126,7 @@ func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*s
 		ok := parseVerdict(out.Text)
 		s.Confirmed = &ok
 		s.VerifyYes = yesProbability(out.Tokens, ok)
-		if !s.Shown || !a.Verify {
+		if !s.Shown || !a.Verify && !across {
 			continue
 		}
 		switch {
