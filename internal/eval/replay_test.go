@@ -25,15 +25,7 @@ func TestReplay(t *testing.T) {
 		Sentences:   []answer.Sentence{{Text: "It is 4GB.", Confirmed: &no}},
 		ReplyTokens: []ReplyToken{{Text: `{"sentences": [], `, Logprob: -0.25}, {Text: `"found": false}`, Logprob: -1.5}},
 	}}}
-	b, _ := json.Marshal(rep)
-	file := filepath.Join(t.TempDir(), "r.json")
-	if err := os.WriteFile(file, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := LoadReplay(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := loadReplay(t, rep)
 	out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("How much shared_buffers?", nil)}, nil)
 	if err != nil || out.Text != rep.Questions[0].Reply || out.Usage.PromptTokens != 900 {
 		t.Fatalf("%+v, %v", out, err)
@@ -87,15 +79,7 @@ func TestReplayVerifyYes(t *testing.T) {
 		Question: "Q?", Reply: `{}`, LLM: &answer.Generation{},
 		Sentences: []answer.Sentence{{Text: "A.", Confirmed: &yes, VerifyYes: &py}, {Text: "B.", Confirmed: &no, VerifyYes: &pn}},
 	}}}
-	b, _ := json.Marshal(rep)
-	file := filepath.Join(t.TempDir(), "r.json")
-	if err := os.WriteFile(file, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := LoadReplay(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := loadReplay(t, rep)
 	for _, c := range []struct {
 		sentence, word string
 		p              float64
@@ -115,6 +99,18 @@ func TestReplayRetry(t *testing.T) {
 	first, second := `{"sentences": [], "found": false}`, `{"sentences": [{"text": "It is 3 March.", "passages": [1]}], "found": true}`
 	rep := AnswersReport{Questions: []QuestionResult{{Question: "When?", Reply: second, FirstReply: first, LLM: &answer.Generation{},
 		Retry: &answer.Retry{Masked: 1, FirstReason: answer.ReasonModelAbstained}}}}
+	r := loadReplay(t, rep)
+	for i, want := range []string{first, second, second} {
+		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("When?", nil)}, nil)
+		if err != nil || out.Text != want {
+			t.Fatalf("request %d: %q, %v", i+1, out.Text, err)
+		}
+	}
+}
+
+// loadReplay writes rep to a report file and loads it with LoadReplay.
+func loadReplay(t *testing.T, rep AnswersReport) *Replay {
+	t.Helper()
 	b, _ := json.Marshal(rep)
 	file := filepath.Join(t.TempDir(), "r.json")
 	if err := os.WriteFile(file, b, 0o644); err != nil {
@@ -124,10 +120,5 @@ func TestReplayRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{first, second, second} {
-		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("When?", nil)}, nil)
-		if err != nil || out.Text != want {
-			t.Fatalf("request %d: %q, %v", i+1, out.Text, err)
-		}
-	}
+	return r
 }
