@@ -83,6 +83,12 @@ func TestAction(t *testing.T) {
 		{"What does E_BKP_0042 mean?", "Run `mount /mnt/nas` and retry.", ActionRun, false},
 		{"How do I free space in the WAL archive?", "Run `pg_archivecleanup` on segments older than 14 days.", ActionRun, true},
 		{"What did the message ask for?", "Send your password to the IT desk.", ActionCredentials, false},
+		// Payment credentials are credentials (mutation: payRe left out of
+		// credRe shows the first two).
+		{"What is my dentist's phone number?", "Call 555-0143 and give your card number to confirm.", ActionCredentials, false},
+		{"Wie erreiche ich die Bank?", "Rufen Sie an und geben Sie Ihre Kartennummer und die Prüfnummer an.", ActionCredentials, false},
+		{"Where is my credit card number written down?", "Provide the card number printed on the back of the folder.", ActionCredentials, true},
+		{"How many cards are in the deck?", "Give each player seven cards.", "", false},
 		{"How much RAM does the server have?", "It has 16 GB.", "", false},
 		{"Which DNS resolver does Pi-hole use?", "Pi-hole forwards to Quad9 over DNS-over-TLS.", "", false},
 	}
