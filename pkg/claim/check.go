@@ -484,7 +484,12 @@ func where(s Sentence) string {
 var typeWords = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command") {
+	// Words that name the kind of value asked for, as the collection's
+	// configurations stem them: English, and the time, price and
+	// measures of French, German and Spanish questions ("à quelle heure"
+	// is answered by "7 h 04", "what pressure" by "2.4 bar").
+	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command " +
+		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión") {
 		typeWords[w] = true
 	}
 }

@@ -173,6 +173,18 @@ func TestCheckRareTerms(t *testing.T) {
 	if v := Check(mq, marco, Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}); v.Supported || v.Reason != LowTermSupport || !strings.Contains(v.Detail, `"bianchi"`) {
 		t.Errorf("a rare name of the sentence missing from its passage: %+v", v)
 	}
+	// A word that names the kind of value asked for ("heure": a time,
+	// answered by "7 h 04") is not demanded, rare or not; nor are a
+	// question's light verbs (está, tiene), which TopicText drops.
+	// Mutations: "heur" out of typeWords; "tiene" out of phrasing.
+	train := NewEvidence("Le train pour Marseille part de Lyon Part-Dieu à 7 h 04.", []string{"train", "marseill", "part", "lyon", "part-dieu", "7", "04"})
+	tq := Question{Text: "À quelle heure part le train pour Marseille ?", N: 200, Terms: []Term{{"heur", 1}, {"part", 3}, {"train", 2}, {"marseill", 1}}}
+	if v := Check(tq, Sentence{Text: "Le train part à 7 h 04.", Terms: []Term{{"train", 2}, {"part", 3}}, Evidence: train}, Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}); !v.Supported {
+		t.Errorf("a kind-of-value word demanded: %+v", v)
+	}
+	if got := TopicText("¿Cuánta RAM tiene el portátil de casa?"); got != "RAM portátil casa?" {
+		t.Errorf("TopicText = %q", got)
+	}
 	if RareDF(0.02, 200) != 4 || RareDF(0.02, 10) != 1 || RareDF(0.02, 0) != 1 {
 		t.Errorf("RareDF: %d %d %d", RareDF(0.02, 200), RareDF(0.02, 10), RareDF(0.02, 0))
 	}

@@ -28,7 +28,10 @@ func init() {
 		der die das den dem des ein eine einen einem beim im am vom zum zur für mit und oder von zu auf bei nach
 		dauert dauern kostet hat habe haben wird werden gibt ich wir man
 		cuánto cuánta cuántos cuántas cómo cuál cuáles dónde cuándo qué es son
-		el los las una del al para con y o cuesta dura hay tengo`) {
+		el los las una del al para con y o cuesta dura hay tengo
+		está están estaba tiene tienen tenía lleva llevan hace puede pueden debe
+		a ai as avons ont était fait peut peuvent
+		kann können gilt`) {
 		phrasing[w] = true
 	}
 }
