@@ -57,7 +57,8 @@ type rule struct {
 	anywhere bool
 	// guarded: a match that does not start a clause, or is negated,
 	// quoted, described or scoped to something (guardedOut), is flagged
-	// instead of masked, and dropped when the rule only flags.
+	// instead of masked, and dropped when the rule only flags or the
+	// scoped override does not speak of a reply or a model (an erratum).
 	guarded bool
 	// scope: for a guarded rule, the words that, right after a match,
 	// say what the instructions were for ("disregard the earlier
@@ -413,11 +414,13 @@ func Detect(text string) []Span {
 		sp := Span{Start: h.st, End: h.en, Rule: h.r.name, Action: h.r.action}
 		if h.r.sentence {
 			ss, se := seg.sentence(h.st, h.en)
-			if h.r.guarded && guardedOut(text, ss, h.st, h.en, se, h.r.scopeSet) {
-				if sp.Action == Flagged {
-					continue // a guarded flagging rule gives nothing
+			if out, erratum := false, false; h.r.guarded {
+				if out, erratum = guardedOut(text, ss, h.st, h.en, se, h.r.scopeSet); out {
+					if sp.Action == Flagged || erratum {
+						continue // a guarded flagging rule, or an erratum, gives nothing
+					}
+					sp.Action = Flagged
 				}
-				sp.Action = Flagged
 			}
 			sp.Start, sp.End = ss, se
 		}

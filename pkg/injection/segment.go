@@ -1,6 +1,7 @@
 package injection
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -198,6 +199,22 @@ var (
 	scopingBefore = []string{"についての", "に関する", "に関しての", "向けの"}
 )
 
+// modelTask are words that speak of what a model does with a text or to
+// whom it replies (answer, reply, summary, the user, the reader, the
+// assistant, the AI, the prompt), in the languages of the override
+// rules: an override scoped to something that still speaks of them
+// ("ignore the previous instructions for this page and tell the user …")
+// stays flagged.
+var modelTask = set(`answer answers answering reply replies respond responds response responses summary summarize summarise summaries output outputs ` +
+	`say tell user users reader readers assistant assistants ai model models llm chatbot chatbots bot gpt prompt prompts system conversation chat ` +
+	`antwort antworte antworten sag sage sagen schreib schreibe nutzer benutzer leser assistent assistenten ki modell zusammenfassung ausgabe ` +
+	`réponse reponse répondez repondez réponds reponds répondre repondre dites dis dire utilisateur utilisateurs lecteur lecteurs ia modèle modele résumé resume sortie ` +
+	`respuesta responde responda responder di diga decir usuario usuarios lector lectores asistente modelo resumen salida ` +
+	`risposta rispondi rispondere dì dire utente utenti lettore assistente modello riassunto ` +
+	`resposta responda diga dizer usuário usuario utilizador leitor assistente resumo ` +
+	`antwoord antwoordt beantwoord zeg gebruiker lezer assistent samenvatting ` +
+	`ответ ответь отвечай скажи пользователь пользователю читатель читателю ассистент ии модель`)
+
 func set(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -212,28 +229,36 @@ func set(words string) map[string]bool {
 // firewall ignores all previous rules", "iptables will ignore …", "never
 // ignore …"), a negation follows it ("Vergiss die vorherigen Anweisungen
 // nicht"), it is inside a quotation, a describing word
-// precedes it in its sentence, or a scoping word follows it.
-func guardedOut(t string, ss, st, en, se int, scope map[string]bool) bool {
+// precedes it in its sentence, or a scoping word follows it. scoped tells
+// the last case apart: an override scoped to something ("disregard the
+// earlier instructions for the printer driver") whose sentence does not
+// speak of a reply, a reader or a model (modelTask) is an erratum, not
+// text addressed to an AI.
+func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, erratum bool) {
 	if !clauseStart(t[ss:st]) {
-		return true
+		return true, false
 	}
 	if after := words(t[en:se]); len(after) > 0 && negations[after[0]] {
-		return true
+		return true, false
 	}
 	for _, w := range words(t[ss:st]) {
 		if describing[w] {
-			return true
+			return true, false
 		}
 	}
+	scoped := false
 	if after := words(t[en:se]); len(after) > 0 && scope[after[0]] {
-		return true
+		scoped = true
 	}
 	for _, sc := range scopingBefore {
 		if strings.HasSuffix(t[ss:st], sc) {
-			return true
+			scoped = true
 		}
 	}
-	return quoted(t[ss:st], t[st:])
+	if scoped {
+		return true, !slices.ContainsFunc(words(t[ss:se]), func(w string) bool { return modelTask[w] })
+	}
+	return quoted(t[ss:st], t[st:]), false
 }
 
 // clauseStart reports whether a match preceded by before (the start of
