@@ -344,7 +344,7 @@ func loadLines(t testing.TB, file string) []line {
 // to the masked ignore-instructions pattern's verbs and the tuned set's
 // "Dear Anna, I want you to act as ..." is masked.
 func TestLineSets(t *testing.T) {
-	floors := map[string]int{"tune.jsonl": 34, "heldout.jsonl": 19}
+	floors := map[string]int{"tune.jsonl": 34, "heldout.jsonl": 19, "fresh-heldout.jsonl": 23}
 	for file, floor := range floors {
 		var found, attacks int
 		for _, l := range loadLines(t, filepath.Join("..", "..", "testdata", "injection", file)) {
