@@ -163,7 +163,10 @@ func TestEvalAnswersShippedSet(t *testing.T) {
 		}})
 	}
 	srv := llmtest.New(t, rs...)
-	f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t), "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m"})
+	// One request per question: no second request for flagged text (the
+	// suspicious e-mail), no confirmation across languages.
+	f, out, errOut := testFactory(t, map[string]string{"RAG_DATABASE_URL": storetest.SchemaURL(t), "RAG_LLM_BASE_URL": srv.BaseURL(), "RAG_LLM_MODEL": "m",
+		"RAG_INJECTION_RETRY": "false", "RAG_VERIFY_ACROSS_LANGUAGES": "false"})
 	opts := &EvalAnswersOptions{Factory: f, Dataset: "../testdata/qa/notes.jsonl", Notes: "../testdata/notes", NoGate: true, JSON: true}
 	if err := evalAnswersRun(context.Background(), opts); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -101,6 +102,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	v := claim.Check(qi, cs, a.claimOptions())
 	s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
+	s.distinctLanguage = qi.CrossLanguage && language.Distinct(question, p.Content)
 	// Words copied from a passage on something else (the Shinkansen fare,
 	// cited from the Iceland budget for the Blue Lagoon's tickets) are not
 	// re-cited: the passage where they are must hold as much of what the
@@ -438,8 +440,8 @@ func (a *Asker) claimOptions() claim.Options {
 	return o
 }
 
-// crossShown reports whether a shown sentence quotes a passage in another
-// language than the question (Sentence.CrossLanguage).
+// crossShown reports whether a shown sentence quotes a passage that is
+// certainly in another language than the question (language.Distinct).
 func crossShown(ss []Sentence) bool {
-	return slices.ContainsFunc(ss, func(s Sentence) bool { return s.Shown && s.CrossLanguage })
+	return slices.ContainsFunc(ss, func(s Sentence) bool { return s.Shown && s.distinctLanguage })
 }

@@ -73,6 +73,8 @@ func TestCrossLanguageSentence(t *testing.T) {
 	quote := quoted("Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges")
 	fr := "Pour combien de personnes est le curry vert thaï ?"
 	starter := passageWith(t, r, fr, "Feed the starter twice a day")
+	de := "Für wie viele Personen reicht das grüne Thai-Curry?" // whatlanggo reads it reliably (language.Distinct)
+	curry := passageWith(t, r, de, "Serves 4")
 	for _, c := range []struct {
 		name, question, sentence string
 		n                        int
@@ -102,8 +104,9 @@ func TestCrossLanguageSentence(t *testing.T) {
 	}
 
 	// Across languages the model confirms the sentence against its quote
-	// (VerifyAcrossLanguages): a "no" removes the restatement the meaning
-	// checks pass, a "yes" keeps it; without the setting nothing is asked.
+	// (VerifyAcrossLanguages): a "no" removes a German answer that the
+	// meaning checks pass over the English curry note, a "yes" keeps it;
+	// without the setting nothing is asked.
 	// Mutation: verify skipping sentences unless a.Verify (the "no" is
 	// never asked, the sentence shown).
 	for _, c := range []struct {
@@ -112,16 +115,16 @@ func TestCrossLanguageSentence(t *testing.T) {
 		requests       int
 		confirmedAsked bool
 	}{{`{"verdict": "no"}`, true, false, 2, true}, {`{"verdict": "yes"}`, true, true, 2, true}, {`{"verdict": "no"}`, false, true, 1, false}} {
-		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The ratatouille recipe serves six people.", []int{n}, quote)}, llmtest.Reply{Text: c.verdict})
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Das grüne Thai-Curry reicht für 4 Personen.", []int{curry}, quoted("Serves 4, ready in about 35 minutes"))}, llmtest.Reply{Text: c.verdict})
 		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300,
 			Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02, MeaningAcrossLanguages: true}, MinSimilarity: -1,
 			VerifyAcrossLanguages: c.across}
-		res := ask(t, a, q)
+		res := ask(t, a, de)
 		s := res.Sentences[0]
 		if len(srv.Requests) != c.requests || s.Shown != c.shown || (s.Confirmed != nil) != c.confirmedAsked {
 			t.Fatalf("%s, across %v: %d requests, %+v", c.verdict, c.across, len(srv.Requests), s)
 		}
-		if c.requests == 2 && !strings.Contains(lastUser(srv), "Pour six personnes") {
+		if c.requests == 2 && !strings.Contains(lastUser(srv), "Serves 4") {
 			t.Fatalf("the verification did not show the quote: %q", lastUser(srv))
 		}
 		if !c.shown && s.Reason != answer.ReasonNotConfirmed {

@@ -101,7 +101,7 @@ func (e *earlySentences) attempt(ctx context.Context, passages []retrieve.Passag
 		}
 		for i := len(e.ready); i < len(pre.Sentences); i++ {
 			s := pre.Sentences[i]
-			if !s.Shown || s.CrossLanguage && e.a.VerifyAcrossLanguages && e.a.LLM != nil { // verified once, on the whole reply
+			if !s.Shown || s.distinctLanguage && e.a.VerifyAcrossLanguages && e.a.LLM != nil { // verified once, on the whole reply
 				stopped = true
 				return
 			}

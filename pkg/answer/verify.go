@@ -90,8 +90,9 @@ func yesProbability(tokens []llm.Token, yes bool) *float64 {
 
 // verify asks the LLM to confirm shown sentences against their quote's
 // units (sc.unit): every one when all is set (each located one with
-// a.MeasureVerify), else those that quote another language than the
-// question (Sentence.CrossLanguage, with a.VerifyAcrossLanguages). It
+// a.MeasureVerify), else those that quote what is certainly another
+// language than the question (language.Distinct, with
+// a.VerifyAcrossLanguages). It
 // removes the shown sentences it does not confirm (ReasonNotConfirmed)
 // with a.Verify, and the cross-language ones with
 // a.VerifyAcrossLanguages. The answer to a yes/no question is proposed
@@ -101,7 +102,7 @@ func yesProbability(tokens []llm.Token, yes bool) *float64 {
 func (a *Asker) verify(ctx context.Context, question, verdict string, sents []*sentenceCheck, res *Result, all bool) error {
 	for i, sc := range sents {
 		s := &res.Sentences[i]
-		across := a.VerifyAcrossLanguages && s.CrossLanguage
+		across := a.VerifyAcrossLanguages && s.distinctLanguage
 		if sc.n == 0 || !s.Shown && !a.MeasureVerify || !all && !(across && s.Shown) {
 			continue
 		}

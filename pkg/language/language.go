@@ -143,8 +143,16 @@ func withoutASCIILetters(s string) string {
 // the recipe serve?" is English at 0.59, which whatlanggo calls
 // unreliable).
 func OtherThanQuestion(question, text string) bool {
+	other, _, _ := compare(question, text)
+	return other
+}
+
+// compare is OtherThanQuestion, with, when both are in one script, the
+// languages whatlanggo gave the question and the text's prose (else
+// whatlanggo.Lang -1).
+func compare(question, text string) (other bool, q, t whatlanggo.Lang) {
 	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
-		return true
+		return true, -1, -1
 	}
 	var prose []string
 	letters := 0
@@ -160,10 +168,28 @@ func OtherThanQuestion(question, text string) bool {
 		}
 	}
 	if letters < MinProseLetters {
-		return false
+		return false, -1, -1
 	}
-	q, t := whatlanggo.Detect(question), whatlanggo.Detect(strings.Join(prose, "\n"))
-	return t.IsReliable() && q.Confidence >= MinQuestionConfidence && q.Lang != t.Lang
+	qi, ti := whatlanggo.Detect(question), whatlanggo.Detect(strings.Join(prose, "\n"))
+	return ti.IsReliable() && qi.Confidence >= MinQuestionConfidence && qi.Lang != ti.Lang, qi.Lang, ti.Lang
+}
+
+// Distinct reports whether text is in another language than question
+// with more certainty than OtherThanQuestion asks: written in different
+// scripts, or, in one script, other by OtherThanQuestion with the
+// question's own language detected reliably (whatlanggo's IsReliable). A
+// short question's best guess is often wrong ("Which port does Jellyfin
+// run on?" is German at 0.64), so what costs a request or may remove an
+// answer is decided on this; the price is that a short question in
+// another language than its note that whatlanggo cannot tell reliably is
+// not counted ("How many people does the recipe serve?", English at 0.59).
+func Distinct(question, text string) bool {
+	other, q, _ := compare(question, text)
+	if !other || q < 0 {
+		return other
+	}
+	qi := whatlanggo.Detect(question)
+	return qi.IsReliable()
 }
 
 // MinProseLetters is the least prose, in letters, whose language
