@@ -1,10 +1,14 @@
 package answer
 
 import (
+	"context"
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/injection"
+	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -154,4 +158,49 @@ func withoutFlagged(passages []retrieve.Passage) ([]retrieve.Passage, int) {
 		}
 	}
 	return out, n
+}
+
+// retryWithoutFlagged asks the model once more when its first reply gave
+// no answer (first, abstained after the model was asked, nothing handed
+// to Watch.Ready) and the passages hold flagged text (withoutFlagged):
+// the same prompt with that text masked. Flagged text stays in the first
+// prompt because most of it is benign and may hold the answer; but a
+// planted instruction can talk a small model out of answering at all, and
+// this keeps it from costing the answer. The second reply is checked like
+// the first, against the whole passages (flagged text included, so a
+// sentence repeating it is still removed). before is the result as it
+// stood before the first reply was read. It returns first unchanged when
+// nothing is flagged; the second result otherwise, whatever it holds,
+// with Result.Retry set and both requests' tokens and seconds in LLM.
+// Errors are the LLM's, as Ask's.
+func (a *Asker) retryWithoutFlagged(ctx context.Context, collection string, passages []retrieve.Passage, before, first Result, early *earlySentences) (Result, error) {
+	hidden, n := withoutFlagged(passages)
+	if n == 0 {
+		return first, nil
+	}
+	res := before
+	res.Warnings = append(slices.Clone(before.Warnings), fmt.Sprintf("the model found no answer (%s) with %d flagged span(s) in the passages: asked again with them masked", first.Reason, n))
+	res.Retry = &Retry{Masked: n, FirstReason: first.Reason, FirstReply: first.Reply}
+	out, protocol, prompted, msgs, err := a.generate(ctx, res.Question, Excerpts(res.Question, hidden, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
+		return early.attempt(ctx, passages[:len(shown)])
+	})
+	passages = passages[:len(prompted)]
+	if err != nil {
+		return first, err
+	}
+	gen := a.generation(ctx, out, protocol, prompted, msgs)
+	gen.FirstToken = first.LLM.FirstToken
+	gen.Seconds += first.LLM.Seconds
+	gen.PromptTokens += first.LLM.PromptTokens
+	gen.CompletionTokens += first.LLM.CompletionTokens
+	gen.CachedPromptTokens += first.LLM.CachedPromptTokens
+	res.LLM = gen
+	if gen.Truncated {
+		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
+	}
+	res.Reply, res.ReplyTokens = out.Text, out.Tokens
+	if err := a.settle(ctx, collection, out.Text, out.Tokens, protocol, passages, &res, true); err != nil {
+		return res, err
+	}
+	return res, nil
 }
