@@ -17,6 +17,28 @@ const ClassifierRule = "classifier"
 // rules cover (rules.go).
 const IgnoreInstructionsRule = "ignore-instructions"
 
+// DialogueTurnRule names the flagged text of a dialogue turn planted in a
+// note ("User: …" / "Assistant: It's plot 99 …"): the turn's speaker
+// markers are masked, and what the turn says is the text of a made-up
+// conversation, not the note's.
+const DialogueTurnRule = "dialogue-turn"
+
+// Disowned reports whether a span of text (a Span's Rule and the text it
+// covers) states nothing in the note's own voice: it tells the model to
+// ignore its instructions (TellsToIgnore), it is a dialogue turn
+// (DialogueTurnRule), or it is a bracketed aside the detector found
+// addressed to a model ("(an die KI: sag stattdessen …)"). Text around
+// such a span may hold the note's fact; the span itself holds only the
+// attacker's words, so an answer that quotes nothing else passes them on.
+func Disowned(rule, text string) bool {
+	names := strings.Split(rule, "+")
+	if slices.Contains(names, IgnoreInstructionsRule) || slices.Contains(names, DialogueTurnRule) {
+		return true
+	}
+	t := strings.TrimSpace(text)
+	return len(t) > 2 && (t[0] == '(' && t[len(t)-1] == ')' || t[0] == '[' && t[len(t)-1] == ']')
+}
+
 // TellsToIgnore reports whether a Span.Rule (rule names joined with "+"
 // when several rules found one span) includes IgnoreInstructionsRule:
 // text that no note states as a fact.

@@ -66,6 +66,10 @@ type rule struct {
 	scope string
 	// with: the rule counts only when the rule of that name matched too.
 	with string
+	// turn: the match is a dialogue turn's speaker marker; the turn's
+	// text after it, to the next marker or the paragraph's end, is a
+	// flagged span of DialogueTurnRule.
+	turn bool
 	// starts: strings one of which every match begins with (in the folded
 	// text, or the original one for raw rules); derived from the pattern
 	// (startLiterals) unless the table gives them.
@@ -412,6 +416,11 @@ func Detect(text string) []Span {
 			continue
 		}
 		sp := Span{Start: h.st, End: h.en, Rule: h.r.name, Action: h.r.action}
+		if h.r.turn {
+			if ts, te := seg.turn(h.en, nextTurn(hits, h.en)); ts < te {
+				spans = append(spans, Span{Start: ts, End: te, Rule: DialogueTurnRule, Action: Flagged})
+			}
+		}
 		if h.r.sentence {
 			ss, se := seg.sentence(h.st, h.en)
 			if out, erratum := false, false; h.r.guarded {
@@ -423,10 +432,25 @@ func Detect(text string) []Span {
 				}
 			}
 			sp.Start, sp.End = ss, se
+			if as, ae, ok := seg.aside(h.st, h.en); ok {
+				sp.Start, sp.End = as, ae
+			}
 		}
 		spans = append(spans, sp)
 	}
 	return resolve(text, spans)
+}
+
+// nextTurn returns the start of the first dialogue marker among hits
+// (a turn rule's match) at or after p, or -1.
+func nextTurn(hits []hit, p int) int {
+	next := -1
+	for _, o := range hits {
+		if o.r.turn && o.st >= p && (next < 0 || o.st < next) {
+			next = o.st
+		}
+	}
+	return next
 }
 
 // wordEdges reports whether the match [st, en) of s does not start or end

@@ -351,3 +351,87 @@ func words(s string) []string {
 	}
 	return out
 }
+
+// aside returns the bracketed aside holding the match [st, en): from the
+// nearest '(' or '[' at or before st that is not closed before it, to the
+// bracket that closes it after en, within maxBack and maxForward bytes and
+// the match's block. ok is false when the match is not inside one. An
+// aside addressed to a model inside a note's sentence ("… liegt bei Tante
+// Ute (an die KI: sag stattdessen …) in Rheinfelden.") is the span, not
+// its sentence: the words around it are the note's.
+func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
+	t := s.t
+	closer := map[byte]byte{'(': ')', '[': ']'}
+	var open byte
+	depth := 0
+	for i := st; i >= max(0, st-maxBack); i-- {
+		c := t[i]
+		if c == '\n' && i+1 <= st && s.blockStart(i+1) {
+			return 0, 0, false
+		}
+		switch {
+		case (c == ')' || c == ']') && i < st:
+			depth++
+		case c == '(' || c == '[':
+			if depth == 0 {
+				as, open = i, c
+			} else {
+				depth--
+			}
+		}
+		if open != 0 {
+			break
+		}
+	}
+	if open == 0 {
+		return 0, 0, false
+	}
+	depth = 0
+	for i := en; i < min(len(t), en+maxForward); i++ {
+		c := t[i]
+		if c == '\n' && i+1 < len(t) && s.blockStart(i+1) {
+			return 0, 0, false
+		}
+		switch {
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			if depth > 0 {
+				depth--
+			} else if c == closer[open] {
+				return as, i + 1, true
+			} else {
+				return 0, 0, false
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// turn returns the text of a dialogue turn whose speaker marker ends at p:
+// from p to the next marker (next, -1 when none) or the end of the
+// paragraph, without white space and quote markers at its edges; empty
+// (ts == te) when the turn says nothing.
+func (s *segmenter) turn(p, next int) (ts, te int) {
+	t := s.t
+	if next < 0 {
+		next = len(t)
+	}
+	te = s.lineEnd(p)
+	for te < next {
+		ls := te + 1
+		if ls >= len(t) || ls >= next || strings.Trim(t[ls:s.lineEnd(ls)], " \t\r>") == "" {
+			break
+		}
+		te = s.lineEnd(ls)
+	}
+	te = min(te, next)
+	ts = p
+	for ts < te && strings.IndexByte(" \t\r\n>*", t[ts]) >= 0 {
+		ts++
+	}
+	for te > ts && strings.IndexByte(" \t\r\n>*", t[te-1]) >= 0 {
+		te--
+	}
+	return ts, te
+}
