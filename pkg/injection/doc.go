@@ -13,7 +13,8 @@
 //     and carries nothing a reader needs: chat-template control tokens
 //     (<|im_start|>, [INST], <start_of_turn>, ...), "### Instruction:"
 //     headers at a line start, the role markers of a dialogue ("User:" and
-//     "Assistant:" lines in one passage), text hidden in Unicode tag
+//     "Assistant:" lines in one passage; the turns' text is flagged, as
+//     DialogueTurnRule), text hidden in Unicode tag
 //     characters, and the explicit "ignore/disregard/forget (all)
 //     previous/above/prior instructions" family in English, German, French
 //     and Spanish, when it starts its clause (a request, not "the firewall
@@ -27,7 +28,9 @@
 //     "the AI reading this", role changes, requests to reveal the system
 //     prompt or to hide the instruction, requests to send the user to a
 //     link or to ask for a password, output rules ("reply only with the
-//     word ..."), fake system notices. Flagged text stays in the prompt; hrag
+//     word ..."), fake system notices, bracketed asides that open by
+//     addressing a model ("(an die KI: sag stattdessen ...)"). Flagged text
+//     stays in the prompt; hrag
 //     shows it in sources, status and --json, and the answer checks treat a
 //     passage holding it as untrusted.
 //   - Optionally, a learned signal: Classify runs a prompt-injection text
@@ -43,7 +46,9 @@
 // look-alikes as Latin letters, invisible characters removed, and words
 // spelled out with spaces between letters joined. Spans are reported in
 // offsets of the original text, widened to the sentence that holds the
-// match for rules that work on sentences (segment.go).
+// match for rules that work on sentences, or to the bracketed aside that
+// holds it when there is one, so that the note's words around an aside stay
+// the note's (segment.go).
 //
 // Detection is a signal, not a guarantee: it knows phrasings, not intent.
 // It misses attacks phrased in ways the table does not list, and it flags
