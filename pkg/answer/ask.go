@@ -180,6 +180,9 @@ type Generation struct {
 	VerifyPromptTokens int     `json:"verify_prompt_tokens,omitempty"`
 }
 
+// warnTruncated is the warning of a reply cut off at the token limit.
+const warnTruncated = "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped"
+
 // Result is the outcome of one question.
 type Result struct {
 	// Question is the question searched and answered; Asked, for a
@@ -396,7 +399,7 @@ func (a *Asker) Ask(ctx context.Context, question string, ro retrieve.Options, w
 	gen := a.generation(ctx, out, protocol, prompted, msgs)
 	res.LLM = gen
 	if gen.Truncated {
-		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
+		res.Warnings = append(res.Warnings, warnTruncated)
 	}
 
 	res.Reply, res.ReplyTokens = out.Text, out.Tokens

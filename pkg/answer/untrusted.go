@@ -212,7 +212,7 @@ func (a *Asker) retryWithoutFlagged(ctx context.Context, collection string, pass
 	gen.CachedPromptTokens += first.LLM.CachedPromptTokens
 	res.LLM = gen
 	if gen.Truncated {
-		res.Warnings = append(res.Warnings, "the answer was cut off at RAG_LLM_MAX_TOKENS: the unfinished sentence was dropped")
+		res.Warnings = append(res.Warnings, warnTruncated)
 	}
 	res.Reply, res.ReplyTokens = out.Text, out.Tokens
 	if err := a.settle(ctx, collection, out.Text, out.Tokens, protocol, passages, &res, true); err != nil {
