@@ -441,18 +441,6 @@ func Detect(text string) []Span {
 	return resolve(text, spans)
 }
 
-// nextTurn returns the start of the first dialogue marker among hits
-// (a turn rule's match) at or after p, or -1.
-func nextTurn(hits []hit, p int) int {
-	next := -1
-	for _, o := range hits {
-		if o.r.turn && o.st >= p && (next < 0 || o.st < next) {
-			next = o.st
-		}
-	}
-	return next
-}
-
 // wordEdges reports whether the match [st, en) of s does not start or end
 // inside a word.
 func wordEdges(s string, st, en int) bool {

@@ -408,6 +408,18 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 	return 0, 0, false
 }
 
+// nextTurn returns the start of the first dialogue marker among hits
+// (a turn rule's match) at or after p, or -1.
+func nextTurn(hits []hit, p int) int {
+	next := -1
+	for _, o := range hits {
+		if o.r.turn && o.st >= p && (next < 0 || o.st < next) {
+			next = o.st
+		}
+	}
+	return next
+}
+
 // turn returns the text of a dialogue turn whose speaker marker ends at p:
 // from p to the next marker (next, -1 when none) or the end of the
 // paragraph, without white space and quote markers at its edges; empty
