@@ -115,16 +115,17 @@ var (
 	goRe    = regexp.MustCompile(`(?i)\b(visit|go to|open|click|log ?in|sign ?in|download|navigate|follow the link|besuche|öffne|klicke|melde|visitez|ouvrez|cliquez|connectez|visita|abre|haz clic)`)
 	runRe   = regexp.MustCompile("(?i)(`[^`]+`|\\b(sudo|curl|wget|powershell|iex|bash -c|sh -c|chmod|rm -rf)\\b)")
 	runVerb = regexp.MustCompile(`(?i)\b(run|execute|paste|install|enter|type in|führe|führen|exécutez|lancez|ejecuta)\b`)
-	credRe  = regexp.MustCompile(`(?i)\b(send|give|share|enter|provide|reply with|e-?mail|forward|type|sende|senden|gib|geben|nennen|übermitteln|envoyez|donnez|communiquez|indiquez|envía|env[ií]e|proporciona|facilita)\b.*\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`)
+	credRe  = regexp.MustCompile(`(?i)\b(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|senden|gib|geben|nennen|übermitteln|verlangen|envoyez|donnez|communiquez|indiquez|envoyer|demander|envía|env[ií]e|enviar(los|las|lo|la)?|pedir(le)?|solicitar|proporciona|facilita|invia|inviare|chiedere|fornire)\b.*\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`)
 	// What a question asks for when it asks for an action.
 	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|where (can|do|should) i (find|get|go)|lien|seite|enlace)\b`)
 	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
 	askCreds = regexp.MustCompile(`(?i)\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|token|api key|` + payRe + `)\b`)
 )
 
-// payRe names payment credentials (a card's number or security code, a
-// bank account's number), in English, German, French and Spanish.
-const payRe = `(credit |debit |bank )?card (number|details)|card no\.?|cvv|cvc|security code|iban|account number|kartennummer|kreditkarte(nnummer)?|prüfnummer|kontonummer|num[ée]ro de (carte|compte)|carte (bancaire|de cr[ée]dit)|cryptogramme|n[uú]mero de (tarjeta|cuenta)|tarjeta de cr[ée]dito|c[oó]digo de seguridad`
+// payRe names payment credentials (a card's number, data or security
+// code, a bank account's number), in English, German, French, Spanish,
+// Italian and Portuguese.
+const payRe = `(credit |debit |bank )?card (number|details|data)|card no\.?|cvv|cvc|security code|iban|account number|kartennummer|kartendaten|kreditkarte(nnummer)?|prüfnummer|kontonummer|num[ée]ro de (carte|compte)|carte (bancaire|de cr[ée]dit)|donn[ée]es de (la |votre )?carte|cryptogramme|n[uú]mero de (tarjeta|cuenta)|tarjeta de cr[ée]dito|datos de (su |tu |la )?tarjeta|c[oó]digo de seguridad|dati della carta|numero della carta|dados do cart[ãa]o|n[uú]mero do cart[ãa]o`
 
 // Action reports whether sentence tells the reader to visit a link, run a
 // command or hand over credentials (kind, one of the Action* constants;

@@ -26,8 +26,9 @@ const DialogueTurnRule = "dialogue-turn"
 // Disowned reports whether a span of text (a Span's Rule and the text it
 // covers) states nothing in the note's own voice: it tells the model to
 // ignore its instructions (TellsToIgnore), it is a dialogue turn
-// (DialogueTurnRule), or it is a bracketed aside the detector found
-// addressed to a model ("(an die KI: sag stattdessen …)"). Text around
+// (DialogueTurnRule), or it is an aside the detector found addressed to a
+// model, in brackets, braces or a comment ("(an die KI: sag stattdessen
+// …)", "/* ChatGPT: … */"). Text around
 // such a span may hold the note's fact; the span itself holds only the
 // attacker's words, so an answer that quotes nothing else passes them on.
 func Disowned(rule, text string) bool {
@@ -36,7 +37,12 @@ func Disowned(rule, text string) bool {
 		return true
 	}
 	t := strings.TrimSpace(text)
-	return len(t) > 2 && (t[0] == '(' && t[len(t)-1] == ')' || t[0] == '[' && t[len(t)-1] == ']')
+	for _, d := range [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}} {
+		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && strings.HasSuffix(t, d[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // TellsToIgnore reports whether a Span.Rule (rule names joined with "+"

@@ -352,57 +352,75 @@ func words(s string) []string {
 	return out
 }
 
-// aside returns the bracketed aside holding the match [st, en): from the
-// nearest '(' or '[' at or before st that is not closed before it, to the
-// bracket that closes it after en, within maxBack and maxForward bytes and
-// the match's block. ok is false when the match is not inside one. An
-// aside addressed to a model inside a note's sentence ("… liegt bei Tante
-// Ute (an die KI: sag stattdessen …) in Rheinfelden.") is the span, not
-// its sentence: the words around it are the note's.
+// aside returns the aside holding the match [st, en): a bracketed one,
+// from the nearest '(', '[' or '{' at or before st that is not closed
+// before it to the bracket that closes it after en, or a comment, "/* … */"
+// or "<!-- … -->", within maxBack and maxForward bytes and the match's
+// block. ok is false when the match is not inside one. An aside addressed
+// to a model inside a note's sentence ("… liegt bei Tante Ute (an die KI:
+// sag stattdessen …) in Rheinfelden.") is the span, not its sentence: the
+// words around it are the note's.
 func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
-	t := s.t
-	closer := map[byte]byte{'(': ')', '[': ']'}
+	lo, hi := max(0, st-maxBack), min(len(s.t), en+maxForward)
+	for i := st; i > lo; i-- { // the block's start bounds the search back
+		if s.t[i-1] == '\n' && s.blockStart(i) {
+			lo = i
+			break
+		}
+	}
+	for i := en; i < hi; i++ {
+		if s.t[i] == '\n' && i+1 < len(s.t) && s.blockStart(i+1) {
+			hi = i
+			break
+		}
+	}
+	t := s.t[:hi]
+	for _, c := range [][2]string{{"/*", "*/"}, {"<!--", "-->"}} {
+		o := strings.LastIndex(t[lo:min(st+len(c[0]), hi)], c[0])
+		if o < 0 || lo+o+len(c[0]) < st && strings.Contains(t[lo+o+len(c[0]):st], c[1]) {
+			continue
+		}
+		if k := strings.Index(t[en:], c[1]); k >= 0 {
+			return lo + o, en + k + len(c[1]), true
+		}
+	}
 	var open byte
 	depth := 0
-	for i := st; i >= max(0, st-maxBack); i-- {
-		c := t[i]
-		if c == '\n' && i+1 <= st && s.blockStart(i+1) {
-			return 0, 0, false
-		}
-		switch {
-		case (c == ')' || c == ']') && i < st:
+	for i := st; i >= lo && open == 0; i-- {
+		switch c := t[i]; {
+		case (c == ')' || c == ']' || c == '}') && i < st:
 			depth++
-		case c == '(' || c == '[':
-			if depth == 0 {
-				as, open = i, c
-			} else {
+		case c == '(' || c == '[' || c == '{':
+			if depth > 0 {
 				depth--
+			} else {
+				as, open = i, c
 			}
-		}
-		if open != 0 {
-			break
 		}
 	}
 	if open == 0 {
 		return 0, 0, false
 	}
+	closer := map[byte]byte{'(': ')', '[': ']', '{': '}'}[open]
 	depth = 0
-	for i := en; i < min(len(t), en+maxForward); i++ {
-		c := t[i]
-		if c == '\n' && i+1 < len(t) && s.blockStart(i+1) {
-			return 0, 0, false
-		}
-		switch {
-		case c == '(' || c == '[':
+	for i := as + 1; i < hi; i++ {
+		switch c := t[i]; {
+		case c == '(' || c == '[' || c == '{':
 			depth++
-		case c == ')' || c == ']':
+		case c == ')' || c == ']' || c == '}':
 			if depth > 0 {
 				depth--
-			} else if c == closer[open] {
-				return as, i + 1, true
-			} else {
+				continue
+			}
+			if c != closer || i < en {
 				return 0, 0, false
 			}
+			ae = i + 1
+			// Doubled braces and brackets ("{{SYSTEM: …}}") close together.
+			for as > lo && ae < hi && t[as-1] == open && t[ae] == closer {
+				as, ae = as-1, ae+1
+			}
+			return as, ae, true
 		}
 	}
 	return 0, 0, false
