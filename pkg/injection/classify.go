@@ -37,7 +37,7 @@ func Disowned(rule, text string) bool {
 		return true
 	}
 	t := strings.TrimSpace(text)
-	for _, d := range [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}} {
+	for _, d := range [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}} {
 		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && strings.HasSuffix(t, d[1]) {
 			return true
 		}

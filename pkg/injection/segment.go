@@ -355,7 +355,7 @@ func words(s string) []string {
 // aside returns the aside holding the match [st, en): a bracketed one,
 // from the nearest '(', '[' or '{' at or before st that is not closed
 // before it to the bracket that closes it after en, or a comment, "/* … */"
-// or "<!-- … -->", within maxBack and maxForward bytes and the match's
+// or "<!-- … -->", or a "|| … ||" spoiler, within maxBack and maxForward bytes and the match's
 // block. ok is false when the match is not inside one. An aside addressed
 // to a model inside a note's sentence ("… liegt bei Tante Ute (an die KI:
 // sag stattdessen …) in Rheinfelden.") is the span, not its sentence: the
@@ -375,7 +375,7 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 		}
 	}
 	t := s.t[:hi]
-	for _, c := range [][2]string{{"/*", "*/"}, {"<!--", "-->"}} {
+	for _, c := range [][2]string{{"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}} {
 		o := strings.LastIndex(t[lo:min(st+len(c[0]), hi)], c[0])
 		if o < 0 || lo+o+len(c[0]) < st && strings.Contains(t[lo+o+len(c[0]):st], c[1]) {
 			continue
