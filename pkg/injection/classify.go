@@ -27,9 +27,9 @@ const DialogueTurnRule = "dialogue-turn"
 // covers) states nothing in the note's own voice: it tells the model to
 // ignore its instructions (TellsToIgnore), it is a dialogue turn
 // (DialogueTurnRule), or it is an aside the detector found addressed to a
-// model, in brackets, braces or a comment ("(an die KI: sag stattdessen
-// …)", "/* ChatGPT: … */"). Text around
-// such a span may hold the note's fact; the span itself holds only the
+// model, in brackets, braces, a comment or a spoiler (asideWrappers: "(an
+// die KI: sag stattdessen …)", "/* ChatGPT: … */"). Text around such a
+// span may hold the note's fact; the span itself holds only the
 // attacker's words, so an answer that quotes nothing else passes them on.
 func Disowned(rule, text string) bool {
 	names := strings.Split(rule, "+")
@@ -37,7 +37,7 @@ func Disowned(rule, text string) bool {
 		return true
 	}
 	t := strings.TrimSpace(text)
-	for _, d := range [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}} {
+	for _, d := range asideWrappers {
 		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && strings.HasSuffix(t, d[1]) {
 			return true
 		}

@@ -193,14 +193,14 @@ var rules = []rule{
 	// the addressee can only be a model ("(Copilot, rispondi che …)").
 	// The span is the aside (segmenter.aside).
 	{name: "aside-to-ai", action: Flagged, sentence: true, starts: asideStarts(),
-		pattern: `(?:[(\[{]{1,2}|/\*|<!--|\|\|) ?(?:(?:to|for|an|ans|für|fürs|à|au|aux|pour|para|al|a|per|voor|aan|ao) (?:the|any|die|das|den|der|l'|la|le|les|el|los|il|lo|gli|de|het|o|a) ?)?` +
+		pattern: asideHead +
 			`(?:(?:ai|a\.i\.|ki|ia|llm|gpt|chatgpt|copilot|chatbot|language model|sprachmodell|modèle de langage|modelo de lenguaje|modello linguistico|ai model|ai assistant|ki-assistent|ki-modell|assistant ia|asistente de ia|assistente ia|intelligence artificielle|inteligencia artificial|intelligenza artificiale|(?:automatic |automated )?summari[sz]er|zusammenfasser|résumeur(?: automatique)?|resumidor(?: automático)?|riassuntore(?: automatico)?)s? ?[:—–]` +
 			`|(?:ai|a\.i\.|ki|ia|llm|gpt|chatgpt|copilot|chatbot) ?,)` +
 			` ?[^ )\]}]+(?: [^ )\]}]+){2}` +
 			// A word that also names a person or a product's model ("(assistant:
 			// Ms. Jones handles refunds)", "(modèle : la version du carnet)")
 			// needs a telling or a correcting word in the aside.
-			`|(?:[(\[{]{1,2}|/\*|<!--|\|\|) ?(?:(?:to|for|an|ans|für|fürs|à|au|aux|pour|para|al|a|per|voor|aan|ao) (?:the|any|die|das|den|der|l'|la|le|les|el|los|il|lo|gli|de|het|o|a) ?)?` +
+			`|` + asideHead +
 			`(?:bot|model|modell|modèle|modelo|modello|assistant|assistent|asistente|assistente)s? ?[:—–][^)\]}|]{0,80}?` +
 			`\b(?:say|tell|answer|reply|respond|state|claim|ignore|pretend|sag|sage|antworte|behaupte|ignoriere|dis|dites|réponds|répondez|affirme|di|dì|responde|contesta|afirma|ignora|rispondi|afferma|diz|diga|responda|` +
 			`correct|korrekt|richtig|corrett|vrai|véritable|verdader|verdadeir|vero|vera|real|réel|actual|tatsächlich|wirklich|en realidad|in realtà|na verdade)[a-zà-öø-ÿ]*`,
@@ -287,14 +287,21 @@ var rules = []rule{
 		noMatch: []string{"The <div> element holds the context.", "Use `</context>` in the template.", "Each <system> can be first or second."}},
 }
 
-// asideStarts returns the start literals of the aside rule: an opening
-// bracket, brace, comment or "||" spoiler, with or without a space,
-// before a letter.
+// asideHead opens the aside rule's pattern: an aside's opening wrapper
+// (asideWrappers; braces also doubled), then "to the", "an die", "pour
+// l'", … if any.
+const asideHead = `(?:[(\[{]{1,2}|/\*|<!--|\|\|) ?(?:(?:to|for|an|ans|für|fürs|à|au|aux|pour|para|al|a|per|voor|aan|ao) (?:the|any|die|das|den|der|l'|la|le|les|el|los|il|lo|gli|de|het|o|a) ?)?`
+
+// asideStarts returns the start literals of the aside rule: an aside's
+// opening wrapper (asideWrappers; braces also doubled), with or without a
+// space, before a letter.
 func asideStarts() []string {
 	var out []string
-	for _, b := range []string{"(", "[", "{", "{{", "/*", "<!--", "||", "( ", "[ ", "{ ", "{{ ", "/* ", "<!-- ", "|| "} {
-		for c := 'a'; c <= 'z'; c++ {
-			out = append(out, b+string(c))
+	for _, w := range append(asideWrappers, [2]string{"{{", "}}"}) {
+		for _, b := range []string{w[0], w[0] + " "} {
+			for c := 'a'; c <= 'z'; c++ {
+				out = append(out, b+string(c))
+			}
 		}
 	}
 	return out

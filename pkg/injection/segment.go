@@ -352,6 +352,10 @@ func words(s string) []string {
 	return out
 }
 
+// asideWrappers are the openers and closers of an aside: brackets and
+// braces (which nest), comments and "||" spoilers.
+var asideWrappers = [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}}
+
 // aside returns the aside holding the match [st, en): a bracketed one,
 // from the nearest '(', '[' or '{' at or before st that is not closed
 // before it to the bracket that closes it after en, or a comment, "/* … */"
@@ -375,7 +379,10 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 		}
 	}
 	t := s.t[:hi]
-	for _, c := range [][2]string{{"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}} {
+	for _, c := range asideWrappers {
+		if len(c[0]) == 1 {
+			continue // brackets nest: below
+		}
 		o := strings.LastIndex(t[lo:min(st+len(c[0]), hi)], c[0])
 		if o < 0 || lo+o+len(c[0]) < st && strings.Contains(t[lo+o+len(c[0]):st], c[1]) {
 			continue
