@@ -52,7 +52,8 @@ func ParseText(path, text string) Document {
 // text, with a warning in Document.Warnings); ATX (`# x`)
 // and setext (`x` over `===`/`---`) headers start sections; `#` lines inside
 // fenced code blocks are code, not headers; pipe tables without outer pipes
-// get them (text.PipeTableRows). text must use "\n" line ends.
+// get them (text.PipeTableRows); HTML comments outside code are left out
+// (hideComments), as a renderer hides them. text must use "\n" line ends.
 func ParseMarkdown(path, text string) Document {
 	lines := strings.Split(text, "\n")
 	fmTitle, meta, first, fmErr := frontMatter(lines)
@@ -63,6 +64,8 @@ func ParseMarkdown(path, text string) Document {
 		paraAt  int
 		inFence bool
 		fence   string
+		// inComment: an HTML comment opened on an earlier line is open.
+		inComment bool
 	)
 	flushPara := func(end int) {
 		if len(para) > 0 {
@@ -86,12 +89,13 @@ func ParseMarkdown(path, text string) Document {
 			}
 			continue
 		}
-		if f, ok := htext.OpensFence(ln); ok {
+		if f, ok := htext.OpensFence(ln); ok && !inComment {
 			flushPara(lineNo - 1)
 			inFence, fence, codeStart = true, f, lineNo
 			code = []string{ln}
 			continue
 		}
+		ln, inComment = hideComments(ln, inComment)
 		if strings.TrimSpace(ln) == "" {
 			flushPara(lineNo - 1)
 			continue
@@ -130,4 +134,48 @@ func ParseMarkdown(path, text string) Document {
 		doc.Warnings = append(doc.Warnings, fmErr.Error())
 	}
 	return doc
+}
+
+// hideComments returns line without the HTML comments (`<!-- … -->`) that
+// lie outside its code spans (backtick runs), and whether a comment is
+// still open at its end; open says one was open at its start. A line that
+// held only a comment comes back empty. CommonMark renders neither an HTML
+// comment block nor an inline one: such text is hidden from the reader of
+// the rendered note (an instruction to a model planted in a saved page is
+// one), so it is left out, as the HTML extractor leaves out hidden
+// elements.
+func hideComments(line string, open bool) (string, bool) {
+	if !open && !strings.Contains(line, "<!--") {
+		return line, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		if open {
+			end := strings.Index(line[i:], "-->")
+			if end < 0 {
+				return b.String(), true
+			}
+			i, open = i+end+len("-->"), false
+			continue
+		}
+		if line[i] == '`' { // a code span: copied whole, up to its closing run
+			n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
+			run := line[i : i+n]
+			if end := strings.Index(line[i+n:], run); end >= 0 {
+				b.WriteString(line[i : i+n+end+n])
+				i += n + end + n
+				continue
+			}
+			b.WriteString(run)
+			i += n
+			continue
+		}
+		if strings.HasPrefix(line[i:], "<!--") {
+			i, open = i+len("<!--"), true
+			continue
+		}
+		b.WriteByte(line[i])
+		i++
+	}
+	return b.String(), open
 }
