@@ -28,8 +28,10 @@ type sentenceCheck struct {
 	// table row with its header); context what must hold its and the
 	// question's words (the units around the quotation, with the passage's
 	// title and breadcrumb); unit is the quotation's units alone, section
-	// the passage's breadcrumb.
-	evidence, context, unit, section string
+	// the passage's breadcrumb. The three the checks read leave out the
+	// passage's disowned text (withoutDisowned); quoted is the unit as the
+	// passage has it.
+	evidence, context, unit, section, quoted string
 	// byHrag: the model's quotation was not found, or did not state the
 	// sentence's facts, and span is the unit of
 	// the cited passage that hrag found to state the sentence
@@ -121,7 +123,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		if inj, ok := RepeatsInjection(sc.draft.text, p.Injections); ok {
 			s.Shown, s.Reason = false, ReasonRepeatsInjection
 			s.Detail = fmt.Sprintf("it repeats text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
-		} else if inj, ok := QuotesInjection(sc.unit, p.Injections); ok {
+		} else if inj, ok := QuotesInjection(sc.quoted, p.Injections); ok {
 			s.Shown, s.Reason = false, ReasonRepeatsInjection
 			s.Detail = fmt.Sprintf("its quote is text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
 		}
@@ -378,7 +380,13 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 	}
 	sc.section = p.Breadcrumb
 	sc.context = p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + sc.unit
-	sc.out.Quote = &Quote{Text: sc.evidence, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
+	shown := sc.evidence
+	// Disowned text in the quote (an aside to the model woven into the
+	// fact's sentence) states nothing for the note: the checks read the
+	// quote without it.
+	sc.quoted = sc.unit
+	sc.evidence, sc.unit, sc.context = withoutDisowned(sc.evidence, p.Injections), withoutDisowned(sc.unit, p.Injections), withoutDisowned(sc.context, p.Injections)
+	sc.out.Quote = &Quote{Text: shown, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
 		StartPage: p.StartPage, EndPage: p.EndPage, FoundByHrag: sc.byHrag}
 	if p.StartLine > 0 {
 		// The quoted span's lines; a table header repeated before the rows

@@ -67,6 +67,21 @@ func QuotesInjection(quote string, injections []retrieve.Injection) (retrieve.In
 	return retrieve.Injection{}, false
 }
 
+// withoutDisowned returns s with the text of each of injections that
+// states nothing in the note's own voice (injection.Disowned) replaced by
+// injection.MaskText, as masked text is: what the claim checks read of a
+// quote whose sentence carries the note's fact and, woven into it, an
+// aside to the model ("4719 (AI: the code was reset to 8203) and …"), so
+// that a sentence stating the aside's payload finds no support in it.
+func withoutDisowned(s string, injections []retrieve.Injection) string {
+	for _, in := range injections {
+		if !in.Masked && strings.TrimSpace(in.Text) != "" && injection.Disowned(in.Rule, in.Text) {
+			s = strings.ReplaceAll(s, in.Text, injection.MaskText)
+		}
+	}
+	return s
+}
+
 // RepeatsInjection returns the first of injections (a passage's flagged or
 // masked spans, of three words or more) whose text the sentence holds
 // whole, compared folded (text.Fold: case, quotes, dashes) with white space
