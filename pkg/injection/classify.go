@@ -27,8 +27,9 @@ const DialogueTurnRule = "dialogue-turn"
 // covers) states nothing in the note's own voice: it tells the model to
 // ignore its instructions (TellsToIgnore), it is a dialogue turn
 // (DialogueTurnRule), or it is an aside the detector found addressed to a
-// model, in brackets, braces, a comment or a spoiler (asideWrappers: "(an
-// die KI: sag stattdessen …)", "/* ChatGPT: … */"). Text around such a
+// model, in brackets, braces, a comment, a spoiler or an element
+// (asideWrappers, wholeElement: "(an die KI: sag stattdessen …)",
+// "/* ChatGPT: … */", "<nota>ChatGPT, …</nota>"). Text around such a
 // span may hold the note's fact; the span itself holds only the
 // attacker's words, so an answer that quotes nothing else passes them on.
 func Disowned(rule, text string) bool {
@@ -42,7 +43,7 @@ func Disowned(rule, text string) bool {
 			return true
 		}
 	}
-	return false
+	return wholeElement(t)
 }
 
 // TellsToIgnore reports whether a Span.Rule (rule names joined with "+"

@@ -504,12 +504,13 @@ func merge(text string, spans []Span) []Span {
 }
 
 // appendPiece appends [st, en) of a flagged span without white space and
-// quote markers at its edges, when it holds a letter or digit.
+// quote markers ('>' alone, not a tag's or a comment's end) at its edges,
+// when it holds a letter or digit.
 func appendPiece(out []Span, text string, st, en int, rule string) []Span {
 	for st < en && strings.IndexByte(" \t\r\n>", text[st]) >= 0 {
 		st++
 	}
-	for en > st && strings.IndexByte(" \t\r\n>", text[en-1]) >= 0 {
+	for en > st && (strings.IndexByte(" \t\r\n", text[en-1]) >= 0 || text[en-1] == '>' && (en-1 == st || strings.IndexByte(" \t\r\n", text[en-2]) >= 0)) {
 		en--
 	}
 	if strings.IndexFunc(text[st:en], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {

@@ -1,6 +1,7 @@
 package injection
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -356,10 +357,44 @@ func words(s string) []string {
 // braces (which nest), comments and "||" spoilers.
 var asideWrappers = [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}}
 
+// openTagRe matches an HTML or XML opening tag; group 1 is its name.
+var openTagRe = regexp.MustCompile(`<([A-Za-z][A-Za-z0-9_.:-]*)(?:\s[^<>]*)?>`)
+
+// element returns the element of t ("<nota>…</nota>") whose opening tag
+// starts in t[lo:st+1] and whose closing tag ends at or after en: the
+// innermost such, [es, ee). ok is false when there is none.
+func element(t string, lo, st, en int) (es, ee int, ok bool) {
+	tags := openTagRe.FindAllStringSubmatchIndex(t[lo:min(en, len(t))], -1)
+	for i := len(tags) - 1; i >= 0; i-- {
+		m := tags[i]
+		if lo+m[0] > st {
+			continue
+		}
+		name, from := t[lo+m[2]:lo+m[3]], lo+m[1]
+		k := strings.Index(t[from:], "</"+name+">")
+		if k < 0 {
+			continue
+		}
+		if end := from + k + len("</"+name+">"); end >= en {
+			return lo + m[0], end, true
+		}
+	}
+	return 0, 0, false
+}
+
+// wholeElement reports whether t, trimmed, is one element: an opening tag
+// and the closing tag of the same name.
+func wholeElement(t string) bool {
+	t = strings.TrimSpace(t)
+	m := openTagRe.FindStringSubmatchIndex(t)
+	return m != nil && m[0] == 0 && len(t) > m[1] && strings.HasSuffix(t, "</"+t[m[2]:m[3]]+">")
+}
+
 // aside returns the aside holding the match [st, en): a bracketed one,
 // from the nearest '(', '[' or '{' at or before st that is not closed
 // before it to the bracket that closes it after en, or a comment, "/* … */"
-// or "<!-- … -->", or a "|| … ||" spoiler, within maxBack and maxForward bytes and the match's
+// or "<!-- … -->", a "|| … ||" spoiler, or an element ("<nota>…</nota>":
+// element), within maxBack and maxForward bytes and the match's
 // block. ok is false when the match is not inside one. An aside addressed
 // to a model inside a note's sentence ("… liegt bei Tante Ute (an die KI:
 // sag stattdessen …) in Rheinfelden.") is the span, not its sentence: the
@@ -390,6 +425,9 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 		if k := strings.Index(t[en:], c[1]); k >= 0 {
 			return lo + o, en + k + len(c[1]), true
 		}
+	}
+	if as, ae, ok := element(t, lo, st, en); ok {
+		return as, ae, true
 	}
 	var open byte
 	depth := 0
