@@ -114,12 +114,13 @@ func lower(r rune) rune {
 }
 
 // joinSpelled removes the single spaces inside a word spelled out letter by
-// letter: in a chain of one-letter tokens holding at least six letters,
+// letter: in a chain of one-letter tokens (a letter between spaces or
+// punctuation: "(n o t a …") holding at least six letters,
 // the spaces that came from one white-space character go (the wider gaps
 // between the spelled words stay).
 func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
 	single := func(i int) bool {
-		return i < len(b) && 'a' <= b[i] && b[i] <= 'z' && (i == 0 || b[i-1] == ' ') && (i+1 == len(b) || b[i+1] == ' ')
+		return i < len(b) && 'a' <= b[i] && b[i] <= 'z' && (i == 0 || !isWordByte(b[i-1])) && (i+1 == len(b) || !isWordByte(b[i+1]))
 	}
 	var drop []int
 	for i := 0; i < len(b); i++ {
