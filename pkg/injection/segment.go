@@ -426,9 +426,17 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 			return lo + o, en + k + len(c[1]), true
 		}
 	}
-	if as, ae, ok := element(t, lo, st, en); ok {
+	if as, ae, ok := bracketed(t, lo, st, en); ok {
 		return as, ae, true
 	}
+	return element(t, lo, st, en) // the innermost: a bracket inside an element first
+}
+
+// bracketed returns the bracketed aside of t[lo:] around [st, en): from
+// the nearest '(', '[' or '{' at or before st that is not closed before it
+// to the bracket that closes it after en, doubled brackets together.
+func bracketed(t string, lo, st, en int) (as, ae int, ok bool) {
+	hi := len(t)
 	var open byte
 	depth := 0
 	for i := st; i >= lo && open == 0; i-- {
