@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -26,7 +27,8 @@ const DialogueTurnRule = "dialogue-turn"
 // Disowned reports whether a span of text (a Span's Rule and the text it
 // covers) states nothing in the note's own voice: it tells the model to
 // ignore its instructions (TellsToIgnore), it is a dialogue turn
-// (DialogueTurnRule), or it is an aside the detector found addressed to a
+// (DialogueTurnRule), a rule of the table says its spans are (a line that
+// opens by telling an assistant what to answer), or it is an aside the detector found addressed to a
 // model, in brackets, braces, a comment, a spoiler or an element
 // (asideWrappers, wholeElement: "(an die KI: sag stattdessen …)",
 // "/* ChatGPT: … */", "<nota>ChatGPT, …</nota>"). Text around such a
@@ -34,17 +36,29 @@ const DialogueTurnRule = "dialogue-turn"
 // attacker's words, so an answer that quotes nothing else passes them on.
 func Disowned(rule, text string) bool {
 	names := strings.Split(rule, "+")
-	if slices.Contains(names, IgnoreInstructionsRule) || slices.Contains(names, DialogueTurnRule) {
+	if slices.Contains(names, IgnoreInstructionsRule) || slices.Contains(names, DialogueTurnRule) || slices.ContainsFunc(names, disowning()) {
 		return true
 	}
 	t := strings.TrimSpace(text)
 	for _, d := range asideWrappers {
-		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && strings.HasSuffix(t, d[1]) {
+		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && (strings.HasSuffix(t, d[1]) || d[1] == "\n") {
 			return true
 		}
 	}
 	return wholeElement(t)
 }
+
+// disowning returns whether a rule name is that of a rule whose spans are
+// the attacker's voice whole (rule.disowns).
+var disowning = sync.OnceValue(func() func(string) bool {
+	set := map[string]bool{}
+	for _, r := range rules {
+		if r.disowns {
+			set[r.name] = true
+		}
+	}
+	return func(name string) bool { return set[name] }
+})
 
 // TellsToIgnore reports whether a Span.Rule (rule names joined with "+"
 // when several rules found one span) includes IgnoreInstructionsRule:

@@ -70,6 +70,9 @@ type rule struct {
 	// text after it, to the next marker or the paragraph's end, is a
 	// flagged span of DialogueTurnRule.
 	turn bool
+	// disowns: the span is the attacker's voice whole, wrapped or not
+	// (Disowned).
+	disowns bool
 	// starts: strings one of which every match begins with (in the folded
 	// text, or the original one for raw rules); derived from the pattern
 	// (startLiterals) unless the table gives them.

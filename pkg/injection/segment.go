@@ -354,8 +354,9 @@ func words(s string) []string {
 }
 
 // asideWrappers are the openers and closers of an aside: brackets and
-// braces (which nest), comments and "||" spoilers.
-var asideWrappers = [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}}
+// braces (which nest), comments ("# " and "// " run to the line's end)
+// and "||" spoilers.
+var asideWrappers = [][2]string{{"(", ")"}, {"[", "]"}, {"{", "}"}, {"/*", "*/"}, {"<!--", "-->"}, {"||", "||"}, {"# ", "\n"}, {"// ", "\n"}}
 
 // openTagRe matches an HTML or XML opening tag; group 1 is its name.
 var openTagRe = regexp.MustCompile(`<([A-Za-z][A-Za-z0-9_.:-]*)(?:\s[^<>]*)?>`)
@@ -424,6 +425,9 @@ func (s *segmenter) aside(st, en int) (as, ae int, ok bool) {
 		}
 		if k := strings.Index(t[en:], c[1]); k >= 0 {
 			return lo + o, en + k + len(c[1]), true
+		}
+		if c[1] == "\n" { // a line comment on the block's last line
+			return lo + o, hi, true
 		}
 	}
 	if as, ae, ok := bracketed(t, lo, st, en); ok {
