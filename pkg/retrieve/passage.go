@@ -170,13 +170,14 @@ type Injection struct {
 // maskInjections finds the text of content that may address an AI model
 // (injection.Detect), masks what the detector masks (injection.Mask: also
 // drops invisible characters) and returns every span found, masked or
-// flagged. Detection runs here, at query time, whatever the index
+// flagged, each span's Text without its invisible characters, as the
+// masked content holds it. Detection runs here, at query time, whatever the index
 // recorded: the rules may have changed since the chunk was stored.
 func maskInjections(content string) (string, []Injection) {
 	spans := injection.Detect(content)
 	var out []Injection
 	for _, sp := range spans {
-		out = append(out, Injection{Rule: sp.Rule, Text: content[sp.Start:sp.End], Masked: sp.Action == injection.Masked})
+		out = append(out, Injection{Rule: sp.Rule, Text: injection.Mask(content[sp.Start:sp.End], nil), Masked: sp.Action == injection.Masked})
 	}
 	return injection.Mask(content, spans), out
 }
