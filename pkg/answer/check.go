@@ -379,13 +379,13 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 		sc.evidence = sc.unit // a row is read with its header
 	}
 	sc.section = p.Breadcrumb
-	sc.context = p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]") + "\n" + sc.unit
 	shown := sc.evidence
 	// Disowned text in the quote (an aside to the model woven into the
 	// fact's sentence) states nothing for the note: the checks read the
 	// quote without it.
 	sc.quoted = sc.unit
-	sc.evidence, sc.unit, sc.context = withoutDisowned(sc.evidence, p.Injections), withoutDisowned(sc.unit, p.Injections), withoutDisowned(sc.context, p.Injections)
+	sc.evidence, sc.unit = withoutDisowned(sc.evidence, p.Injections), withoutDisowned(sc.unit, p.Injections)
+	sc.context = heading(p) + "\n" + sc.unit
 	sc.out.Quote = &Quote{Text: shown, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
 		StartPage: p.StartPage, EndPage: p.EndPage, FoundByHrag: sc.byHrag}
 	if p.StartLine > 0 {
