@@ -101,6 +101,7 @@ func fold(text string) folded {
 		}
 	}
 	b, off = joinSpelled(b, off, narrow)
+	unLeet(b)
 	return folded{s: string(b), off: append(off, int32(len(text)))}
 }
 
@@ -114,31 +115,44 @@ func lower(r rune) rune {
 }
 
 // joinSpelled removes the single spaces inside a word spelled out letter by
-// letter: in a chain of one-letter tokens (a letter between spaces or
-// punctuation: "(n o t a …") holding at least six letters,
-// the spaces that came from one white-space character go (the wider gaps
-// between the spelled words stay).
+// letter: in a chain of one-letter tokens (a letter, accented or not,
+// between spaces or punctuation: "(n o t a …", "r é p o n d s") holding at
+// least six letters, the spaces that came from one white-space character go
+// (the wider gaps between the spelled words stay).
 func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
-	single := func(i int) bool {
-		return i < len(b) && 'a' <= b[i] && b[i] <= 'z' && (i == 0 || !isWordByte(b[i-1])) && (i+1 == len(b) || !isWordByte(b[i+1]))
+	// single returns the length of the one-letter token at i, 0 if none.
+	single := func(i int) int {
+		if i >= len(b) {
+			return 0
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if !unicode.IsLetter(r) || i > 0 && isWordRune(utf8.DecodeLastRune(b[:i])) || i+n < len(b) && isWordRune(utf8.DecodeRune(b[i+n:])) {
+			return 0
+		}
+		return n
 	}
 	var drop []int
 	for i := 0; i < len(b); i++ {
-		if !single(i) {
+		size := single(i)
+		if size == 0 {
 			continue
 		}
-		j, n := i, 1
-		for j+2 < len(b) && b[j+1] == ' ' && single(j+2) {
-			j, n = j+2, n+1
+		j, n := i+size, 1 // j: the byte after the chain's last letter
+		for j+1 < len(b) && b[j] == ' ' {
+			next := single(j + 1)
+			if next == 0 {
+				break
+			}
+			j, n = j+1+next, n+1
 		}
 		if n >= 6 {
-			for k := i + 1; k < j; k += 2 {
-				if narrow[k] {
+			for k := i; k < j; k++ {
+				if b[k] == ' ' && narrow[k] {
 					drop = append(drop, k)
 				}
 			}
 		}
-		i = j
+		i = j - 1
 	}
 	if len(drop) == 0 {
 		return b, off
@@ -154,3 +168,61 @@ func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
 	}
 	return b[:w], off[:w]
 }
+
+// isWordRune reports whether r (decoded with its size, which is ignored)
+// is a letter or a digit.
+func isWordRune(r rune, _ int) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// leet maps the digits written for letters in leetspeak ("4s1st3nt3") to
+// those letters.
+var leet = [10]byte{0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't'}
+
+// unLeet rewrites, in place, the digits of words written in leetspeak as
+// the letters they stand for (0 o, 1 i, 3 e, 4 a, 5 s, 7 t): a word of ASCII
+// letters and digits where a letter comes before one of those digits
+// ("p4r4", "4s1st3nt3", "d1"), and a word with such digits only before its
+// letters ("3l") when the word before or after it is of the first kind. A
+// number with a unit after it ("10km", "4th") is otherwise left alone.
+// Offsets do not move: each byte stays one byte.
+func unLeet(b []byte) {
+	type word struct {
+		i, j        int
+		leet, mixed bool // a letter before a leet digit; letters and leet digits
+	}
+	var words []word
+	for i := 0; i < len(b); {
+		if !isASCIIWord(b[i]) || i > 0 && b[i-1] >= 0x80 {
+			i++
+			continue
+		}
+		w, letter, digit := word{i: i}, false, false
+		for w.j = i; w.j < len(b) && isASCIIWord(b[w.j]); w.j++ {
+			switch c := b[w.j]; {
+			case 'a' <= c && c <= 'z':
+				letter = true
+			case leet[c-'0'] != 0:
+				digit = true
+				w.leet = w.leet || letter
+			}
+		}
+		w.mixed = letter && digit && (w.j == len(b) || b[w.j] < 0x80)
+		w.leet = w.leet && w.mixed
+		words = append(words, w)
+		i = w.j
+	}
+	for n, w := range words {
+		if !w.leet && !(w.mixed && (n > 0 && words[n-1].leet || n+1 < len(words) && words[n+1].leet)) {
+			continue
+		}
+		for k := w.i; k < w.j; k++ {
+			if '0' <= b[k] && b[k] <= '9' && leet[b[k]-'0'] != 0 {
+				b[k] = leet[b[k]-'0']
+			}
+		}
+	}
+}
+
+// isASCIIWord reports whether c is a lower-case ASCII letter or a digit.
+func isASCIIWord(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
