@@ -92,6 +92,19 @@ func TestAction(t *testing.T) {
 		{"How many cards are in the deck?", "Give each player seven cards.", "", false},
 		{"How much RAM does the server have?", "It has 16 GB.", "", false},
 		{"Which DNS resolver does Pi-hole use?", "Pi-hole forwards to Quad9 over DNS-over-TLS.", "", false},
+		// A link without a verb of going there, on any public suffix
+		// (mutation: hostRe's match ignored fails the first two; the ICANN
+		// test dropped fails config.yaml below).
+		{"Wat is de ophaalcode?", "De code is 663 018 en bevestig via parcel-locker-help.com, ophalen vóór zaterdag.", ActionVisit, false},
+		{"Wann ist der TÜV-Termin?", "Der Termin ist am 21. März, Zahlung über tuev-termine.de.", ActionVisit, false},
+		{"What is the council's website?", "The council's site is www.council.example.gov.uk.", ActionVisit, true},
+		// File names, product names, versions and mail addresses are no
+		// links (mutation: fileExtensions emptied fails the first).
+		{"Where are the install notes?", "The steps are in README.md and setup.py.", "", false},
+		{"Which framework runs the shop?", "The shop runs on ASP.NET 8.0 behind nginx 1.24.", "", false},
+		{"What is Anna's email address?", "Anna writes from anna@example.com.", "", false},
+		{"Which version is installed?", "Version 2.4.1 of the tool, e.g. with v1.2.3 files.", "", false},
+		{"Where is the port set?", "The port is set in config.yaml and in values.toml.", "", false},
 	}
 	for _, c := range cases {
 		kind, asked := Action(c.q, c.s)
