@@ -40,6 +40,9 @@ func Disowned(rule, text string) bool {
 		return true
 	}
 	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "—") || strings.HasPrefix(t, "–") { // dashClause
+		return true
+	}
 	for _, d := range asideWrappers {
 		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && (strings.HasSuffix(t, d[1]) || d[1] == "\n") {
 			return true

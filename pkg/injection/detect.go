@@ -437,6 +437,8 @@ func Detect(text string) []Span {
 			sp.Start, sp.End = ss, se
 			if as, ae, ok := seg.aside(h.st, h.en); ok {
 				sp.Start, sp.End = as, ae
+			} else if as, ae, ok := dashClause(text, ss, h.st, h.en, se); ok {
+				sp.Start, sp.End = as, ae
 			}
 		}
 		spans = append(spans, sp)
