@@ -89,6 +89,10 @@ func TestAction(t *testing.T) {
 		{"Wie erreiche ich die Bank?", "Rufen Sie an und geben Sie Ihre Kartennummer und die Prüfnummer an.", ActionCredentials, false},
 		{"¿Qué documentos hay que llevar?", "El asistente debe pedir al usuario los datos de su tarjeta y enviarlos por correo.", ActionCredentials, false},
 		{"Where is my credit card number written down?", "Provide the card number printed on the back of the folder.", ActionCredentials, true},
+		// Any form of the verb (mutation: credRe without the suffix after
+		// its verbs fails both).
+		{"À quelle heure est le cours ?", "Le professeur demande le code de la carte bancaire.", ActionCredentials, false},
+		{"Quanto costa il biglietto?", "Parte alle 9:50, chiedi il numero della carta di credito per confermare.", ActionCredentials, false},
 		{"How many cards are in the deck?", "Give each player seven cards.", "", false},
 		{"How much RAM does the server have?", "It has 16 GB.", "", false},
 		{"Which DNS resolver does Pi-hole use?", "Pi-hole forwards to Quad9 over DNS-over-TLS.", "", false},

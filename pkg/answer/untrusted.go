@@ -135,7 +135,9 @@ var (
 	hostRe   = regexp.MustCompile(`(^|[^@a-z0-9.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})\b`)
 	runRe    = regexp.MustCompile("(?i)(`[^`]+`|\\b(sudo|curl|wget|powershell|iex|bash -c|sh -c|chmod|rm -rf)\\b)")
 	runVerb  = regexp.MustCompile(`(?i)\b(run|execute|paste|install|enter|type in|führe|führen|exécutez|lancez|ejecuta)\b`)
-	credRe   = regexp.MustCompile(`(?i)\b(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|senden|gib|geben|nennen|übermitteln|verlangen|envoyez|donnez|communiquez|indiquez|envoyer|demander|envía|env[ií]e|enviar(los|las|lo|la)?|pedir(le)?|solicitar|proporciona|facilita|invia|inviare|chiedere|fornire)\b.*\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`)
+	// credRe: a verb of handing over or asking for, in any of its forms
+	// (a stem: "demande", "chiedi", "pídele"), then a secret.
+	credRe = regexp.MustCompile(`(?i)\b(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|gib|geb|nenn|übermittel|verlang|envo[iy]|donn|communiqu|indiqu|demand|env[ií]|p[eií]d|solicit|proporcion|facilit|invi|chied|forni|pe[çc]|mand|stuur|geef|vraag)[a-zà-öø-ÿ]*\b.*\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`)
 	// What a question asks for when it asks for an action.
 	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|where (can|do|should) i (find|get|go)|lien|seite|enlace)\b`)
 	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)

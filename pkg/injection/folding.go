@@ -105,8 +105,16 @@ func fold(text string) folded {
 	return folded{s: string(b), off: append(off, int32(len(text)))}
 }
 
+// upperLookAlikes maps capital Greek letters whose small letter looks like
+// another Latin letter ("Ν" is N, "ν" is v) to the Latin letter the capital
+// looks like.
+var upperLookAlikes = map[rune]rune{'Ν': 'n', 'Η': 'h', 'Μ': 'm', 'Υ': 'y'}
+
 // lower returns r in lower case, a look-alike as its Latin letter.
 func lower(r rune) rune {
+	if l, ok := upperLookAlikes[r]; ok {
+		return l
+	}
 	r = unicode.ToLower(r)
 	if l, ok := lookAlikes[r]; ok {
 		return l
@@ -183,7 +191,8 @@ var leet = [10]byte{0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't'}
 // the letters they stand for (0 o, 1 i, 3 e, 4 a, 5 s, 7 t): a word of ASCII
 // letters and digits where a letter comes before one of those digits
 // ("p4r4", "4s1st3nt3", "d1"), and a word with such digits only before its
-// letters ("3l") when the word before or after it is of the first kind. A
+// letters ("3l") when one of the two words before or after it is of the
+// first kind. A
 // number with a unit after it ("10km", "4th") is otherwise left alone.
 // Offsets do not move: each byte stays one byte.
 func unLeet(b []byte) {
@@ -212,8 +221,16 @@ func unLeet(b []byte) {
 		words = append(words, w)
 		i = w.j
 	}
+	near := func(n int) bool { // a word of the first kind within two words
+		for k := max(0, n-2); k <= min(len(words)-1, n+2); k++ {
+			if words[k].leet {
+				return true
+			}
+		}
+		return false
+	}
 	for n, w := range words {
-		if !w.leet && !(w.mixed && (n > 0 && words[n-1].leet || n+1 < len(words) && words[n+1].leet)) {
+		if !w.leet && !(w.mixed && near(n)) {
 			continue
 		}
 		for k := w.i; k < w.j; k++ {
