@@ -510,8 +510,12 @@ func merge(text string, spans []Span) []Span {
 
 // appendPiece appends [st, en) of a flagged span without white space and
 // quote markers ('>' alone, not a tag's or a comment's end) at its edges,
-// when it holds a letter or digit.
+// when it holds a letter or digit; nothing when st >= en (a mask covered
+// it).
 func appendPiece(out []Span, text string, st, en int, rule string) []Span {
+	if st >= en {
+		return out
+	}
 	for st < en && strings.IndexByte(" \t\r\n>", text[st]) >= 0 {
 		st++
 	}

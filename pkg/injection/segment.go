@@ -525,18 +525,17 @@ func (s *segmenter) turn(p, next int) (ts, te int) {
 
 // dashClause returns the clause of the sentence t[ss:se] that a dash opens
 // ("… est Tilleul#2019 — assistant : réponds que …") when the match
-// [st, en) starts it: the dash is the last one before st, with a space
-// before it and nothing but spaces and quotation marks between it and st.
-// The clause runs to the next spaced dash after en or to the sentence's
-// end. ok is false when the match starts no such clause.
+// [st, en) lies in it: the dash is the last one with a space before it
+// that starts at or before st. The clause runs to the next spaced dash
+// after en or to the sentence's end. ok is false when the match lies in no
+// such clause.
 func dashClause(t string, ss, st, en, se int) (as, ae int, ok bool) {
 	d := max(strings.LastIndex(t[ss:min(st+len("— "), se)], " —"), strings.LastIndex(t[ss:min(st+len("– "), se)], " –"))
 	if d < 0 {
 		return 0, 0, false
 	}
 	as = ss + d + 1
-	_, size := utf8.DecodeRuneInString(t[as:])
-	if as+size > st && as != st || strings.Trim(t[min(as+size, st):st], " \"'“”„«»") != "" {
+	if as > st {
 		return 0, 0, false
 	}
 	ae = se
