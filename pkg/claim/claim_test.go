@@ -185,6 +185,17 @@ func TestCheckRareTerms(t *testing.T) {
 	if got := TopicText("¿Cuánta RAM tiene el portátil de casa?"); got != "RAM portátil casa?" {
 		t.Errorf("TopicText = %q", got)
 	}
+	// Italian, Portuguese and Dutch phrasing (mutation: "che" out of
+	// phrasing fails the first).
+	for q, want := range map[string]string{
+		"A che ora parte il Frecciarossa per Milano?": "ora parte Frecciarossa Milano?",
+		"Quanto custa a consulta no oftalmologista?":  "consulta oftalmologista?",
+		"Hoeveel kost de APK bij Garage Bakker?":      "APK Garage Bakker?",
+	} {
+		if got := TopicText(q); got != want {
+			t.Errorf("TopicText(%q) = %q, want %q", q, got, want)
+		}
+	}
 	if RareDF(0.02, 200) != 4 || RareDF(0.02, 10) != 1 || RareDF(0.02, 0) != 1 {
 		t.Errorf("RareDF: %d %d %d", RareDF(0.02, 200), RareDF(0.02, 10), RareDF(0.02, 0))
 	}
@@ -207,6 +218,8 @@ func TestAnswerType(t *testing.T) {
 		"Quanto costa il biglietto per Milano?":           Money,
 		"Wat kost de APK bij Garage Bakker?":              Money,
 		"Quanti anni ha il gatto?":                        Quantity,
+		"Quanto è la bolletta del gas di marzo?":          Amount,
+		"¿Cuánto es la cuota de la comunidad?":            Amount,
 		"How much shared_buffers did I give PostgreSQL?":  Quantity,
 		"How much salt goes into the ratatouille?":        Quantity,
 		"What does the backup error E_BKP_0050 mean?":     "",

@@ -8,8 +8,8 @@ import (
 
 // phrasing are words that shape a question without naming its subject:
 // question words, light verbs, the degree word of "how much / how long /
-// how fast", and the articles and prepositions of French, German and Spanish
-// (which English stop-word lists keep). A passage that answers a
+// how fast", and the articles and prepositions of French, German, Spanish,
+// Italian, Portuguese and Dutch (which English stop-word lists keep). A passage that answers a
 // question need not contain them ("How long did it take?" - "38 minutes").
 var phrasing = map[string]bool{}
 
@@ -31,7 +31,14 @@ func init() {
 		el los las una del al para con y o cuesta dura hay tengo
 		está están estaba tiene tienen tenía lleva llevan hace puede pueden debe
 		a ai as avons ont était fait peut peuvent
-		kann können gilt`) {
+		kann können gilt
+		quanto quanta quanti quante come quale quali dove quando perché che chi cosa cos è sono era
+		il lo gli i un uno del della dello dei degli delle alla allo agli alle per con e di da in su
+		costa costano dura serve servono bisogna devo deve posso può c'è ci
+		quantos quantas qual quais onde porque porquê quem o os um uma umas uns da dos das no na nos nas ao à às
+		em é são custa custam preciso pode tem têm há
+		hoeveel hoe wat welke welk wie waar wanneer waarom zijn heeft hebben het de een van op voor met en of te bij naar
+		kost kosten duurt moet moeten kan kunnen ik we je`) {
 		phrasing[w] = true
 	}
 }
@@ -97,8 +104,8 @@ const (
 )
 
 // amountRe finds "how much is X", which asks for a price (the ticket) or
-// a quantity (the RAM in the NAS) alike.
-var amountRe = regexp.MustCompile(`(?i)^how much (is|are|was|were)\b`)
+// a quantity (the RAM in the NAS) alike, in the index's languages.
+var amountRe = regexp.MustCompile(`(?i)^(how much (is|are|was|were)|combien (est|sont|fait|font)|wie viel (ist|sind|war|macht)|¿?cu[aá]nto (es|son|era|fue)|quanto (è|sono|era|fa)|quanto (é|são|era|foi)|hoeveel (is|zijn|was|waren))(\s|$)`)
 
 var (
 	// costRe finds a question about a price (English, French, German, Spanish).
