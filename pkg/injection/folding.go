@@ -122,11 +122,13 @@ func lower(r rune) rune {
 	return r
 }
 
-// joinSpelled removes the single spaces inside a word spelled out letter by
+// joinSpelled removes the separators inside a word spelled out letter by
 // letter: in a chain of one-letter tokens (a letter, accented or not,
 // between spaces or punctuation: "(n o t a …", "r é p o n d s") holding at
 // least six letters, the spaces that came from one white-space character go
-// (the wider gaps between the spelled words stay).
+// (the wider gaps between the spelled words stay); in a chain of three
+// letters or more joined by dots or by hyphens ("i.g.n.o.r.e t.h.e",
+// "r-i-s-p-o-n-d-i"), the dots or hyphens go. "e.g." and "U.S." stay.
 func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
 	// single returns the length of the one-letter token at i, 0 if none.
 	single := func(i int) int {
@@ -146,16 +148,17 @@ func joinSpelled(b []byte, off []int32, narrow []bool) ([]byte, []int32) {
 			continue
 		}
 		j, n := i+size, 1 // j: the byte after the chain's last letter
-		for j+1 < len(b) && b[j] == ' ' {
+		var sep byte      // the chain's separator: ' ', '.' or '-'
+		for j+1 < len(b) && (b[j] == ' ' || b[j] == '.' || b[j] == '-') && (sep == 0 || b[j] == sep) {
 			next := single(j + 1)
 			if next == 0 {
 				break
 			}
-			j, n = j+1+next, n+1
+			sep, j, n = b[j], j+1+next, n+1
 		}
-		if n >= 6 {
+		if sep == ' ' && n >= 6 || sep != ' ' && n >= 3 {
 			for k := i; k < j; k++ {
-				if b[k] == ' ' && narrow[k] {
+				if b[k] == sep && (sep != ' ' || narrow[k]) {
 					drop = append(drop, k)
 				}
 			}
