@@ -200,16 +200,17 @@ var leet = [10]byte{0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't'}
 // Offsets do not move: each byte stays one byte.
 func unLeet(b []byte) {
 	type word struct {
-		i, j        int
-		leet, mixed bool // a letter before a leet digit; letters and leet digits
+		i, j, n int  // bytes [i, j), the n-th word
+		leet    bool // a letter before a leet digit (else digits first)
 	}
-	var words []word
+	var words []word // only words with letters and leet digits: few, often none
+	n := 0
 	for i := 0; i < len(b); {
 		if !isASCIIWord(b[i]) || i > 0 && b[i-1] >= 0x80 {
 			i++
 			continue
 		}
-		w, letter, digit := word{i: i}, false, false
+		w, letter, digit := word{i: i, n: n}, false, false
 		for w.j = i; w.j < len(b) && isASCIIWord(b[w.j]); w.j++ {
 			switch c := b[w.j]; {
 			case 'a' <= c && c <= 'z':
@@ -219,21 +220,21 @@ func unLeet(b []byte) {
 				w.leet = w.leet || letter
 			}
 		}
-		w.mixed = letter && digit && (w.j == len(b) || b[w.j] < 0x80)
-		w.leet = w.leet && w.mixed
-		words = append(words, w)
-		i = w.j
+		if letter && digit && (w.j == len(b) || b[w.j] < 0x80) {
+			words = append(words, w)
+		}
+		i, n = w.j, n+1
 	}
-	near := func(n int) bool { // a word of the first kind within two words
-		for k := max(0, n-2); k <= min(len(words)-1, n+2); k++ {
-			if words[k].leet {
+	near := func(w word) bool { // a word of the first kind within two words
+		for _, o := range words {
+			if o.leet && o.n >= w.n-2 && o.n <= w.n+2 {
 				return true
 			}
 		}
 		return false
 	}
-	for n, w := range words {
-		if !w.leet && !(w.mixed && near(n)) {
+	for _, w := range words {
+		if !w.leet && !near(w) {
 			continue
 		}
 		for k := w.i; k < w.j; k++ {
