@@ -125,9 +125,9 @@ const (
 )
 
 var (
-	// A sentence tells the reader to act: a link with a verb of going
-	// there, code or a command with a verb of running it, or a verb of
-	// handing over with a secret.
+	// A sentence tells the reader to act: a link (HasLink), code or a
+	// command with a verb of running it, or a verb of handing over with a
+	// secret.
 	// schemeRe: an address with its scheme or "www."; hostRe: a host name
 	// in lower case (a link as written, not "ASP.NET"), not after '@' (a
 	// mail address), with a letter before its top-level domain.

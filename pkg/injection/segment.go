@@ -530,6 +530,9 @@ func (s *segmenter) turn(p, next int) (ts, te int) {
 // after en or to the sentence's end. ok is false when the match lies in no
 // such clause.
 func dashClause(t string, ss, st, en, se int) (as, ae int, ok bool) {
+	if st < ss || en > se {
+		return 0, 0, false
+	}
 	d := max(strings.LastIndex(t[ss:min(st+len("— "), se)], " —"), strings.LastIndex(t[ss:min(st+len("– "), se)], " –"))
 	if d < 0 {
 		return 0, 0, false
