@@ -471,20 +471,14 @@ const (
 const aiTag = `(?:[a-z0-9]+[-_.:])*(?:ai|llm|gpt|chatgpt|model|assistant|bot|ki|ia|copilot|agent)(?:[-_.:][a-z0-9]+)*`
 
 // tagStarts returns the start literals of a tag: "<" before a letter.
-func tagStarts() []string {
-	var out []string
-	for c := 'a'; c <= 'z'; c++ {
-		out = append(out, "<"+string(c))
-	}
-	return out
-}
+func tagStarts() []string { return beforeLetter("<") }
 
-// clauseStarts returns the start literals of a clause after ':', ';', '(',
-// a dash or "--": the mark before a space or a letter.
-func clauseStarts() []string {
-	var out []string
-	for _, o := range []string{":", ";", "(", "—", "–", "--"} {
-		out = append(out, o+" ")
+// beforeLetter returns each of openers followed by each lower-case ASCII
+// letter: the start literals of a rule whose match opens with a mark
+// before a word.
+func beforeLetter(openers ...string) []string {
+	out := make([]string, 0, 26*len(openers))
+	for _, o := range openers {
 		for c := 'a'; c <= 'z'; c++ {
 			out = append(out, o+string(c))
 		}
@@ -492,29 +486,28 @@ func clauseStarts() []string {
 	return out
 }
 
-// dashStarts returns the start literals of a clause opened by a dash or
-// a quotation mark: "— ", "– ", '"', '“', '„', '«' before a letter.
-func dashStarts() []string {
-	var out []string
-	for c := 'a'; c <= 'z'; c++ {
-		for _, o := range []string{"— ", "– ", `"`, "“", "„", "«", "« "} {
-			out = append(out, o+string(c))
-		}
+// clauseStarts returns the start literals of a clause after ':', ';', '(',
+// a dash or "--": the mark before a space or a letter.
+func clauseStarts() []string {
+	marks := []string{":", ";", "(", "—", "–", "--"}
+	out := beforeLetter(marks...)
+	for _, m := range marks {
+		out = append(out, m+" ")
 	}
 	return out
 }
+
+// dashStarts returns the start literals of a clause opened by a dash or
+// a quotation mark: "— ", "– ", '"', '“', '„', '«' before a letter.
+func dashStarts() []string { return beforeLetter("— ", "– ", `"`, "“", "„", "«", "« ") }
 
 // asideStarts returns the start literals of the aside rule: an aside's
 // opening wrapper (asideWrappers; braces also doubled), with or without a
 // space, before a letter, and "<" before a letter (a tag).
 func asideStarts() []string {
-	var out []string
+	var openers []string
 	for _, w := range append(asideWrappers, [2]string{"{{", "}}"}) {
-		for _, b := range []string{w[0], w[0] + " "} {
-			for c := 'a'; c <= 'z'; c++ {
-				out = append(out, b+string(c))
-			}
-		}
+		openers = append(openers, w[0], w[0]+" ")
 	}
-	return append(out, tagStarts()...) // an element's opening tag
+	return append(beforeLetter(openers...), tagStarts()...) // an element's opening tag
 }
