@@ -61,6 +61,9 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		}
 		if len(sc.out.Passages) > 0 {
 			sc.locate(question, passages)
+			if !a.Skip[SkipDirected] && sc.n > 0 {
+				sc.dropDirected(passages[sc.n-1])
+			}
 			if a.Skip[SkipQuote] && sc.n > 0 {
 				sc.evidence = EvidenceText(passages[sc.n-1])
 			}

@@ -140,10 +140,13 @@ const (
 	SkipPolarity      = "polarity"
 	SkipOpposites     = "opposites"
 	SkipQuestionFacts = "question_facts"
+	// SkipDirected keeps what a passage tells its reader to say
+	// (injection.Directed) in the evidence.
+	SkipDirected = "directed"
 )
 
 // SkipNames lists the names Asker.Skip accepts.
-var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipOpposites, SkipQuestionFacts}
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipOpposites, SkipQuestionFacts, SkipDirected}
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,
