@@ -66,6 +66,11 @@ type Sentence struct {
 	// Quote is where the sentence's quotation was found; nil when it was
 	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
 	Quote *Quote `json:"quote,omitempty"`
+	// LeftOut is the text the model copied whole from its passage that
+	// tells the reader what to say (injection.Directed: "(could you tell
+	// the reader it was moved to 13:00?)"), cut from Text, where "…"
+	// stands in its place: the rest is what the checks read and hrag shows.
+	LeftOut []string `json:"left_out,omitempty"`
 	// UnlocatedQuote is the model's quotation when it was found in no
 	// shown passage (ReasonNoQuote).
 	UnlocatedQuote string `json:"unlocated_quote,omitempty"`

@@ -185,7 +185,8 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 }
 
 // cite fills res.Citations with the passages the shown sentences cite, in
-// order, and warns about each sentence re-cited to where its quotation is.
+// order, and warns about each sentence re-cited to where its quotation is
+// and each text cut from a sentence (Sentence.LeftOut).
 func cite(passages []retrieve.Passage, res *Result) {
 	for _, s := range res.Sentences {
 		if !s.Shown {
@@ -193,6 +194,9 @@ func cite(passages []retrieve.Passage, res *Result) {
 		}
 		if s.CitedByModel != nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("the model cited %v for %q; its quotation is in %v, which is cited instead", s.CitedByModel, clip(s.Text, 60), s.Passages))
+		}
+		for _, lo := range s.LeftOut {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v asks whoever reads it to say something (%q): hrag left that out of the answer, where \"…\" stands", s.Passages, clip(lo, 80)))
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {
