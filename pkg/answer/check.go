@@ -120,7 +120,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		s.Shown, s.Reason, s.Detail = false, string(claim.Restatement), "it only repeats the question"
 	}
 	if s.Shown {
-		if inj, ok := RepeatsInjection(sc.draft.text, p.Injections); ok {
+		if inj, ok := RepeatsInjection(sc.draft.text, cutInjections(p.Injections, s.LeftOut)); ok {
 			s.Shown, s.Reason = false, ReasonRepeatsInjection
 			s.Detail = fmt.Sprintf("it repeats text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
 		} else if inj, ok := QuotesInjection(sc.quoted, p.Injections); ok {

@@ -325,20 +325,47 @@ func (sc *sentenceCheck) dropDirected(p retrieve.Passage) {
 // the evidence (dropDirected).
 func (sc *sentenceCheck) trimDirected(content string, ds []injection.Span) {
 	for _, d := range ds {
-		words := strings.Fields(content[d.Start:d.End])
-		for i, w := range words {
-			words[i] = regexp.QuoteMeta(w)
-		}
-		loc := regexp.MustCompile(strings.Join(words, `\s+`)).FindStringIndex(sc.draft.text)
-		if loc == nil {
-			continue
-		}
-		t := sc.draft.text
-		rest := strings.Join(strings.Fields(t[:loc[0]]+" … "+t[loc[1]:]), " ")
-		if len(claim.Facts(rest)) == 0 {
-			continue // nothing the note states is left: the sentence goes
+		rest, ok := cutWords(sc.draft.text, content[d.Start:d.End])
+		if !ok || len(claim.Facts(rest)) == 0 {
+			continue // not copied whole, or nothing the note states is left: the sentence goes
 		}
 		sc.draft.text, sc.out.Text = rest, rest
 		sc.out.LeftOut = append(sc.out.LeftOut, content[d.Start:d.End])
 	}
+}
+
+// cutWords returns s with the first occurrence of span, compared word by
+// word with any white space between, replaced by "…" (white space
+// collapsed), and whether it occurred.
+func cutWords(s, span string) (string, bool) {
+	words := strings.Fields(span)
+	if len(words) == 0 {
+		return s, false
+	}
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	loc := regexp.MustCompile(strings.Join(words, `\s+`)).FindStringIndex(s)
+	if loc == nil {
+		return s, false
+	}
+	return strings.Join(strings.Fields(s[:loc[0]]+" … "+s[loc[1]:]), " "), true
+}
+
+// cutInjections returns injections with the texts cut from a sentence
+// (Sentence.LeftOut) cut from their texts too, so that a trimmed sentence
+// is compared with what is left of each (RepeatsInjection): trimming never
+// hides a flagged span the sentence still repeats ("reader_override=51999
+// kWh ; …").
+func cutInjections(injections []retrieve.Injection, leftOut []string) []retrieve.Injection {
+	if len(leftOut) == 0 {
+		return injections
+	}
+	out := slices.Clone(injections)
+	for i := range out {
+		for _, lo := range leftOut {
+			out[i].Text, _ = cutWords(out[i].Text, lo)
+		}
+	}
+	return out
 }
