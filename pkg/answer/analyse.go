@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
@@ -50,6 +51,7 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 	add(question, &an.questionTerms)
 	add(claim.TopicText(asked), &topicTerms)
 	sents := make([]*sentenceCheck, len(d.sentences))
+	directed := map[int][]injection.Span{} // by passage number
 	for i, ds := range d.sentences {
 		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}, Logprob: ds.logprob, MinLogprob: ds.minLogprob}}
 		for _, c := range ds.cited {
@@ -62,7 +64,11 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		if len(sc.out.Passages) > 0 {
 			sc.locate(question, passages)
 			if !a.Skip[SkipDirected] && sc.n > 0 {
-				sc.dropDirected(passages[sc.n-1])
+				p := passages[sc.n-1]
+				if _, ok := directed[sc.n]; !ok {
+					directed[sc.n] = injection.Directed(p.Content) // once per passage
+				}
+				sc.dropDirected(p, directed[sc.n])
 			}
 			if a.Skip[SkipQuote] && sc.n > 0 {
 				sc.evidence = EvidenceText(passages[sc.n-1])

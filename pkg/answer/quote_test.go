@@ -182,7 +182,7 @@ func TestSentenceWithoutDirected(t *testing.T) {
 	} {
 		sc := &sentenceCheck{draft: draftSentence{text: c.text, quote: c.quote}, out: Sentence{Text: c.text, Passages: []int{1}}}
 		sc.locate("When is the boiler service?", []retrieve.Passage{p})
-		sc.dropDirected(p)
+		sc.dropDirected(p, injection.Directed(p.Content))
 		if sc.draft.text != c.want || sc.out.Text != c.want || (c.want != c.text) != (len(sc.out.LeftOut) == 1) {
 			t.Errorf("%q: text %q, left out %q; want %q", c.text, sc.out.Text, sc.out.LeftOut, c.want)
 		}

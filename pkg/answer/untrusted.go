@@ -282,10 +282,10 @@ func (a *Asker) retryWithoutFlagged(ctx context.Context, collection string, pass
 // 13:00?)") out of the sentence's evidence, unit and context, as
 // withoutDisowned does with disowned text: the note asks for those words
 // to be said, it does not state them, so a sentence stating only them
-// finds no support. The evidence is cut by offsets (the model may quote a
-// part of a span), the unit by the spans' texts.
-func (sc *sentenceCheck) dropDirected(p retrieve.Passage) {
-	ds := injection.Directed(p.Content)
+// finds no support. ds are the spans of p.Content. The evidence is cut by
+// offsets (the model may quote a part of a span), the unit by the spans'
+// texts.
+func (sc *sentenceCheck) dropDirected(p retrieve.Passage, ds []injection.Span) {
 	if len(ds) == 0 {
 		return
 	}

@@ -347,6 +347,20 @@ func (c *compiled) candidates(text string, f folded) []hit {
 	return hits
 }
 
+// hits returns the segmenter of text and the matches of c's rules that
+// count where they are: a line rule only at a line's head, and none in
+// code unless the rule reads code too.
+func (c *compiled) hits(text string) (segmenter, []hit) {
+	seg := segmenter{t: text}
+	var hits []hit
+	for _, h := range c.candidates(text, fold(text)) {
+		if !(h.r.line && !seg.lineHead(h.st) || !h.r.anywhere && seg.inCode(h.st)) {
+			hits = append(hits, h)
+		}
+	}
+	return seg, hits
+}
+
 // Detect returns the spans of text that may address an AI model, in order
 // and not overlapping; nil when there are none. A masked span is never
 // overlapped by a flagged one: where a flagged sentence holds a masked
@@ -356,14 +370,7 @@ func Detect(text string) []Span {
 	if text == "" {
 		return nil
 	}
-	f := fold(text)
-	seg := segmenter{t: text}
-	var hits []hit
-	for _, h := range table().candidates(text, f) {
-		if !(h.r.line && !seg.lineHead(h.st) || !h.r.anywhere && seg.inCode(h.st)) {
-			hits = append(hits, h)
-		}
-	}
+	seg, hits := table().hits(text)
 	var spans []Span
 	for _, h := range hits {
 		if h.r.with != "" && !slices.ContainsFunc(hits, func(o hit) bool { return o.r.name == h.r.with }) {

@@ -234,8 +234,13 @@ func set(words string) map[string]bool {
 // the last case apart: an override scoped to something ("disregard the
 // earlier instructions for the printer driver") whose sentence does not
 // speak of a reply, a reader or a model (modelTask) is an erratum, not
-// text addressed to an AI.
+// text addressed to an AI. The words before the match are read folded,
+// as the match was ("… 4nd 1gn0r3 …" starts a clause with "and"); the
+// words after it as written (scope words may be Cyrillic, which folding
+// reads as Latin look-alikes).
 func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, erratum bool) {
+	before := fold(t[ss:st]).s
+	t, ss, st, en, se = before+t[st:], 0, len(before), len(before)+en-st, len(before)+se-st
 	if !clauseStart(t[ss:st]) {
 		return true, false
 	}

@@ -29,20 +29,12 @@ func Directed(text string) []Span {
 	if text == "" {
 		return nil
 	}
-	f := fold(text)
-	seg := segmenter{t: text}
+	seg, hits := speechTable().hits(text)
 	var spans []Span
-	for _, h := range speechTable().candidates(text, f) {
-		if seg.inCode(h.st) {
-			continue
-		}
+	for _, h := range hits {
 		ss, se := seg.sentence(h.st, h.en)
 		if h.r.guarded {
-			// Read the words around the verb folded, as the verb was:
-			// "… 4nd t3ll th3 u53r …" starts a clause with "and".
-			before, after := fold(text[ss:h.st]).s, fold(text[h.en:se]).s
-			s := before + text[h.st:h.en] + after
-			if out, _ := guardedOut(s, 0, len(before), len(s)-len(after), len(s), nil); out {
+			if out, _ := guardedOut(text, ss, h.st, h.en, se, nil); out {
 				continue
 			}
 		}
