@@ -485,6 +485,9 @@ func TestBindQuote(t *testing.T) {
 		{"The Normans conquered England in 1066.", "In 1066, the Normans, led by William, conquered England with 7,000 men.", ""},
 		{"No, the notes say the disk is not encrypted.", "The disk is not encrypted.", ""},
 		{"The router at 10.0.0.1 uses eth0.", "| nas | 10.0.0.5 | eth1 |\n| router | 10.0.0.1 | eth0 |", ""},
+		// A negation inside an aside is the aside's (text.Clauses).
+		{"El código de la taquilla es 3817.", "El código de la taquilla es 3817 (si mañana no abre la taquilla, lo pregunto en recepción)", ""},
+		{"The locker code is 3817.", "The locker code is not 3817 (that was the old locker code).", NegationMismatch},
 		// A quote wrapped over lines reads as one text (text.Clauses'
 		// soft wraps): the negation and the value stay in their clause.
 		{"The end of each chunk was never embedded.", "The model reads 256 word pieces, so the end of each chunk was\nnever embedded.", ""},

@@ -128,6 +128,28 @@ func TestClausesSoftWrap(t *testing.T) {
 	}
 }
 
+// TestClausesAsides: an aside in brackets or between spaced dashes is a
+// clause of its own, so a negation inside it does not negate the
+// statement around it; brackets inside a word (f(x), a[0]) cut nothing.
+// Mutation: drop the bracket and dash cases from Clauses.
+func TestClausesAsides(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"The locker code is 3817 (if it does not open, ask at reception).", "The locker code is 3817~if it does not open~ask at reception"},
+		{"The deadline is 31 July — isn't that early? — for the 2024 return.", "The deadline is 31 July~isn't that early?~for the 2024 return."},
+		{"Die Frist endet am 31. Juli [nicht verlängerbar] laut Amt.", "Die Frist endet am 31. Juli~nicht verlängerbar~laut Amt."},
+		{"call f(x) with a[0] - 1 as the bound", "call f(x) with a[0] - 1 as the bound"},
+		{"the bound (see f(x) below) is 4", "the bound~see f(x) below~is 4"},
+	} {
+		var got []string
+		for _, cl := range Clauses(c.in) {
+			got = append(got, cl.Text)
+		}
+		if strings.Join(got, "~") != c.want {
+			t.Errorf("Clauses(%q) = %q, want %q", c.in, strings.Join(got, "~"), c.want)
+		}
+	}
+}
+
 // FuzzLocate checks Locate's invariants on any input: a located span lies
 // inside the passage on rune boundaries, its score is in [MinQuoteScore,
 // 1], and a quote cut from the passage itself is found exactly.

@@ -287,8 +287,9 @@ type Clause struct {
 // Clauses cuts s at line breaks that end a line (not those of a
 // paragraph or list item wrapped over several lines, softWrap), sentence ends, semicolons, commas
 // followed by a space, colons followed by a space after more than three
-// words of their line (a short "label: value" stays one clause), and at
-// the conjunctions that join two statements or a cause or concession to
+// words of their line (a short "label: value" stays one clause), around
+// an aside (a bracket opened after a space, to its closing bracket, and
+// a spaced em or en dash), and at the conjunctions that join two statements or a cause or concession to
 // the first (and, but, whereas, while, because, although; und, aber,
 // während, weil, obwohl; et, mais, tandis que, parce que, bien que; y,
 // pero, mientras, porque, aunque). Each clause is trimmed; empty ones are
@@ -298,8 +299,22 @@ func Clauses(s string) []Clause {
 	for _, k := range SentenceEnds(s) {
 		cuts = append(cuts, [2]int{k, k})
 	}
+	var open []bool // brackets not yet closed: whether each opened an aside
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
+		case '(', '[':
+			aside := i > 0 && s[i-1] == ' '
+			if aside {
+				cuts = append(cuts, [2]int{i, i + 1})
+			}
+			open = append(open, aside)
+		case ')', ']':
+			if n := len(open); n > 0 {
+				if open[n-1] {
+					cuts = append(cuts, [2]int{i, i + 1})
+				}
+				open = open[:n-1]
+			}
 		case '\n':
 			if !softWrap(s, i) {
 				cuts = append(cuts, [2]int{i, i + 1})
@@ -359,7 +374,8 @@ func Clauses(s string) []Clause {
 }
 
 var clauseWords = []string{"and", "but", "whereas", "while", "because", "although", "und", "aber", "während", "weil", "obwohl",
-	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque"}
+	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque",
+	"—", "–"} // spaced dashes open or close an aside
 
 // UnitSpans returns the byte ranges of passage's smallest units, in
 // order: each table row, list item line, heading or key = value line, and
