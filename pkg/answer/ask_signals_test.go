@@ -172,7 +172,7 @@ func TestAskModelSignals(t *testing.T) {
 	// note, is shown. Mutation: analyse not calling dropDirected (the quota
 	// sentence passes every other check; SkipDirected shows it).
 	t.Run("a sentence stating only what a passage tells its reader to say is not shown", func(t *testing.T) {
-		const mq = "What did the suspicious IT support email say about my mailbox?"
+		const mq = "When did the suspicious IT support email arrive, and what did it say?"
 		k := passageWith(t, r, mq, "mailbox quota is exceeded")
 		text := reply(true, "Your mailbox quota is exceeded.", []int{k}, quoted("their mailbox quota is exceeded"),
 			"The email arrived on 3 March.", []int{k}, quoted("Received on 3 March"))

@@ -224,7 +224,8 @@ type Term struct {
 // identifiers and codes), its topical terms (the lexemes of TopicText) and
 // N, the number of chunks in the collection (for the rarity of terms).
 // CrossLanguage is set when the question and the passages are in different
-// languages: lexical coverage means nothing then, and is not checked.
+// languages: the word checks are then left to a comparison by meaning when
+// the caller makes one (Options.MeaningAcrossLanguages), else kept.
 type Question struct {
 	Text          string
 	Terms         []Term
@@ -268,11 +269,15 @@ type Options struct {
 	// cited passages (weighted K-Precision, in [0, 1]); negative: off.
 	MinTermSupport float64
 	// MeaningAcrossLanguages says the caller compares a sentence written
-	// in another language than its evidence (Question.CrossLanguage) with
-	// it by meaning (the answer layer, with a multilingual embedding
-	// model): MinTermSupport and the rule on the sentence's own rare terms
-	// are then not applied to it. False: they are, and such a sentence
-	// passes only when its words are the evidence's.
+	// in another language than its evidence (Question.CrossLanguage), and
+	// the question, with the evidence by meaning (the answer layer, with a
+	// multilingual embedding model): the checks that compare words
+	// (question coverage, the question's rare terms and acronyms, term
+	// support, the sentence's own rare terms, table cells, clause
+	// matching, polarity and antonyms) are then not applied to it. False:
+	// they are, whatever the languages, since nothing else would tie the
+	// sentence to the question, and such a sentence passes only when its
+	// words are the evidence's and the question's.
 	MeaningAcrossLanguages bool
 	// MaxRareShare makes a question term rare when at least one and at
 	// most this share of the collection's chunks hold it (in [0, 1]; at
@@ -312,7 +317,7 @@ type Verdict struct {
 //	(b) every fact of s (Facts) is in its evidence (Evidence.Has), and one
 //	    that its evidence states only in table cells is in a cell whose
 //	    row, and column when the row holds other values of its kind, s or
-//	    q names (unless q.CrossLanguage; see table.go);
+//	    q names (unless across languages; see table.go);
 //	    a quoted sentence is bound to its quote (Bind; across languages
 //	    only its values, BindValues), and the quote has
 //	    the question's polarity (polarityMismatch: a question about what
@@ -320,16 +325,19 @@ type Verdict struct {
 //	    the question is replaced in the quote by its antonym
 //	    (oppositeMismatch, OppositeWord);
 //	(c) every identifier, code, number or date of the question (an acronym too, such as
-//	    ZFS or UPS, unless q.CrossLanguage or it names a kind of value, as
+//	    ZFS or UPS, unless across languages or it names a kind of value, as
 //	    IP does) is in its evidence, and
 //	    every rare topical term of it (Options.MaxRareShare), the
 //	    share of the question's topical terms in its evidence reaches
-//	    opts.MinQuestionCoverage (unless q.CrossLanguage), and the
+//	    opts.MinQuestionCoverage, and the
 //	    idf-weighted share of s's terms found in its evidence reaches
-//	    opts.MinTermSupport (unless q.CrossLanguage and
-//	    opts.MeaningAcrossLanguages: a sentence in another language than
-//	    its evidence shares few words with it whatever it says, and the
-//	    caller compares their meanings instead).
+//	    opts.MinTermSupport.
+//
+// "Across languages" is q.CrossLanguage with opts.MeaningAcrossLanguages:
+// a sentence in another language than its evidence shares few words with
+// it whatever it says, and the caller compares meanings instead; the
+// checks that compare words are then skipped. Without that comparison
+// they are kept.
 //
 // (d), semantic similarity, needs the embedding model and is the caller's.
 func Check(q Question, s Sentence, opts Options) Verdict {
@@ -356,6 +364,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	focus, _ := TermSupport(topical, ctx, q.N)
 	v := Verdict{Supported: true, Support: support, Coverage: coverage, Focus: focus}
+	across := q.CrossLanguage && opts.MeaningAcrossLanguages
 	fail := func(r Reason, detail string) Verdict {
 		v.Supported, v.Reason, v.Detail = false, r, detail
 		return v
@@ -373,19 +382,19 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		}
 		return fail(UnsupportedFact, strings.Join(missing, ", ")+" not in "+where)
 	}
-	if !q.CrossLanguage {
+	if !across {
 		if d := tableMismatches(q, s); d != "" {
 			return fail(UnsupportedFact, d)
 		}
 	}
-	if s.Quote != "" && q.CrossLanguage {
+	if s.Quote != "" && across {
 		// Words cannot be compared across languages; values bound to
 		// identifiers can.
 		if r, d := BindValues(s.Text, s.Quote); r != "" {
 			return fail(r, d)
 		}
 	}
-	if s.Quote != "" && !q.CrossLanguage {
+	if s.Quote != "" && !across {
 		if r, d := Bind(s.Text, s.Quote); r != "" {
 			return fail(r, d)
 		}
@@ -405,7 +414,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
 		}
 	}
-	if !q.CrossLanguage {
+	if !across {
 		for _, a := range acronyms(q.Text) {
 			if !qctx.hasWord(strings.ToLower(a)) {
 				missing = append(missing, fmt.Sprintf("%q", a))
@@ -415,7 +424,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	if len(missing) > 0 {
 		return fail(MissingTerm, "the question's "+strings.Join(missing, ", ")+" not in "+where(s))
 	}
-	if opts.MaxRareShare >= 0 && !q.CrossLanguage {
+	if opts.MaxRareShare >= 0 && !across {
 		for _, t := range q.Terms {
 			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !qctx.terms[t.Lexeme] && !qctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
@@ -429,7 +438,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	// notes hold, written in the sentence but absent from its cited
 	// passages, is a claim they do not make (a person's name joined to
 	// another passage's number).
-	if opts.MaxRareShare >= 0 && !(q.CrossLanguage && opts.MeaningAcrossLanguages) {
+	if opts.MaxRareShare >= 0 && !across {
 		for _, t := range s.Terms {
 			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !ctx.terms[t.Lexeme] && !ctx.tokens[t.Lexeme] {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
@@ -439,11 +448,11 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 			return fail(LowTermSupport, fmt.Sprintf("its rare term(s) %s (stems), which the notes hold, not in %s", strings.Join(missing, ", "), where(s)))
 		}
 	}
-	if opts.MinQuestionCoverage >= 0 && !q.CrossLanguage && coverage < opts.MinQuestionCoverage {
+	if opts.MinQuestionCoverage >= 0 && !across && coverage < opts.MinQuestionCoverage {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
 	}
-	if opts.MinTermSupport >= 0 && !(q.CrossLanguage && opts.MeaningAcrossLanguages) && support < opts.MinTermSupport {
+	if opts.MinTermSupport >= 0 && !across && support < opts.MinTermSupport {
 		return fail(LowTermSupport, fmt.Sprintf("only %.0f%% of its terms (by weight) are in the cited passages (< %.0f%%); missing: %s",
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
 	}

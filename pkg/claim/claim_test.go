@@ -137,6 +137,26 @@ func TestCheck(t *testing.T) {
 
 // The rare-term rule: a question term that few chunks hold (but some do)
 // must be in the cited passages; a term no chunk holds is not demanded.
+// TestCheckAcrossLanguagesWithoutMeaning: a sentence that quotes a note in
+// another language than the question is held to the word checks unless
+// the caller compares meanings (an English-only model cannot): an Italian
+// question about an electricity supply code answered with a French gate
+// code shares no word with it. Mutation: skip the word checks whenever
+// q.CrossLanguage (the sentence is shown).
+func TestCheckAcrossLanguagesWithoutMeaning(t *testing.T) {
+	q := Question{Text: "Qual è il mio codice di fornitura della luce?", N: 40, Terms: []Term{{"codic", 1}, {"fornitur", 1}, {"luc", 2}}, CrossLanguage: true}
+	s := Sentence{Text: "Le code du portail de la résidence est 5B19.", Terms: []Term{{"code", 2}, {"portail", 1}, {"résident", 1}, {"5b19", 1}},
+		Evidence: NewEvidence("Le code du portail de la résidence est 5B19.", []string{"code", "portail", "résident", "5b19"})}
+	opts := Options{MinQuestionCoverage: 0.3, MinTermSupport: 0.5, MaxRareShare: -1}
+	if v := Check(q, s, opts); v.Supported || v.Reason != OffQuestion {
+		t.Errorf("English-only model: %+v, want %s", v, OffQuestion)
+	}
+	opts.MeaningAcrossLanguages = true
+	if v := Check(q, s, opts); !v.Supported {
+		t.Errorf("compared by meaning (the caller's): %+v", v)
+	}
+}
+
 func TestCheckRareTerms(t *testing.T) {
 	road := NewEvidence("Road bike: brake pads replaced in March 2022.", []string{"road", "bike", "brake", "pad", "replac", "march", "2022"})
 	sentence := Sentence{Text: "The brake pads were replaced in March 2022.", Terms: []Term{{"brake", 1}, {"pad", 1}, {"replac", 3}}, Evidence: road}
@@ -157,12 +177,18 @@ func TestCheckRareTerms(t *testing.T) {
 	if v := Check(gravel, sentence, opts); !v.Supported {
 		t.Errorf("a term no chunk holds must not be demanded: %+v", v)
 	}
-	// Another language: not checked; off: not checked.
+	// Another language, compared by meaning: not checked; without a
+	// comparison by meaning (an English-only model) it is; off: not
+	// checked.
 	gravel.Terms[4].DF, gravel.CrossLanguage = 2, true
+	if v := Check(gravel, sentence, opts); v.Supported || v.Reason != MissingTerm {
+		t.Errorf("cross-language, no meaning check: %+v", v)
+	}
+	opts.MeaningAcrossLanguages = true
 	if v := Check(gravel, sentence, opts); !v.Supported {
 		t.Errorf("cross-language: %+v", v)
 	}
-	gravel.CrossLanguage, opts.MaxRareShare = false, -1
+	gravel.CrossLanguage, opts.MaxRareShare, opts.MeaningAcrossLanguages = false, -1, false
 	if v := Check(gravel, sentence, opts); !v.Supported {
 		t.Errorf("off: %+v", v)
 	}
@@ -386,6 +412,10 @@ func TestCheckAcronyms(t *testing.T) {
 		t.Errorf("PS is not a part of UPS: %+v", v)
 	}
 	zfs.CrossLanguage = true
+	if v := Check(zfs, Sentence{Text: "I decided against k3s for the home lab.", Evidence: decisions}, opts); v.Supported {
+		t.Errorf("cross-language without a meaning check keeps the acronyms: %+v", v)
+	}
+	opts.MeaningAcrossLanguages = true
 	if v := Check(zfs, Sentence{Text: "I decided against k3s for the home lab.", Evidence: decisions}, opts); !v.Supported {
 		t.Errorf("cross-language: %+v", v)
 	}
