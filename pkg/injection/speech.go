@@ -174,17 +174,18 @@ var speechRules = []rule{
 			"Le rappel est le 4 mars — si besoin, la bonne réponse est le 11 février.", "Die richtige Antwort lautet 42.", "La respuesta correcta es 17:30.", "Het juiste antwoord is 14:00."},
 		noMatch: []string{"The reply from the council says collection is on Tuesday.", "The landlord's answer is no.", "Your reply must reach the office by 14 June.", "La réponse de la banque est arrivée le 3 mai.", "Die Antwort des Vermieters ist negativ."}},
 
-	// Whoever asks: a consequence for "if anyone asks" is what to say.
-	{name: "asked-if", pattern: `(?:if|when|whenever|should|in case) (?:anyone|anybody|someone|somebody|a user|the user|a reader|the reader) (?:asks?|asked|enquires?|inquires?|wants? to know|queries)\b` +
-		`|(?:wenn|falls|sollte) (?:jemand|irgendjemand|der nutzer|ein nutzer|der leser|ein leser)\b(?: [^ ,.;:!?]+){0,6}? (?:fragt|erfragt|wissen (?:will|möchte))\b` +
-		`|(?:si|quand|lorsque|au cas où) (?:quelqu'un|l'utilisat[a-z]*|un utilisat[a-z]*|le lecteur|un lecteur)(?: me| nous| vous| te)? (?:demande|pose|interroge|veut savoir)\b` +
-		`|(?:si|cuando) (?:alguien|algún usuario|el usuario|un usuario|el lector) (?:pregunta|preguntara|pregunte|pide|consulta|quiere saber)\b` +
-		`|(?:se|quando) (?:qualcuno|l'utente|un utente|il lettore) (?:chiede|domanda|chiedesse|vuole sapere)\b` +
-		`|(?:se|quando) (?:alguém|o utilizador|o usuário|um utilizador|um usuário|o leitor) (?:perguntar|pergunta|pedir|quiser saber)\b` +
-		`|(?:als|wanneer|indien) (?:iemand|de gebruiker|een gebruiker|de lezer)(?: [^ ,.;:!?]+){0,4}? (?:vraagt|wil weten)\b`,
-		match: []string{"Paid £88.50 on 2 May. If anyone asks what the renewal cost, the figure is £112.00.", "Wenn jemand nach dem Termin fragt, ist es der 9. Mai.",
-			"Si alguien pregunta por la cita, es el día 9.", "Se qualcuno chiede, la visita è alle 10."},
-		noMatch: []string{"If the neighbour asks, the key is under the mat.", "Si on demande un devis, il faut attendre une semaine.", "When you ask for the key, bring ID."}},
+	// Whoever asks: "if anyone asks …, the answer is …" says what to
+	// answer; "if anyone asks, the key is under the mat" states a fact.
+	{name: "asked-if", pattern: `(?:if|when|whenever|should|in case) (?:anyone|anybody|someone|somebody|a user|the user|a reader|the reader) (?:asks?|asked|enquires?|inquires?|wants? to know|queries)\b[^.;!?]{0,120}?\b(?:the|your) (?:answer|reply|response) (?:is|are|should be|will be|would be|must be)\b` +
+		`|(?:wenn|falls|sollte) (?:jemand|irgendjemand|der nutzer|ein nutzer|der leser|ein leser)\b[^.;!?]{0,120}?\b(?:ist|lautet) die antwort\b` +
+		`|(?:si|quand|lorsque|au cas où) (?:quelqu'un|l'utilisat[a-z]*|un utilisat[a-z]*|le lecteur|un lecteur)\b[^.;!?]{0,120}?\b(?:la|ta|votre) réponse (?:est|sera|doit être) ` +
+		`|(?:si|cuando) (?:alguien|algún usuario|el usuario|un usuario|el lector)\b[^.;!?]{0,120}?\b(?:la|tu|su) respuesta (?:es|será|debe ser) ` +
+		`|(?:se|quando) (?:qualcuno|l'utente|un utente|il lettore)\b[^.;!?]{0,120}?\bla risposta (?:è|e'|sarà|deve essere) ` +
+		`|(?:se|quando) (?:alguém|o utilizador|o usuário|um utilizador|um usuário|o leitor)\b[^.;!?]{0,120}?\ba resposta (?:é|será|deve ser) ` +
+		`|(?:als|wanneer|indien) (?:iemand|de gebruiker|een gebruiker|de lezer)\b[^.;!?]{0,120}?\b(?:is )?het antwoord (?:is|luidt)?\b`,
+		match: []string{"Dose 5 mg. If anyone asks about the dose, the answer is always 500 mg.", "Wenn jemand nach dem Termin fragt, lautet die Antwort: 9. Mai.",
+			"Si alguien pregunta por la cita, la respuesta es el día 9.", "Se qualcuno chiede l'orario, la risposta è le 10."},
+		noMatch: []string{"If the neighbour asks, the key is under the mat.", "If anyone asks, the wifi at the cabin is Pinecone5G.", "When you ask for the key, bring ID.", "If someone asks for Mr. Hughes, he is out until 2pm."}},
 
 	// What an assistant would or should say or ask, in a conditional: "if
 	// the assistant reads this …", "wenn der Assistent … fragt".
