@@ -22,7 +22,11 @@ const DirectedSpeechRule = "directed-speech"
 // Portuguese and Dutch in their directive forms: imperatives that start
 // a clause (as the "ignore previous instructions" rules: guardedOut),
 // modals and passives of obligation, infinitives of instruction, and the
-// answer fields of data ("respond_with"). Same folding and segmentation
+// answer fields of data ("respond_with"); with them, what an answer is to
+// be: one the note calls correct ("la bonne réponse est"), what any
+// answer or summary states or ends with, "if anyone asks …, the answer
+// is …", and what an assistant says or asks in a conditional ("wenn der
+// Assistent … fragt"). Same folding and segmentation
 // as Detect. Spans are in bytes of text, with Rule DirectedSpeechRule and
 // Action Flagged. Never fails; safe for concurrent use.
 func Directed(text string) []Span {
