@@ -108,8 +108,10 @@ const (
 var amountRe = regexp.MustCompile(`(?i)^(how much (is|are|was|were)|combien (est|sont|fait|font)|wie viel (ist|sind|war|macht)|¿?cu[aá]nto (es|son|era|fue)|quanto (è|sono|era|fa)|quanto (é|são|era|foi)|hoeveel (is|zijn|was|waren))(\s|$)`)
 
 var (
-	// costRe finds a question about a price (English, French, German, Spanish).
-	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b|\bquanto (costa|cost[oò]|custa|custou|pag)|\b(prezzo|preço|prijs|tarifa|tariffa)\b|\bwat (kost|kostte|kosten)\b|\bhoeveel (kost|betaal)`)
+	// costRe finds a question about a price, or what was paid, in the
+	// index's seven languages ("gekostet", "combien ai-je payé").
+	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b|\bquanto (costa|cost[oò]|custa|custou|pag)|\b(prezzo|preço|prijs|tarifa|tariffa)\b|\bwat (kost|kostte|kosten)\b|\bhoeveel (kost|betaal)` +
+		`|\bgekostet\b|\b(wie ?viel|combien|cu[aá]nto|quanto|hoeveel)\b.*\b(bezahlt|gezahlt|pay[ée]e?s?|pagad[oa]|pagu[eé]|pagato|pagou|pago|betaald)([\s?.,!]|$)`)
 	// quantityRe finds a question about a quantity. "How often" is not one:
 	// "quarterly" answers it.
 	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b|\bquant[oaie]s?\b|\bhoeveel\b`)
@@ -133,8 +135,9 @@ var (
 	// verb of serving ("which port does Jellyfin run on"); not a harbour
 	// ("which port does the ferry leave from").
 	portQRe = regexp.MustCompile(`(?i)\bport number\b|\bon (which|what) port\b|\b(which|what) port (does|do|did|is|should|will)\b.*\b(run|runs|running|listen|listens|serve|serves|use|uses|expose|exposes|bind|binds|open|reach|stream|streams)\b|\bsur quel port\b|\bauf welche[mn]? port\b|\ben qu[eé] puerto\b`)
-	// distanceQRe finds a question about a mileage or odometer reading.
-	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b`)
+	// distanceQRe finds a question about a mileage or odometer reading, or
+	// how many miles or kilometres.
+	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b|\bhow many (miles|kilomet(re|er)s|km)\b|\bwie viele kilometer\b|\bcombien de (kilom[èe]tres|km)\b|\bcu[aá]ntos (kil[oó]metros|km)\b|\bquanti (chilometri|km)\b|\bquantos (quil[oó]metros|km)\b|\bhoeveel (kilometer|km)\b`)
 	// yearQRe finds a question for a year: "in what year", "which year".
 	yearQRe = regexp.MustCompile(`(?i)\b(what|which) year(\s|\?|$)|\ben quelle année\b|\bin welchem jahr\b|\ben qu[eé] año\b`)
 	// yearRe is a number that can be a year: three or four digits, not
