@@ -363,10 +363,11 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		q.SourceHit = &hit
 	}
 	if r, ok := PhraseRecall(res.Answer, item.KeyPhrases); ok {
-		negated := negates(item.Answer) || slices.ContainsFunc(item.KeyPhrases, negates)
+		neg := func(s string) bool { return negates(s, item.Lang) }
+		negated := neg(item.Answer) || slices.ContainsFunc(item.KeyPhrases, neg)
 		*q.Correct = r == 1
 		for _, p := range item.KeyPhrases {
-			*q.Correct = *q.Correct && Affirms(res.Answer, p, negated)
+			*q.Correct = *q.Correct && Affirms(res.Answer, p, negated, item.Lang)
 		}
 		q.PhraseRecall = &r
 		for _, p := range item.KeyPhrases {
@@ -379,7 +380,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	case item.Verdict != "": // the verdict first, and the key phrases when there are any
 		*q.Correct = MatchVerdict(res.Answer, item.Verdict) && (q.PhraseRecall == nil || *q.PhraseRecall == 1)
 	case len(item.Answers) > 0:
-		ok, f1 := MatchGold(res.Answer, item.Answers)
+		ok, f1 := MatchGold(res.Answer, item.Answers, item.Lang)
 		*q.Correct, q.GoldF1 = ok, &f1
 	}
 	q.Wrong = !item.Answerable || q.Correct != nil && !*q.Correct

@@ -64,9 +64,10 @@ func TokenF1(prediction, gold string) float64 {
 // 1066" is not the answer 1066), or one of its clauses (Clauses) does so
 // ("1066; it was not the first invasion" is); or the whole answer reaches GoldF1
 // token F1 with one and negates only when a gold answer does. best is the
-// highest token F1 over the gold answers.
-func MatchGold(answer string, golds []string) (ok bool, best float64) {
-	goldNegates := slices.ContainsFunc(golds, negates)
+// highest token F1 over the gold answers. lang is the answer's language
+// (ISO 639-1, "" when unknown), for the words that negate in it (negates).
+func MatchGold(answer string, golds []string, lang string) (ok bool, best float64) {
+	goldNegates := slices.ContainsFunc(golds, func(g string) bool { return negates(g, lang) })
 	for _, g := range golds {
 		ng := NormalizeAnswer(g)
 		f1 := TokenF1(answer, g)
@@ -74,15 +75,15 @@ func MatchGold(answer string, golds []string) (ok bool, best float64) {
 		if ng == "" {
 			continue
 		}
-		if strings.Contains(" "+NormalizeAnswer(answer)+" ", " "+ng+" ") && (goldNegates || !negates(answer)) {
+		if strings.Contains(" "+NormalizeAnswer(answer)+" ", " "+ng+" ") && (goldNegates || !negates(answer, lang)) {
 			ok = true
 		}
 		for _, c := range Clauses(answer) {
-			if strings.Contains(" "+NormalizeAnswer(c)+" ", " "+ng+" ") && !negates(c) {
+			if strings.Contains(" "+NormalizeAnswer(c)+" ", " "+ng+" ") && !negates(c, lang) {
 				ok = true
 			}
 		}
-		if f1 >= GoldF1 && (goldNegates || !negates(answer)) {
+		if f1 >= GoldF1 && (goldNegates || !negates(answer, lang)) {
 			ok = true
 		}
 	}
@@ -92,13 +93,13 @@ func MatchGold(answer string, golds []string) (ok bool, best float64) {
 // Affirms reports whether answer states phrase (PhraseFound): anywhere
 // when the answer does not negate or negated is true (the gold answer
 // itself negates: "No production deploys after 14:00"), else in a clause
-// (Clauses) that does not negate.
-func Affirms(answer, phrase string, negated bool) bool {
-	if PhraseFound(answer, phrase) && (negated || !negates(answer)) {
+// (Clauses) that does not negate. lang is as for MatchGold.
+func Affirms(answer, phrase string, negated bool, lang string) bool {
+	if PhraseFound(answer, phrase) && (negated || !negates(answer, lang)) {
 		return true // whole, when nothing negates: "St. Louis" spans two clauses
 	}
 	for _, c := range Clauses(answer) {
-		if PhraseFound(c, phrase) && !negates(c) {
+		if PhraseFound(c, phrase) && !negates(c, lang) {
 			return true
 		}
 	}
@@ -146,22 +147,28 @@ func MatchVerdict(answer, verdict string) bool {
 }
 
 // negationWords are the evaluation's own negation words (English, German,
-// French, Spanish), kept apart from the answer checks' so that the
-// evaluation does not grade the checks with their own rules.
+// French, Spanish, Italian, Portuguese, Dutch), kept apart from the answer
+// checks' so that the evaluation does not grade the checks with their own
+// rules.
 var negationWords = map[string]bool{}
 
+// notNegation are the words of negationWords that are other words in a
+// language: Portuguese "no" is "in the" ("no dia 19").
+var notNegation = map[string]map[string]bool{"pt": {"no": true}}
+
 func init() {
-	for _, w := range strings.Fields("not no never none neither nor cannot isnt arent wasnt werent doesnt dont didnt wont cant nicht kein keine nie pas jamais aucun nunca") {
+	for _, w := range strings.Fields("not no never none neither nor cannot isnt arent wasnt werent doesnt dont didnt wont cant nicht kein keine nie pas jamais aucun nunca " +
+		"non nessuno nessuna não nao nenhum nenhuma niet geen nooit") {
 		negationWords[w] = true
 	}
 }
 
-// negates reports whether s holds a negation word (apostrophes dropped:
-// "isn't" is "isnt").
-func negates(s string) bool {
+// negates reports whether s holds a negation word of lang (ISO 639-1; ""
+// for unknown), apostrophes dropped: "isn't" is "isnt".
+func negates(s, lang string) bool {
 	s = strings.NewReplacer("'", "", "’", "").Replace(strings.ToLower(s))
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if negationWords[w] {
+		if negationWords[w] && !notNegation[lang][w] {
 			return true
 		}
 	}

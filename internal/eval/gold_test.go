@@ -39,8 +39,23 @@ func TestMatchGold(t *testing.T) {
 		// A gold answer with an abbreviation's period spans two clauses.
 		{"He was born in St. Louis [1].", []string{"St. Louis"}, true},
 	} {
-		if ok, _ := MatchGold(c.answer, c.golds); ok != c.want {
+		if ok, _ := MatchGold(c.answer, c.golds, ""); ok != c.want {
 			t.Errorf("MatchGold(%q, %q) = %v, want %v", c.answer, c.golds, ok, c.want)
+		}
+	}
+	// Portuguese "no" is "in the"; its negation is "não". Mutation: drop
+	// notNegation (the first is graded wrong) or "não" (the second right).
+	for _, c := range []struct {
+		answer, lang string
+		want         bool
+	}{
+		{"A consulta é no dia 19 de fevereiro, no centro de saúde.", "pt", true},
+		{"A consulta não é no dia 19 de fevereiro.", "pt", false},
+		{"La cita no es el 19 de febrero.", "es", false},
+		{"De afspraak is niet op 19 februari.", "nl", false},
+	} {
+		if ok, _ := MatchGold(c.answer, []string{"19 de fevereiro", "19 de febrero", "19 februari"}, c.lang); ok != c.want {
+			t.Errorf("MatchGold(%q, %s) = %v, want %v", c.answer, c.lang, ok, c.want)
 		}
 	}
 	if !MatchVerdict("Yes, the notes support it: vitamin D ...", VerdictYes) || MatchVerdict("Yes, ...", VerdictNo) ||
@@ -130,7 +145,7 @@ func TestAffirms(t *testing.T) {
 		{"400 ml coconut milk, full fat; do not shake the can [1]", "400 ml", false, true},
 		{"Ask Dr. Weber [1].", "Dr. Weber", false, true},
 	} {
-		if got := Affirms(c.answer, c.phrase, c.negated); got != c.want {
+		if got := Affirms(c.answer, c.phrase, c.negated, ""); got != c.want {
 			t.Errorf("Affirms(%q, %q, %v) = %v, want %v", c.answer, c.phrase, c.negated, got, c.want)
 		}
 	}
