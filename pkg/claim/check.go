@@ -452,6 +452,16 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		return fail(OffQuestion, fmt.Sprintf("its cited passages hold only %.0f%% of the question's terms (< %.0f%%); missing: %s",
 			100*coverage, 100*opts.MinQuestionCoverage, strings.Join(uncovered, ", ")))
 	}
+	// Coverage counts the whole answer's quoted text, so that each part of
+	// a question about two things may be answered from its own note; a
+	// sentence whose own quoted text holds none of the question's terms
+	// still answers nothing of it (the alarm code of another note added to
+	// an appointment's date).
+	if opts.MinQuestionCoverage >= 0 && !across && s.Answer != nil {
+		if own, absent := Coverage(q.Terms, ctx); own == 0 && len(absent) > 0 {
+			return fail(OffQuestion, fmt.Sprintf("its own quoted text holds none of the question's terms (%s), which other sentences' quotes hold", strings.Join(absent, ", ")))
+		}
+	}
 	if opts.MinTermSupport >= 0 && !across && support < opts.MinTermSupport {
 		return fail(LowTermSupport, fmt.Sprintf("only %.0f%% of its terms (by weight) are in the cited passages (< %.0f%%); missing: %s",
 			100*support, 100*opts.MinTermSupport, strings.Join(absent, ", ")))
