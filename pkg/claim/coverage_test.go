@@ -1,0 +1,47 @@
+package claim
+
+import "testing"
+
+// TestCheckAcrossLanguagesWithoutMeaning: a sentence that quotes a note in
+// another language than the question is held to the word checks unless
+// the caller compares meanings (an English-only model cannot): an Italian
+// question about an electricity supply code answered with a French gate
+// code shares no word with it. Mutation: skip the word checks whenever
+// q.CrossLanguage (the sentence is shown).
+func TestCheckAcrossLanguagesWithoutMeaning(t *testing.T) {
+	q := Question{Text: "Qual è il mio codice di fornitura della luce?", N: 40, Terms: []Term{{"codic", 1}, {"fornitur", 1}, {"luc", 2}}, CrossLanguage: true}
+	s := Sentence{Text: "Le code du portail de la résidence est 5B19.", Terms: []Term{{"code", 2}, {"portail", 1}, {"résident", 1}, {"5b19", 1}},
+		Evidence: NewEvidence("Le code du portail de la résidence est 5B19.", []string{"code", "portail", "résident", "5b19"})}
+	opts := Options{MinQuestionCoverage: 0.3, MinTermSupport: 0.5, MaxRareShare: -1}
+	if v := Check(q, s, opts); v.Supported || v.Reason != OffQuestion {
+		t.Errorf("English-only model: %+v, want %s", v, OffQuestion)
+	}
+	opts.MeaningAcrossLanguages = true
+	if v := Check(q, s, opts); !v.Supported {
+		t.Errorf("compared by meaning (the caller's): %+v", v)
+	}
+}
+
+// TestCheckOwnCoverage: coverage counts the whole answer's quoted text
+// (each part of a question about two things may come from its own note),
+// but a sentence whose own quoted text holds none of the question's terms
+// answers nothing of it. Mutation: drop the own-coverage rule (the alarm
+// code is shown).
+func TestCheckOwnCoverage(t *testing.T) {
+	appt := NewEvidence("A consulta da Beatriz com a pediatra é no dia 19 de fevereiro.", []string{"consult", "beatriz", "pediatr", "dia", "19", "fevereir"})
+	alarm := NewEvidence("O código do alarme da casa de Sintra é 7314.", []string{"códig", "alarm", "cas", "sintr", "7314"})
+	q := Question{Text: "Quando é a consulta da Beatriz na pediatra?", N: 40, Terms: []Term{{"consult", 2}, {"beatriz", 1}, {"pediatr", 1}}}
+	opts := Options{MinQuestionCoverage: 0.3, MinTermSupport: 0.5, MaxRareShare: -1}
+	whole := Merge(appt, alarm)
+	if v := Check(q, Sentence{Text: "O código do alarme da casa de Sintra é 7314.", Terms: []Term{{"códig", 2}, {"alarm", 1}, {"sintr", 1}, {"7314", 1}}, Evidence: alarm, Answer: whole}, opts); v.Supported || v.Reason != OffQuestion {
+		t.Errorf("a sentence on another note, riding on the answer's coverage: %+v", v)
+	}
+	if v := Check(q, Sentence{Text: "A consulta é no dia 19 de fevereiro.", Terms: []Term{{"consult", 2}, {"dia", 3}, {"19", 1}, {"fevereir", 1}}, Evidence: appt, Answer: whole}, opts); !v.Supported {
+		t.Errorf("the answer's own sentence: %+v", v)
+	}
+	// A question about two things: each sentence holds its part.
+	two := Question{Text: "What are the alarm code and the date of Beatriz's appointment?", N: 40, Terms: []Term{{"alarm", 1}, {"code", 2}, {"beatriz", 1}, {"appoint", 2}}}
+	if v := Check(two, Sentence{Text: "O código do alarme é 7314.", Terms: []Term{{"alarm", 1}, {"7314", 1}}, Evidence: alarm, Answer: whole}, opts); !v.Supported {
+		t.Errorf("one part of a question about two things: %+v", v)
+	}
+}
