@@ -328,8 +328,9 @@ type Verdict struct {
 //	    ZFS or UPS, unless across languages or it names a kind of value, as
 //	    IP does) is in its evidence, and
 //	    every rare topical term of it (Options.MaxRareShare), the
-//	    share of the question's topical terms in its evidence reaches
-//	    opts.MinQuestionCoverage, and the
+//	    share of the question's topical terms in its evidence (the whole
+//	    answer's, s.Answer) reaches opts.MinQuestionCoverage, with at least
+//	    one of them in s's own, and the
 //	    idf-weighted share of s's terms found in its evidence reaches
 //	    opts.MinTermSupport.
 //
