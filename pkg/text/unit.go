@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -285,15 +286,16 @@ type Clause struct {
 }
 
 // Clauses cuts s at line breaks that end a line (not those of a
-// paragraph or list item wrapped over several lines, softWrap), sentence ends, semicolons, commas
-// followed by a space, colons followed by a space after more than three
-// words of their line (a short "label: value" stays one clause), around
-// an aside (a bracket opened after a space, to its closing bracket, and
-// a spaced em or en dash), and at the conjunctions that join two statements or a cause or concession to
-// the first (and, but, whereas, while, because, although; und, aber,
-// während, weil, obwohl; et, mais, tandis que, parce que, bien que; y,
-// pero, mientras, porque, aunque). Each clause is trimmed; empty ones are
-// left out.
+// paragraph or list item wrapped over several lines, softWrap), sentence
+// ends, semicolons, commas followed by a space, colons followed by a space
+// after more than three words of their line (a short "label: value" stays
+// one clause), around an aside (a bracket opened after a space, to its
+// closing bracket, and a spaced em or en dash, asideDashes), and at the
+// conjunctions that join two statements or a cause or concession to the
+// first (and, but, whereas, while, because, although; und, aber, während,
+// weil, obwohl; et, mais, tandis que, parce que, bien que; y, pero,
+// mientras, porque, aunque). Each clause is trimmed; empty ones are left
+// out.
 func Clauses(s string) []Clause {
 	var cuts [][2]int // [start, end) of each break
 	for _, k := range SentenceEnds(s) {
@@ -333,7 +335,7 @@ func Clauses(s string) []Clause {
 		}
 	}
 	low := strings.ToLower(s)
-	for _, w := range clauseWords {
+	for _, w := range clauseCuts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], " "+w+" ")
 			if k < 0 {
@@ -374,8 +376,13 @@ func Clauses(s string) []Clause {
 }
 
 var clauseWords = []string{"and", "but", "whereas", "while", "because", "although", "und", "aber", "während", "weil", "obwohl",
-	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque",
-	"—", "–"} // spaced dashes open or close an aside
+	"et", "mais", "tandis que", "parce que", "bien que", "y", "pero", "mientras", "porque", "aunque"}
+
+// asideDashes open or close an aside when spaced on both sides.
+var asideDashes = []string{"—", "–"}
+
+// clauseCuts are the words and dashes Clauses cuts around.
+var clauseCuts = slices.Concat(clauseWords, asideDashes)
 
 // UnitSpans returns the byte ranges of passage's smallest units, in
 // order: each table row, list item line, heading or key = value line, and
