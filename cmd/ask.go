@@ -300,7 +300,7 @@ func printAnswer(f *Factory, cfg config.Config, res answer.Result, raw bool, sou
 // meaning when RAG_EMBED_MODEL is multilingual (embed.Model.Multilingual).
 func newAsker(f *Factory, cfg config.Config, r *retrieve.Retriever) *answer.Asker {
 	asker := &answer.Asker{Retriever: r, MaxTokens: cfg.LLMMaxTokens, PassageTokens: cfg.PassageTokens, ExcerptTokens: cfg.ExcerptTokens, Datamark: cfg.Datamark, RetryWithoutFlagged: cfg.InjectionRetry, VerifyAcrossLanguages: cfg.VerifyAcrossLanguages,
-		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinVerifyYes: cfg.VerifyMinYes, MinLogprob: cfg.MinLogprob}
+		Checks: claim.Options{MinQuestionCoverage: cfg.ClaimMinQuestionCoverage, MinTermSupport: cfg.ClaimMinTermSupport, MaxRareShare: cfg.ClaimMaxRareShare}, MinSimilarity: cfg.ClaimMinSimilarity, Verify: cfg.Verify, MinVerifyYes: cfg.VerifyMinYes, MinLogprob: cfg.MinLogprob, MinFoundProb: cfg.MinFoundProb}
 	if c := f.NewLLM(cfg); c != nil { // a nil *Client in the interface would not be nil
 		asker.LLM = c
 	}

@@ -132,6 +132,9 @@ type Config struct {
 	// MinLogprob removes an answer sentence the model wrote with a mean
 	// token log-probability below it (RAG_MIN_LOGPROB, <= 0; 0: off).
 	MinLogprob float64
+	// MinFoundProb withholds an answer whose "found": true the model wrote
+	// with a probability below it (RAG_MIN_FOUND_PROB, in [0, 1]; 0: off).
+	MinFoundProb float64
 }
 
 // Var documents one variable (its name, default and meaning) and says how
@@ -199,6 +202,7 @@ var Vars = []Var{
 	{"RAG_VERIFY_MIN_YES", "0", "with RAG_VERIFY=true, also remove a sentence the LLM confirmed with a probability of \"yes\" below this (0 to 1; 0: any yes; needs a server that returns logprobs)", share(func(c *Config) *float64 { return &c.VerifyMinYes })},
 	{"RAG_VERIFY_ACROSS_LANGUAGES", "true", "ask the LLM whether its quote states the answer for each sentence that quotes a note in another language than the question, and remove it unless confirmed, whatever RAG_VERIFY says: the word checks cannot compare two languages (true or false)", boolean(func(c *Config) *bool { return &c.VerifyAcrossLanguages })},
 	{"RAG_MIN_LOGPROB", "-0.2", "remove an answer sentence the model wrote with a mean token log-probability below this (a negative number; 0: off; needs a server that returns logprobs, as llama.cpp, vLLM and OpenAI do)", logprob(func(c *Config) *float64 { return &c.MinLogprob })},
+	{"RAG_MIN_FOUND_PROB", "0", "withhold an answer when the model wrote its \"found\": true with a probability below this (0 to 1; 0: off): the model's own doubt that the passages hold the answer. Calibrated per model (scripts/llm-server.sh env sets it for the packaged models); needs a server that returns logprobs", share(func(c *Config) *float64 { return &c.MinFoundProb })},
 }
 
 // Override is a command-line flag's value for a variable (e.g. --top-k for

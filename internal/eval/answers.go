@@ -132,6 +132,10 @@ type QuestionResult struct {
 	AnsweredNoChecks bool `json:"answered_without_checks"`
 	// LLM is the call's usage and timing; nil when the model was not asked.
 	LLM *answer.Generation `json:"llm,omitempty"`
+	// FoundProb is the probability the model gave its "found": true
+	// (answer.Result.FoundProb), to set RAG_MIN_FOUND_PROB from replies;
+	// nil without it.
+	FoundProb *float64 `json:"found_prob,omitempty"`
 	// Reply is the model's raw reply before the checks (for reading the
 	// report; never shown by ask).
 	Reply string `json:"reply,omitempty"`
@@ -281,7 +285,7 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	q := QuestionResult{Line: item.Line, Question: item.Question, Answerable: item.Answerable, Kind: item.Kind, Lang: item.Lang,
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
-		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, Reply: res.Reply, Retracted: res.Retracted}
+		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, FoundProb: res.FoundProb, Reply: res.Reply, Retracted: res.Retracted}
 	for _, t := range res.ReplyTokens {
 		q.ReplyTokens = append(q.ReplyTokens, ReplyToken(t))
 	}

@@ -209,6 +209,9 @@ type Result struct {
 	// Sentences are every sentence of the model's answer with its verdict,
 	// shown or not.
 	Sentences []Sentence `json:"sentences"`
+	// FoundProb is the probability, in [0, 1], the model gave its "found":
+	// true (Asker.MinFoundProb); nil without that flag or logprobs.
+	FoundProb *float64 `json:"found_prob,omitempty"`
 	// Verdict is the answer's yes or no to a yes/no question (VerdictYes,
 	// VerdictNo, VerdictBoth), stated before its sentences; "" for other
 	// questions and when nothing is shown.
@@ -326,6 +329,10 @@ type Asker struct {
 	// MeasureLogprobs asks for logprobs and records every sentence's
 	// confidence even when MinLogprob is off (evaluation runs).
 	MeasureLogprobs bool
+	// MinFoundProb withholds an answer whose "found": true the model wrote
+	// with a probability below it (ReasonModelUnsure; RAG_MIN_FOUND_PROB,
+	// in [0, 1], set per model; 0: off). Without logprobs nothing is.
+	MinFoundProb float64
 
 	mu        sync.Mutex
 	plainOnly bool // the server rejected response_format once: use text
@@ -519,7 +526,7 @@ func (a *Asker) generate(ctx context.Context, question string, passages []retrie
 		if plain {
 			protocol, req = ProtocolText, llm.Request{Messages: Messages(question, passages), MaxTokens: a.MaxTokens, Stop: Stop}
 		}
-		req.Logprobs = a.MeasureLogprobs || a.MinLogprob < 0
+		req.Logprobs = a.MeasureLogprobs || a.MinLogprob < 0 || a.MinFoundProb > 0
 		onDelta, marker := watch(passages), ""
 		if a.Datamark {
 			req.Messages, marker = Datamark(req.Messages)

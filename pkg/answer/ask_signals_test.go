@@ -267,6 +267,37 @@ func TestAskModelSignals(t *testing.T) {
 		}
 	})
 
+	t.Run("an answer whose found flag the model doubted is withheld (RAG_MIN_FOUND_PROB)", func(t *testing.T) {
+		// The fake writes the piece that holds "found":true with a
+		// probability of 0.9. Mutation: unsure not called, or foundProb
+		// reading another token than the flag's value.
+		doubt := func(p string) float64 {
+			if strings.Contains(p, `"found":true`) {
+				return math.Log(0.9)
+			}
+			return -0.01
+		}
+		body := reply(true, "You set shared_buffers to 4GB.", []int{n}, quoted("shared_buffers = 4GB"))
+		srv := llmtest.New(t, llmtest.Reply{Text: body, Logprob: doubt}, llmtest.Reply{Text: body, Logprob: doubt}, llmtest.Reply{Text: body, Logprob: doubt})
+		a := asker(srv)
+		a.MinFoundProb = 0.95
+		res := ask(t, a, q)
+		if !srv.Last().Logprobs || !res.Abstained || res.FoundProb == nil || math.Abs(*res.FoundProb-0.9) > 1e-9 {
+			t.Fatalf("logprobs asked %v; %+v", srv.Last().Logprobs, res)
+		}
+		if rm := res.Removed(); len(rm) != 1 || rm[0].Reason != answer.ReasonModelUnsure {
+			t.Fatalf("removed %+v", rm)
+		}
+		a.MinFoundProb = 0.85 // the flag's 0.9 reaches it
+		if res := ask(t, a, q); res.Abstained || res.Answer != fmt.Sprintf("You set shared_buffers to 4GB [%d].", n) {
+			t.Fatalf("0.85: %+v", res)
+		}
+		a.MinFoundProb = 0 // off: nothing asked, nothing withheld
+		if res := ask(t, a, q); srv.Last().Logprobs || res.Abstained || res.FoundProb != nil {
+			t.Fatalf("off: logprobs asked %v, %+v", srv.Last().Logprobs, res)
+		}
+	})
+
 	t.Run("a question that is not valid UTF-8 is repaired", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "It is 4GB.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res, err := asker(srv).Ask(context.Background(), "How much shared_buffers did I give PostgreSQL\xff?", ro, answer.Watch{})

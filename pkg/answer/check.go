@@ -141,12 +141,17 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 }
 
 // checkAnswer runs the checks that read the whole answer after each
-// sentence's: the least token log-probability, the yes/no verdict, the
+// sentence's: the least token log-probability, the model's confidence in
+// its "found" flag, the yes/no verdict, the
 // answer type (a question about a price or a quantity must get one), the
 // embedding similarity and the verification prompt.
 func (a *Asker) checkAnswer(ctx context.Context, question string, passages []retrieve.Passage, d draft, sents []*sentenceCheck, res *Result, measure bool) error {
 	if a.MinLogprob < 0 {
 		lowConfidence(a.MinLogprob, res)
+	}
+	res.FoundProb = d.foundProb
+	if a.MinFoundProb > 0 && d.foundProb != nil {
+		unsure(a.MinFoundProb, *d.foundProb, res)
 	}
 	if d.verdict != "" && !a.Skip[SkipVerdict] {
 		checkVerdict(question, d.verdict, sents, res)

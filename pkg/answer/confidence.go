@@ -59,9 +59,64 @@ func spanLogprob(reply string, tokens []llm.Token, text string, from int) (mean,
 	return sum / float64(k), least, end, true
 }
 
+// ReasonModelUnsure marks the sentences of an answer whose "found": true
+// the model wrote with a probability below Asker.MinFoundProb.
+const ReasonModelUnsure = "model_unsure"
+
+// foundProb returns the probability, in [0, 1], that the model gave the
+// first token of the value of the reply's last "found" field (a structured
+// reply): its own estimate, after writing the sentences, that the passages
+// hold the answer, read as P(True) is by Kadavath et al. ("Language Models
+// (Mostly) Know What They Know", 2022). ok is false when the tokens do
+// not spell the reply or it has no "found" field.
+func foundProb(reply string, tokens []llm.Token) (p float64, ok bool) {
+	k := strings.LastIndex(reply, `"found"`)
+	if k < 0 || len(tokens) == 0 {
+		return 0, false
+	}
+	v := k + len(`"found"`)
+	for v < len(reply) && (reply[v] == ':' || reply[v] == ' ' || reply[v] == '\n' || reply[v] == '\t' || reply[v] == '\r') {
+		v++
+	}
+	if v == len(reply) {
+		return 0, false
+	}
+	pos, lp, hit := 0, 0.0, false
+	for _, t := range tokens {
+		s, e := pos, pos+len(t.Text)
+		pos = e
+		if !hit && s <= v && v < e {
+			lp, hit = t.Logprob, true
+		}
+	}
+	if pos != len(reply) || !hit {
+		return 0, false
+	}
+	return math.Exp(lp), true
+}
+
+// unsure withholds every shown sentence of res when the model wrote its
+// "found": true with a probability below min (ReasonModelUnsure).
+func unsure(min, p float64, res *Result) {
+	if p >= min {
+		return
+	}
+	for i := range res.Sentences {
+		if s := &res.Sentences[i]; s.Shown {
+			s.Shown, s.Reason = false, ReasonModelUnsure
+			s.Detail = fmt.Sprintf("the model wrote that the passages hold the answer with a probability of %.3f, below RAG_MIN_FOUND_PROB=%g", p, min)
+		}
+	}
+}
+
 // confidence sets each draft sentence's Logprob from the reply's tokens
-// (spanLogprob), in order.
+// (spanLogprob), in order, and the draft's foundProb.
 func confidence(reply string, tokens []llm.Token, d *draft) {
+	if d.found != nil && *d.found {
+		if p, ok := foundProb(reply, tokens); ok {
+			d.foundProb = &p
+		}
+	}
 	from := 0
 	for i := range d.sentences {
 		s := &d.sentences[i]

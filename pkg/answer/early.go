@@ -87,7 +87,7 @@ func (e *earlySentences) attempt(ctx context.Context, passages []retrieve.Passag
 		// The confidence rule reads the tokens of each sentence: without
 		// tokens that spell the reply so far it could not judge (while
 		// it will on the whole reply), so nothing is handed over.
-		if e.a.MinLogprob < 0 && len(tokens) > 0 && spelled != len(text) {
+		if (e.a.MinLogprob < 0 || e.a.MinFoundProb > 0) && len(tokens) > 0 && spelled != len(text) {
 			return
 		}
 		// Only after the model said it found the answer: a "found": false

@@ -167,7 +167,10 @@ var jsonExamples = []struct {
 type draft struct {
 	// found is the model's flag; nil when it gave none (plain text, or a
 	// reply cut off before it).
-	found     *bool
+	found *bool
+	// foundProb is the probability the model gave its "found": true
+	// (foundProb); nil without logprobs or that flag.
+	foundProb *float64
 	sentences []draftSentence
 	// structured: the reply was JSON of AnswerSchema's shape; truncated:
 	// the JSON ended before it was complete (the sentences read so far
