@@ -121,7 +121,7 @@ var (
 	// An address asked for by name; "email" alone only as whose e-mail
 	// ("What's Anna's email?"), not as the message ("What was the
 	// subject of the last email?").
-	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique|courriel)\b|\be-?mail-?adresse\b|\bmailadresse\b|\bcorreo electr[oó]nico\b|\bdirecci[oó]n de correo\b|^(what|which)('s|\s+is|\s+was)\s+(\S+'s|my|his|her|their|our|the \S+'s)\s+e-?mail\s*\?*\s*$`)
+	emailQRe = regexp.MustCompile(`(?i)\b(e-?mail|mail) address\b|\badresse (e-?mail|mail|électronique|electronique|courriel)\b|\be-?mail-?adresse\b|\bmailadresse\b|\bcorreo electr[oó]nico\b|\bdirecci[oó]n de correo\b|\bindirizzo (e-?mail|di posta)|\bendere[çc]o de (e-?mail|correio)|\be-?mail-?adres\b|^(what|which)('s|\s+is|\s+was)\s+(\S+'s|my|his|her|their|our|the \S+'s)\s+e-?mail\s*\?*\s*$`)
 	// "IP address", or "IP" asked of something ("which IP does the
 	// printer have"); not an IP rating or an IP camera.
 	ipQRe = regexp.MustCompile(`(?i)\bIP(v4|v6)?[- ]?(address|adresse)\b|\badresse IP\b|\bdirecci[oó]n IP\b|\b(what|which)('s| is| was)?( the)? IP(v4|v6)?\b\s*(of|does|do|did|has|have|is|for)\b`)
@@ -130,7 +130,7 @@ var (
 	phoneRunRe = regexp.MustCompile(`\+?\(?\d[\d ()/.\-]*\d`)
 	// bareYearRe is a year alone, which is no phone number.
 	bareYearRe = regexp.MustCompile(`^(1[89]|20)\d\d$`)
-	phoneQRe   = regexp.MustCompile(`(?i)\b(phone|telephone|mobile|cell) (number|no\.|#)|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\bn[uú]mero de tel[ée]fono\b`)
+	phoneQRe   = regexp.MustCompile(`(?i)\b(phone|telephone|mobile|cell) (number|no\.|#)|\btelefonnummer\b|\bhandynummer\b|\bnum[ée]ro de (t[ée]l[ée]phone|portable)\b|\bn[uú]mero de (tel[ée]fono|m[oó]vil|celular)\b|\bnumero di (telefono|cellulare)\b|\bn[uú]mero de (telefone|telem[oó]vel|celular)\b|\b(telefoon|gsm|mobiel)nummer\b`)
 	// A network port: asked with "on which port", "port number", or a
 	// verb of serving ("which port does Jellyfin run on"); not a harbour
 	// ("which port does the ferry leave from").
@@ -138,14 +138,15 @@ var (
 	// distanceQRe finds a question about a mileage or odometer reading, or
 	// how many miles or kilometres.
 	distanceQRe = regexp.MustCompile(`(?i)\b(mileage|odometer|kilometerstand|kilom[ée]trage|kilometraje)\b|\bhow many (miles|kilomet(re|er)s|km)\b|\bwie viele kilometer\b|\bcombien de (kilom[èe]tres|km)\b|\bcu[aá]ntos (kil[oó]metros|km)\b|\bquanti (chilometri|km)\b|\bquantos (quil[oó]metros|km)\b|\bhoeveel (kilometer|km)\b`)
-	// yearQRe finds a question for a year: "in what year", "which year".
-	yearQRe = regexp.MustCompile(`(?i)\b(what|which) year(\s|\?|$)|\ben quelle année\b|\bin welchem jahr\b|\ben qu[eé] año\b`)
+	// yearQRe finds a question for a year: "in what year", "which year",
+	// in the index's seven languages.
+	yearQRe = regexp.MustCompile(`(?i)\b(what|which) year(\s|\?|$)|\ben quelle année\b|\bin welchem jahr\b|\ben qu[eé] año\b|\bin (che|quale) anno\b|\bem que ano\b|\bin welk jaar\b`)
 	// yearRe is a number that can be a year: three or four digits, not
 	// part of a longer number (476, 1066, 2025).
 	yearRe = regexp.MustCompile(`(^|[^\d.,])\d{3,4}([^\d.,]|[.,](\D|$)|$)`)
 	// durationQRe finds "how long" (a time, or a length: "how long are the
 	// passages" is answered by "100 words").
-	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b`)
+	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b|\bquanto tempo\b|\bhoe lang\b`)
 )
 
 // Asks returns the answer type question asks for, or "" when it asks for
