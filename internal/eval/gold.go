@@ -15,8 +15,11 @@ const GoldF1 = 0.5
 
 // NormalizeAnswer is SQuAD's answer normalisation (Rajpurkar et al. 2016,
 // the official evaluation script): lower case, punctuation removed, the
-// articles a, an and the removed, white space collapsed.
+// articles a, an and the removed, white space collapsed. The symbols €, $,
+// £ and % are kept as words of their own, so that "£187.42" holds the gold
+// answer "187.42".
 func NormalizeAnswer(s string) string {
+	s = unitSymbols.Replace(s)
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsPunct(r) || unicode.IsSymbol(r) && r != '€' && r != '$' && r != '£' && r != '%' {
 			return ' '
@@ -31,6 +34,8 @@ func NormalizeAnswer(s string) string {
 	}
 	return strings.Join(keep, " ")
 }
+
+var unitSymbols = strings.NewReplacer("€", " € ", "$", " $ ", "£", " £ ", "%", " % ")
 
 // TokenF1 is SQuAD's token F1 of prediction against gold, both normalised
 // (NormalizeAnswer): the harmonic mean of the shares of shared tokens

@@ -30,6 +30,10 @@ func TestMatchGold(t *testing.T) {
 		{"Oxygen accumulated during the Great Oxygenation Event, 2.5 billion years ago.", []string{"2.5 billion years ago during the Great Oxygenation Event"}, true},
 		{"The Normans did not conquer England in 1066.", []string{"1066"}, false},
 		{"It was 1067.", []string{"1066"}, false},
+		// A currency sign written against the number.
+		{"The bill for January is £187.42 [1].", []string{"187.42"}, true},
+		{"The rent is €1,350 a month.", []string{"1,350"}, true},
+		{"The rent is €11,350 a month.", []string{"1,350"}, false},
 		{"The war ended in 1763 with the Treaty of Paris.", []string{"Treaty of Paris"}, true},
 		{"It is not allowed.", []string{"not allowed"}, true},
 		// The negation's reach ends with its clause.
