@@ -45,3 +45,22 @@ func TestCheckOwnCoverage(t *testing.T) {
 		t.Errorf("one part of a question about two things: %+v", v)
 	}
 }
+
+// TestTopicText drops the phrasing of questions in the index's languages.
+// Mutations: "tiene" or "che" out of phrasing; no hyphen cut (the French
+// inversion keeps "elle", which a note may hold).
+func TestTopicText(t *testing.T) {
+	for q, want := range map[string]string{
+		"¿Cuánta RAM tiene el portátil de casa?":               "RAM portátil casa?",
+		"A che ora parte il Frecciarossa per Milano?":          "ora parte Frecciarossa Milano?",
+		"Quanto custa a consulta no oftalmologista?":           "consulta oftalmologista?",
+		"Hoeveel kost de APK bij Garage Bakker?":               "APK Garage Bakker?",
+		"Jusqu'à quelle heure Inès garde-t-elle les enfants ?": "Jusqu'à heure Inès garde enfants ?",
+		"Which e-mail address did the check-in desk give?":     "e-mail address the check-in desk",
+		"Combien de jours peut-on garder le pain ?":            "jours garder pain ?",
+	} {
+		if got := TopicText(q); got != want {
+			t.Errorf("TopicText(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -13,6 +13,10 @@ import (
 // question need not contain them ("How long did it take?" - "38 minutes").
 var phrasing = map[string]bool{}
 
+// invertedSubject are the French subject pronouns written after a verb in
+// a question, and the euphonic t ("a-t-il").
+var invertedSubject = map[string]bool{"je": true, "tu": true, "il": true, "elle": true, "on": true, "nous": true, "vous": true, "ils": true, "elles": true, "ce": true, "t": true}
+
 func init() {
 	for _, w := range strings.Fields(`
 		how what which who whom whose when where why whether
@@ -45,13 +49,29 @@ func init() {
 
 // TopicText returns question without its phrasing words (see phrasing):
 // the words that name what the question is about. Code-like tokens and
-// words in other case are kept as written.
+// words in other case are kept as written. A French question's verb
+// loses the subject pronoun hyphenated after it, with the euphonic "t"
+// ("garde-t-elle" is "garde"; "peut-on", phrasing, is left out).
 func TopicText(question string) string {
 	var keep []string
 	for _, w := range strings.FieldsFunc(question, func(r rune) bool { return unicode.IsSpace(r) }) {
 		core := strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }))
 		if phrasing[core] {
 			continue
+		}
+		parts := strings.Split(w, "-")
+		k := len(parts)
+		for ; k > 1; k-- {
+			p := strings.ToLower(strings.TrimFunc(parts[k-1], func(r rune) bool { return !unicode.IsLetter(r) }))
+			if !invertedSubject[p] {
+				break
+			}
+		}
+		if k < len(parts) {
+			w = strings.Join(parts[:k], "-")
+			if phrasing[strings.ToLower(w)] {
+				continue
+			}
 		}
 		keep = append(keep, w)
 	}
