@@ -145,9 +145,11 @@ type QuestionResult struct {
 	ReplyTokens []ReplyToken `json:"reply_tokens,omitempty"`
 	// Retry is set when the model was asked twice, the second time with
 	// the passages' flagged text masked (answer.Result.Retry); FirstReply
-	// is then the first raw reply, Reply the second.
-	Retry      *answer.Retry `json:"retry,omitempty"`
-	FirstReply string        `json:"first_reply,omitempty"`
+	// is then the first raw reply and FirstReplyTokens its tokens, Reply
+	// the second.
+	Retry            *answer.Retry `json:"retry,omitempty"`
+	FirstReply       string        `json:"first_reply,omitempty"`
+	FirstReplyTokens []ReplyToken  `json:"first_reply_tokens,omitempty"`
 }
 
 // AnswerMetrics aggregate the QuestionResults of a QA run. Each Ratio's
@@ -291,6 +293,9 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 	}
 	if res.Retry != nil {
 		q.Retry, q.FirstReply = res.Retry, res.Retry.FirstReply
+		for _, t := range res.Retry.FirstReplyTokens {
+			q.FirstReplyTokens = append(q.FirstReplyTokens, ReplyToken(t))
+		}
 	}
 	if q.Sentences == nil {
 		q.Sentences = []answer.Sentence{}

@@ -44,10 +44,12 @@ type recorded struct {
 	usage  llm.Usage
 	tokens []llm.Token
 	// first is the first reply of a question asked twice
-	// (QuestionResult.FirstReply), served to its first request; asked
-	// tells whether that request was made.
-	first string
-	asked bool
+	// (QuestionResult.FirstReply), with its tokens (none in reports
+	// written before they were recorded), served to its first request;
+	// asked tells whether that request was made.
+	first       string
+	firstTokens []llm.Token
+	asked       bool
 }
 
 // LoadReplay reads a report written by `hrag eval answers --report`.
@@ -69,6 +71,9 @@ func LoadReplay(file string) (*Replay, error) {
 		rec := recorded{text: q.Reply, usage: llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}, first: q.FirstReply}
 		for _, t := range q.ReplyTokens {
 			rec.tokens = append(rec.tokens, llm.Token(t))
+		}
+		for _, t := range q.FirstReplyTokens {
+			rec.firstTokens = append(rec.firstTokens, llm.Token(t))
 		}
 		r.replies[q.Question] = rec
 		for _, s := range q.Sentences {
@@ -124,8 +129,8 @@ func (r *Replay) Stream(ctx context.Context, req llm.Request, onDelta func(llm.D
 	r.mu.Lock()
 	rec, ok := r.replies[q]
 	if ok && rec.first != "" && !rec.asked { // a question asked twice: its first reply first
-		r.replies[q] = recorded{text: rec.text, usage: rec.usage, tokens: rec.tokens, first: rec.first, asked: true}
-		rec = recorded{text: rec.first}
+		r.replies[q] = recorded{text: rec.text, usage: rec.usage, tokens: rec.tokens, first: rec.first, firstTokens: rec.firstTokens, asked: true}
+		rec = recorded{text: rec.first, tokens: rec.firstTokens}
 	}
 	r.mu.Unlock()
 	if !ok {

@@ -93,17 +93,19 @@ func TestReplayVerifyYes(t *testing.T) {
 
 // TestReplayRetry: a question the run asked twice (the second time with
 // the flagged text masked) gets its first reply first, then the second
-// for every later request. Mutation: LoadReplay not reading FirstReply
-// serves the second reply to the first request.
+// for every later request, each with its own tokens. Mutations: LoadReplay
+// not reading FirstReply serves the second reply to the first request; not
+// reading FirstReplyTokens serves the first reply without its tokens.
 func TestReplayRetry(t *testing.T) {
 	first, second := `{"sentences": [], "found": false}`, `{"sentences": [{"text": "It is 3 March.", "passages": [1]}], "found": true}`
 	rep := AnswersReport{Questions: []QuestionResult{{Question: "When?", Reply: second, FirstReply: first, LLM: &answer.Generation{},
+		ReplyTokens: []ReplyToken{{Text: second, Logprob: -0.2}}, FirstReplyTokens: []ReplyToken{{Text: first, Logprob: -0.1}},
 		Retry: &answer.Retry{Masked: 1, FirstReason: answer.ReasonModelAbstained}}}}
 	r := loadReplay(t, rep)
 	for i, want := range []string{first, second, second} {
-		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("When?", nil)}, nil)
-		if err != nil || out.Text != want {
-			t.Fatalf("request %d: %q, %v", i+1, out.Text, err)
+		out, err := r.Stream(context.Background(), llm.Request{Messages: answer.JSONMessages("When?", nil), Logprobs: true}, nil)
+		if err != nil || out.Text != want || len(out.Tokens) != 1 || out.Tokens[0].Text != want {
+			t.Fatalf("request %d: %q %+v, %v", i+1, out.Text, out.Tokens, err)
 		}
 	}
 }

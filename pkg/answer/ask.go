@@ -244,8 +244,10 @@ type Result struct {
 type Retry struct {
 	Masked      int    `json:"masked"`       // flagged spans masked in the second request
 	FirstReason string `json:"first_reason"` // why the first reply gave no answer (a Reason* constant)
-	// FirstReply is the first raw reply, never shown (like Result.Reply).
-	FirstReply string `json:"-"`
+	// FirstReply is the first raw reply, never shown (like Result.Reply),
+	// and FirstReplyTokens its tokens (like Result.ReplyTokens).
+	FirstReply       string      `json:"-"`
+	FirstReplyTokens []llm.Token `json:"-"`
 }
 
 // Removed returns the sentences that failed a check.

@@ -252,7 +252,7 @@ func (a *Asker) retryWithoutFlagged(ctx context.Context, collection string, pass
 	}
 	res := before
 	res.Warnings = append(slices.Clone(before.Warnings), fmt.Sprintf("the model found no answer (%s) with %d flagged span(s) in the passages: asked again with them masked", first.Reason, n))
-	res.Retry = &Retry{Masked: n, FirstReason: first.Reason, FirstReply: first.Reply}
+	res.Retry = &Retry{Masked: n, FirstReason: first.Reason, FirstReply: first.Reply, FirstReplyTokens: first.ReplyTokens}
 	out, protocol, prompted, msgs, err := a.generate(ctx, res.Question, Excerpts(res.Question, hidden, a.ExcerptTokens), &res, func(shown []retrieve.Passage) func(llm.Delta) {
 		return early.attempt(ctx, passages[:len(shown)])
 	})
