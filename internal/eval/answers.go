@@ -288,14 +288,9 @@ func ScoreQuestion(item QAItem, res answer.Result, root string, sources map[stri
 		Answered: !res.Abstained && res.Reason == "" && len(res.Citations) > 0,
 		Answer:   res.Answer, Cited: []string{}, InvalidCitations: append([]int{}, res.Invalid...),
 		Passages: []string{}, Warnings: res.Warnings, Sentences: res.Sentences, LLM: res.LLM, FoundProb: res.FoundProb, Reply: res.Reply, Retracted: res.Retracted}
-	for _, t := range res.ReplyTokens {
-		q.ReplyTokens = append(q.ReplyTokens, ReplyToken(t))
-	}
+	q.ReplyTokens = replyTokens(res.ReplyTokens)
 	if res.Retry != nil {
-		q.Retry, q.FirstReply = res.Retry, res.Retry.FirstReply
-		for _, t := range res.Retry.FirstReplyTokens {
-			q.FirstReplyTokens = append(q.FirstReplyTokens, ReplyToken(t))
-		}
+		q.Retry, q.FirstReply, q.FirstReplyTokens = res.Retry, res.Retry.FirstReply, replyTokens(res.Retry.FirstReplyTokens)
 	}
 	if q.Sentences == nil {
 		q.Sentences = []answer.Sentence{}

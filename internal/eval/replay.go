@@ -68,14 +68,8 @@ func LoadReplay(file string) (*Replay, error) {
 		if q.LLM == nil {
 			continue // the gate stopped it: no reply to replay
 		}
-		rec := recorded{text: q.Reply, usage: llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens}, first: q.FirstReply}
-		for _, t := range q.ReplyTokens {
-			rec.tokens = append(rec.tokens, llm.Token(t))
-		}
-		for _, t := range q.FirstReplyTokens {
-			rec.firstTokens = append(rec.firstTokens, llm.Token(t))
-		}
-		r.replies[q.Question] = rec
+		r.replies[q.Question] = recorded{text: q.Reply, usage: llm.Usage{PromptTokens: q.LLM.PromptTokens, CompletionTokens: q.LLM.CompletionTokens},
+			tokens: llmTokens(q.ReplyTokens), first: q.FirstReply, firstTokens: llmTokens(q.FirstReplyTokens)}
 		for _, s := range q.Sentences {
 			if s.Confirmed != nil {
 				r.verdicts[q.Question+"\x00"+s.Text] = verdict{*s.Confirmed, s.VerifyYes}
@@ -174,6 +168,24 @@ func between(s, prefix, end string) string {
 // ReplyToken is one token of a recorded reply, written as the JSON array
 // [text, logprob].
 type ReplyToken llm.Token
+
+// replyTokens converts a reply's tokens for a report; nil for none.
+func replyTokens(ts []llm.Token) []ReplyToken {
+	var out []ReplyToken
+	for _, t := range ts {
+		out = append(out, ReplyToken(t))
+	}
+	return out
+}
+
+// llmTokens converts a report's reply tokens back; nil for none.
+func llmTokens(ts []ReplyToken) []llm.Token {
+	var out []llm.Token
+	for _, t := range ts {
+		out = append(out, llm.Token(t))
+	}
+	return out
+}
 
 // MarshalJSON writes the token as [text, logprob].
 func (t ReplyToken) MarshalJSON() ([]byte, error) {

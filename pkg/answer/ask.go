@@ -239,17 +239,6 @@ type Result struct {
 	gateSimilarity float64
 }
 
-// Retry describes the first request of an answer that was asked twice
-// (Asker.RetryWithoutFlagged).
-type Retry struct {
-	Masked      int    `json:"masked"`       // flagged spans masked in the second request
-	FirstReason string `json:"first_reason"` // why the first reply gave no answer (a Reason* constant)
-	// FirstReply is the first raw reply, never shown (like Result.Reply),
-	// and FirstReplyTokens its tokens (like Result.ReplyTokens).
-	FirstReply       string      `json:"-"`
-	FirstReplyTokens []llm.Token `json:"-"`
-}
-
 // Removed returns the sentences that failed a check.
 func (r Result) Removed() []Sentence {
 	var out []Sentence

@@ -74,10 +74,8 @@ func foundProb(reply string, tokens []llm.Token) (p float64, ok bool) {
 	if k < 0 || len(tokens) == 0 {
 		return 0, false
 	}
-	v := k + len(`"found"`)
-	for v < len(reply) && (reply[v] == ':' || reply[v] == ' ' || reply[v] == '\n' || reply[v] == '\t' || reply[v] == '\r') {
-		v++
-	}
+	rest := reply[k+len(`"found"`):]
+	v := len(reply) - len(strings.TrimLeft(rest, ": \t\r\n"))
 	if v == len(reply) {
 		return 0, false
 	}

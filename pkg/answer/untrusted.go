@@ -232,6 +232,17 @@ func withoutFlagged(passages []retrieve.Passage) ([]retrieve.Passage, int) {
 	return out, n
 }
 
+// Retry describes the first request of an answer that was asked twice
+// (Asker.RetryWithoutFlagged).
+type Retry struct {
+	Masked      int    `json:"masked"`       // flagged spans masked in the second request
+	FirstReason string `json:"first_reason"` // why the first reply gave no answer (a Reason* constant)
+	// FirstReply is the first raw reply, never shown (like Result.Reply),
+	// and FirstReplyTokens its tokens (like Result.ReplyTokens).
+	FirstReply       string      `json:"-"`
+	FirstReplyTokens []llm.Token `json:"-"`
+}
+
 // retryWithoutFlagged asks the model once more when its first reply gave
 // no answer (first, abstained after the model was asked, nothing handed
 // to Watch.Ready) and the passages hold flagged text (withoutFlagged):
