@@ -324,6 +324,21 @@ func TestAsk(t *testing.T) {
 		}
 	})
 
+	t.Run("a time the question names is no answer to how long", func(t *testing.T) {
+		const q = "How long does the shaped dough stay in the fridge overnight?"
+		loaf := passageWith(t, r, q, "between 12 and 16 hours")
+		const quote = "Shape, put it in a floured banneton and\nretard it in the fridge overnight, between 12 and 16 hours."
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "The shaped dough goes into a floured banneton and into the fridge overnight.", []int{loaf}, quoted(quote))})
+		res := ask(t, asker(srv), q)
+		if !res.Abstained || len(res.Sentences) != 1 || res.Sentences[0].Reason != string(claim.WrongType) {
+			t.Fatalf("%+v", res)
+		}
+		srv = llmtest.New(t, llmtest.Reply{Text: reply(true, "It stays in the fridge overnight, between 12 and 16 hours.", []int{loaf}, quoted(quote))})
+		if res := ask(t, asker(srv), q); res.Abstained || !strings.Contains(res.Answer, "12 and 16 hours") {
+			t.Fatalf("%+v", res)
+		}
+	})
+
 	t.Run("a claim no shown passage supports is removed", func(t *testing.T) {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "You set shared_buffers to 6GB.", []int{n}, quoted("shared_buffers = 4GB"))})
 		res := ask(t, asker(srv), q)

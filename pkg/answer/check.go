@@ -157,11 +157,12 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 		checkVerdict(question, d.verdict, sents, res)
 	}
 	// A true sentence on something else (the storage fee for the price of
-	// the tyres, a part number for the price of a battery) is no answer.
+	// the tyres, a part number for the price of a battery) is no answer,
+	// and neither is what the question itself names (claim.Unasked).
 	if t := claim.Asks(question); t != "" && !a.Skip[SkipAnswerType] {
 		gives := false
 		for _, s := range res.Sentences {
-			gives = gives || s.Shown && claim.Gives(t, s.Text)
+			gives = gives || s.Shown && claim.Gives(t, claim.Unasked(question, s.Text))
 		}
 		for i := range res.Sentences {
 			if s := &res.Sentences[i]; s.Shown && !gives {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // phrasing are words that shape a question without naming its subject:
@@ -411,3 +412,45 @@ func YesNo(question string) bool {
 var germanWords = map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "ein": true,
 	"eine": true, "einen": true, "ist": true, "bei": true, "beim": true, "mit": true, "und": true, "nicht": true, "ich": true,
 	"mein": true, "meine": true, "wir": true, "für": true, "auf": true, "zum": true, "zur": true, "bedeutet": true, "kostet": true}
+
+// Unasked returns sentence with each word the question also holds blanked
+// out by as many spaces (so byte offsets stay), for the answer-type check:
+// a value the question itself names is no answer to it ("for the weekend"
+// gives no duration to "How long can I borrow the van for the weekend?").
+// Words are runs of letters and digits, compared in lower case. A word
+// right after a number stays (its unit: "45 minutes" still answers "How
+// long, in minutes, is the drive?"), and so does every word when the
+// question holds none of the sentence's (cross-language answers).
+func Unasked(question, sentence string) string {
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	asked := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool { return !isWord(r) }) {
+		asked[w] = true
+	}
+	b := []byte(sentence)
+	prev := ""
+	for i := 0; i < len(sentence); {
+		r, size := utf8.DecodeRuneInString(sentence[i:])
+		if !isWord(r) {
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(sentence) {
+			r, size := utf8.DecodeRuneInString(sentence[j:])
+			if !isWord(r) {
+				break
+			}
+			j += size
+		}
+		w := strings.ToLower(sentence[i:j])
+		_, spelled := numberWords[prev]
+		if asked[w] && !spelled && strings.Trim(prev, "0123456789") == prev {
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		prev, i = w, j
+	}
+	return string(b)
+}
