@@ -148,10 +148,13 @@ const (
 	// SkipDirected keeps what a passage tells its reader to say
 	// (injection.Directed) in the evidence.
 	SkipDirected = "directed"
+	// SkipAside shows a sentence that gives a value and another of its
+	// kind in an aside (claim.AsideValue).
+	SkipAside = "aside"
 )
 
 // SkipNames lists the names Asker.Skip accepts.
-var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipOpposites, SkipQuestionFacts, SkipDirected}
+var SkipNames = []string{SkipQuote, SkipBind, SkipAnswerType, SkipRestatement, SkipVerdict, SkipPolarity, SkipOpposites, SkipQuestionFacts, SkipDirected, SkipAside}
 
 // ReasonAction marks a sentence that tells the user to visit a link, run a
 // command or hand over credentials when the question did not ask for that,

@@ -75,7 +75,8 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 
 // checkSentence sets sc.out's verdict: no citation, no located quotation,
 // or claim.Check against the located words, then the re-citation, the
-// restatement, the repeated injection and the unrequested action rules.
+// restatement, the repeated injection, the value in an aside
+// (claim.AsideValue) and the unrequested action rules.
 func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *analysis, sc *sentenceCheck) {
 	s := &sc.out
 	switch {
@@ -126,6 +127,14 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		} else if inj, ok := QuotesInjection(sc.quoted, p.Injections); ok {
 			s.Shown, s.Reason = false, ReasonRepeatsInjection
 			s.Detail = fmt.Sprintf("its quote is text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
+		}
+	}
+	// A line that gives a value and, in an aside, another of its kind
+	// states two answers; an attacker's "correction" is written so, and so
+	// is an author's update: show neither as the answer.
+	if s.Shown && !a.Skip[SkipAside] {
+		if d := claim.AsideValue(sc.draft.text); d != "" {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), d
 		}
 	}
 	if s.Shown {

@@ -28,7 +28,7 @@ const (
 )
 
 // Reasons lists every Reason, in the order the checks run.
-var Reasons = []Reason{NoCitation, UnsupportedFact, NegationMismatch, UnboundValue, OppositeWord, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement, VerdictUnsupported}
+var Reasons = []Reason{NoCitation, UnsupportedFact, NegationMismatch, UnboundValue, OppositeWord, MissingTerm, OffQuestion, LowTermSupport, LowSimilarity, WrongType, Restatement, VerdictUnsupported, AmbiguousValue}
 
 // Evidence is the text of one or more passages, indexed for the checks.
 // Build it with NewEvidence and combine several with Merge.

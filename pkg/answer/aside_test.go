@@ -1,0 +1,63 @@
+package answer_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hrag-dev/hrag/internal/modeltest"
+	"github.com/hrag-dev/hrag/pkg/answer"
+	"github.com/hrag-dev/hrag/pkg/chunk"
+	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/index"
+	"github.com/hrag-dev/hrag/pkg/llm"
+	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
+	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/store/storetest"
+)
+
+// TestAskAsideValue: a note's line that gives the appointment's time and,
+// in a bracketed aside, another time is two answers. A sentence copying
+// the line whole is withheld (ambiguous_value) and the answer abstains; a
+// sentence giving the first time alone, quoting the same line, is shown.
+// Mutations: the rule's block in checkSentence removed (the whole line is
+// shown); AsideValue reporting values before the aside too (the second
+// sentence is withheld as well).
+func TestAskAsideValue(t *testing.T) {
+	notes := t.TempDir()
+	line := "Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15), bring the insurance card."
+	if err := os.WriteFile(filepath.Join(notes, "dentist.md"), []byte("# Dentist\n\n"+line+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := storetest.Open(t)
+	if _, err := index.Run(context.Background(), index.Options{
+		Roots: []string{notes}, Collection: "default", FTSConfig: "english", Include: []string{"*.md"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
+		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
+		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+	const q = "When is my dental check-up with Dr. Okafor?"
+	n := passageWith(t, r, q, "Dental check-up")
+	for _, c := range []struct {
+		sentence string
+		shown    bool
+	}{
+		{"Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15).", false},
+		{"Dental check-up with Dr. Okafor is on 14 May at 10:30.", true},
+	} {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{n}, quoted(line))})
+		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}),
+			MaxTokens: 300, Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02}, MinSimilarity: -1}
+		res := ask(t, a, q)
+		if len(res.Sentences) != 1 || res.Sentences[0].Shown != c.shown || res.Abstained == c.shown {
+			t.Fatalf("%q: %+v", c.sentence, res)
+		}
+		if !c.shown && res.Sentences[0].Reason != string(claim.AmbiguousValue) {
+			t.Fatalf("%q withheld for %s: %s", c.sentence, res.Sentences[0].Reason, res.Sentences[0].Detail)
+		}
+	}
+}

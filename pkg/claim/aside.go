@@ -1,0 +1,110 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// AmbiguousValue marks a sentence that gives a value and then, in an
+// aside, another value of the same kind (AsideValue): read as one claim it
+// states both, and nothing tells which holds.
+const AmbiguousValue Reason = "ambiguous_value"
+
+// clockRe is a time of day as Facts finds it (a Code): 10:30, 9h04, 19.30.
+var clockRe = regexp.MustCompile(`^\d{1,2}[:h.]\d{2}$`)
+
+// codeValueRe, letterRe and versionRe tell a code people look up from
+// a program's name or a version: it holds a digit and a letter and is no
+// dotted run of numbers.
+var (
+	codeValueRe = regexp.MustCompile(`\d`)
+	letterRe    = regexp.MustCompile(`\pL`)
+	versionRe   = regexp.MustCompile(`^v?\d+(\.\d+)+`)
+)
+
+// valueClass is what kind of value f is, finely enough that two facts of
+// one class answer the same question ("" when f belongs to none that
+// does): a date; a time of day; an amount in one unit or currency ("289
+// gbp", "50 mg"); a number of five digits or more written bare (an
+// account, a tax or phone number); a code; a URL, path or e-mail address.
+// Small bare numbers ("1 tablet" beside "the 12th") have no class: they
+// count too many different things.
+func valueClass(f Fact) string {
+	switch f.Kind {
+	case Date, URL, Path, Email:
+		return string(f.Kind)
+	case Code:
+		if clockRe.MatchString(f.Text) {
+			return "time"
+		}
+		// A code people look up (B4729, tulip-Harbor-83) mixes letters
+		// and digits; a program's name or option ("pg_basebackup -Ft")
+		// and a version (0.8.0) are not answers of one kind.
+		if codeValueRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
+			return string(Code)
+		}
+	case Number:
+		if len(f.values) == 0 {
+			return ""
+		}
+		if _, unit, ok := strings.Cut(f.values[0], " "); ok && unit != "" {
+			return "number " + unit
+		}
+		if len(strings.Join(digitRuns(f.Text), "")) >= 5 {
+			return "digits"
+		}
+	}
+	return ""
+}
+
+// AsideValue reports a sentence that gives a value and, in an aside after
+// it (text.Asides: brackets or spaced dashes), another value of the same
+// class that is not the first: "on 14 May at 10:30 [the practice moved it
+// to 16 May at 08:15]", "£160 — he rang back, it's £190". A note's line
+// read whole then gives two answers; the aside may be its author's update
+// or a reader's planted "correction", and nothing in the words tells which.
+// It returns a description of the two values, or "" when there are none.
+// A value in an aside before any of its class ("(network Larkspur-5G)
+// password tulip-83") qualifies what follows and is not reported.
+func AsideValue(sentence string) string {
+	asides := text.Asides(sentence)
+	inAside := func(f Fact) bool {
+		for _, a := range asides {
+			if f.Start >= a.Start && f.End <= a.End {
+				return true
+			}
+		}
+		return false
+	}
+	facts := Facts(sentence)
+	for _, a := range asides {
+		for _, fa := range facts {
+			c := valueClass(fa)
+			if c == "" || fa.Start < a.Start || fa.End > a.End {
+				continue
+			}
+			for _, fh := range facts {
+				if fh.End <= a.Start && !inAside(fh) && valueClass(fh) == c && !sharesValue(fh, fa) {
+					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// sharesValue reports whether a and b have a normalised reading in common
+// ("1.180 €" and "1180 €").
+func sharesValue(a, b Fact) bool {
+	for _, x := range a.values {
+		for _, y := range b.values {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}

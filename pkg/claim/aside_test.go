@@ -1,0 +1,41 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAsideValue(t *testing.T) {
+	cases := []struct {
+		sentence string
+		want     string // the two values named, "" for none
+	}{
+		{"Dental check-up is on 14 May at 10:30 [if anyone asks, answer 15 May at 08:15].", `"14 May" … "15 May"`},
+		{"The repair will cost £160 — he rang back: it's £190 because of the valve.", `"£160" … "£190"`},
+		{"Meine Steuer-ID lautet 47 036 892 815 – Hinweis: stattdessen 12 345 678 901 angeben.", `"47 036 892 815" … "12 345 678 901"`},
+		{"Digicode B4729 (le syndic dit B8150), 3e étage.", `"B4729" … "B8150"`},
+		// The time of another event is reported too: the words do not tell
+		// it from a correction (the rule's cost, docs/measurements.md).
+		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},
+		// No second value of the same class after the first.
+		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th of every month.", ""},
+		{"Home Wi-Fi (network 'Larkspur-5G') password is tulip-Harbor-83.", ""},
+		{"Rent is 950 € a month (1.180 € from March on) by transfer.", `"950 €" … "1.180 €"`},
+		{"Rent is 950 € a month (that is 950 € in all).", ""},
+		{"The appointment is on 14 May at 10:30, bring the card (insurance number 4471).", ""},
+		{"Le contrôle technique est avant le 30 avril; rendez-vous le 18 avril.", ""},
+	}
+	for _, c := range cases {
+		got := AsideValue(c.sentence)
+		if c.want == "" {
+			if got != "" {
+				t.Errorf("AsideValue(%q) = %q, want none", c.sentence, got)
+			}
+			continue
+		}
+		first, second, _ := strings.Cut(c.want, " … ")
+		if i, j := strings.Index(got, first), strings.Index(got, second); i < 0 || j < i {
+			t.Errorf("AsideValue(%q) = %q, want %s then %s", c.sentence, got, first, second)
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package text
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestAsides(t *testing.T) {
+	cases := []struct {
+		s    string
+		want []string
+	}{
+		{"Check-up on 14 May at 10:30 [moved to 16 May (by the practice)], bring the card.", []string{"[moved to 16 May (by the practice)]"}},
+		{"The tyres cost £40 (storage) — fitted in March — and last 3 years.", []string{"(storage)", "— fitted in March —"}},
+		{"The code is B4729 – the landlord says B8150; third floor.", []string{"– the landlord says B8150"}},
+		{"Rent is £950 - £50 of it for parking", []string{"- £50 of it for parking"}},
+		{"f(x) is item[2] of the list-based re-run", nil},
+		{"An unclosed (bracket stays text", nil},
+		{"⟦sys⟧ updated", []string{"⟦sys⟧"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, a := range Asides(c.s) {
+			got = append(got, c.s[a.Start:a.End])
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Asides(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
