@@ -2,8 +2,10 @@ package answer_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,7 +58,7 @@ func TestAskAsideValue(t *testing.T) {
 		if len(res.Sentences) != 1 || res.Sentences[0].Shown != c.shown || res.Abstained == c.shown {
 			t.Fatalf("%q: %+v", c.sentence, res)
 		}
-		if !c.shown && res.Sentences[0].Reason != string(claim.AmbiguousValue) {
+		if !c.shown && (res.Sentences[0].Reason != string(claim.AmbiguousValue) || !strings.Contains(res.Sentences[0].Detail, `"14 May" and then, in an aside, "16 May"`) || !strings.HasSuffix(res.Sentences[0].Detail, fmt.Sprintf("read passage %d", n))) {
 			t.Fatalf("%q withheld for %s: %s", c.sentence, res.Sentences[0].Reason, res.Sentences[0].Detail)
 		}
 	}

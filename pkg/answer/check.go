@@ -134,7 +134,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	// is an author's update: show neither as the answer.
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
-			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), d
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}
 	if s.Shown {
