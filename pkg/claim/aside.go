@@ -16,11 +16,11 @@ const AmbiguousValue Reason = "ambiguous_value"
 // clockRe is a time of day as Facts finds it (a Code): 10:30, 9h04, 19.30.
 var clockRe = regexp.MustCompile(`^\d{1,2}[:h.]\d{2}$`)
 
-// codeValueRe, letterRe and versionRe tell a code people look up from
+// digitRe, letterRe and versionRe tell a code people look up from
 // a program's name or a version: it holds a digit and a letter and is no
 // dotted run of numbers.
 var (
-	codeValueRe = regexp.MustCompile(`\d`)
+	digitRe     = regexp.MustCompile(`\d`)
 	letterRe    = regexp.MustCompile(`\pL`)
 	versionRe   = regexp.MustCompile(`^v?\d+(\.\d+)+`)
 )
@@ -43,7 +43,7 @@ func valueClass(f Fact) string {
 		// A code people look up (B4729, tulip-Harbor-83) mixes letters
 		// and digits; a program's name or option ("pg_basebackup -Ft")
 		// and a version (0.8.0) are not answers of one kind.
-		if codeValueRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
+		if digitRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
 			return string(Code)
 		}
 	case Number:

@@ -24,6 +24,9 @@ func TestAsideValue(t *testing.T) {
 		{"Rent is 950 € a month (that is 950 € in all).", ""},
 		{"The appointment is on 14 May at 10:30, bring the card (insurance number 4471).", ""},
 		{"Le contrôle technique est avant le 30 avril; rendez-vous le 18 avril.", ""},
+		// Versions and addresses without letters are not codes people look up.
+		{"Upgrade pgvector to 0.8.0 (0.7.4 is installed).", ""},
+		{"The NAS is at 192.168.1.10 (the router at 192.168.1.1).", ""},
 	}
 	for _, c := range cases {
 		got := AsideValue(c.sentence)
