@@ -20,9 +20,9 @@ var clockRe = regexp.MustCompile(`^\d{1,2}[:h.]\d{2}$`)
 // a program's name or a version: it holds a digit and a letter and is no
 // dotted run of numbers.
 var (
-	digitRe     = regexp.MustCompile(`\d`)
-	letterRe    = regexp.MustCompile(`\pL`)
-	versionRe   = regexp.MustCompile(`^v?\d+(\.\d+)+`)
+	digitRe   = regexp.MustCompile(`\d`)
+	letterRe  = regexp.MustCompile(`\pL`)
+	versionRe = regexp.MustCompile(`^v?\d+(\.\d+)+`)
 )
 
 // valueClass is what kind of value f is, finely enough that two facts of
