@@ -22,11 +22,12 @@ import (
 
 // TestAskAsideValue: a note's line that gives the appointment's time and,
 // in a bracketed aside, another time is two answers. A sentence copying
-// the line whole is withheld (ambiguous_value) and the answer abstains; a
-// sentence giving the first time alone, quoting the same line, is shown.
-// Mutations: the rule's block in checkSentence removed (the whole line is
-// shown); AsideValue reporting values before the aside too (the second
-// sentence is withheld as well).
+// the line whole is withheld (ambiguous_value) and the answer abstains
+// with NoSingleAnswer and the values in its detail; a sentence giving the
+// first time alone, quoting the same line, is shown. Mutations: the rule's
+// block in checkSentence removed (the whole line is shown); AsideValue
+// reporting values before the aside too (the second sentence is withheld
+// as well); onlyAmbiguous not called (NoCheckedAnswer).
 func TestAskAsideValue(t *testing.T) {
 	notes := t.TempDir()
 	line := "Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15), bring the insurance card."
@@ -57,6 +58,9 @@ func TestAskAsideValue(t *testing.T) {
 		res := ask(t, a, q)
 		if len(res.Sentences) != 1 || res.Sentences[0].Shown != c.shown || res.Abstained == c.shown {
 			t.Fatalf("%q: %+v", c.sentence, res)
+		}
+		if !c.shown && (res.Answer != answer.NoSingleAnswer || res.Reason != answer.ReasonUnsupportedClaims || res.Detail != res.Sentences[0].Detail) {
+			t.Fatalf("%q: answer %q, %s: %s", c.sentence, res.Answer, res.Reason, res.Detail)
 		}
 		if !c.shown && (res.Sentences[0].Reason != string(claim.AmbiguousValue) || !strings.Contains(res.Sentences[0].Detail, `"14 May" and then, in an aside, "16 May"`) || !strings.HasSuffix(res.Sentences[0].Detail, fmt.Sprintf("read passage %d", n))) {
 			t.Fatalf("%q withheld for %s: %s", c.sentence, res.Sentences[0].Reason, res.Sentences[0].Detail)

@@ -495,6 +495,9 @@ func (a *Asker) settle(ctx context.Context, collection, reply string, tokens []l
 	case cites(res.Sentences):
 		res.Answer, res.Abstained, res.Reason = NoCheckedAnswer, true, ReasonUnsupportedClaims
 		res.Detail = "no sentence of the model's answer is supported by the passages it cites"
+		if d, ok := onlyAmbiguous(res.Sentences); ok {
+			res.Answer, res.Detail = NoSingleAnswer, d
+		}
 	default:
 		res.Answer, res.Abstained, res.Reason = NoCheckedAnswer, true, ReasonNoValidCitations
 		res.Detail = "the answer cites no passage it was shown, so it is not supported by the notes"

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hrag-dev/hrag/pkg/claim"
 	htext "github.com/hrag-dev/hrag/pkg/text"
 )
 
@@ -70,4 +71,21 @@ func cites(ss []Sentence) bool {
 		}
 	}
 	return false
+}
+
+// onlyAmbiguous reports whether every sentence of ss that cites a passage
+// was withheld as claim.AmbiguousValue, with the first one's Detail.
+func onlyAmbiguous(ss []Sentence) (detail string, ok bool) {
+	for _, s := range ss {
+		if len(s.Passages) == 0 {
+			continue
+		}
+		if s.Shown || s.Reason != string(claim.AmbiguousValue) {
+			return "", false
+		}
+		if detail == "" {
+			detail = s.Detail
+		}
+	}
+	return detail, detail != ""
 }

@@ -22,7 +22,7 @@ type Turn struct {
 	// question that was searched and answered (its rewrite, or the same).
 	Question   string `json:"question"`
 	Standalone string `json:"standalone"`
-	// Answer is the answer shown (NoAnswer or NoCheckedAnswer when there was
+	// Answer is the answer shown (NoAnswer, NoCheckedAnswer or NoSingleAnswer when there was
 	// none); Cited the chunk ids of the passages it cited, in order.
 	Answer string  `json:"answer"`
 	Cited  []int64 `json:"cited"`

@@ -29,6 +29,12 @@ const NoAnswer = "The notes do not contain the answer to this question."
 // but nothing the model wrote is backed by the passages it cites.
 const NoCheckedAnswer = "No answer that the notes support: the model's answer did not pass the checks against the passages it cites."
 
+// NoSingleAnswer is what hrag shows instead of an answer whose every
+// sentence that cites a passage was withheld as claim.AmbiguousValue (with
+// ReasonUnsupportedClaims): the note gives two values of one kind, one of
+// them in an aside, and Result.Detail names both and the passage.
+const NoSingleAnswer = "No single answer: the note gives two values of one kind for this, one of them in an aside, and does not say which holds."
+
 // SystemPrompt is the system message of every question.
 const SystemPrompt = `You answer questions using ONLY the numbered passages from the user's notes.
 
