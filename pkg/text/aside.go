@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Aside is a parenthetical insertion in a sentence, as byte offsets into
 // it: [Start, End) runs from its opening delimiter to its closing one,
@@ -8,20 +12,28 @@ import "strings"
 type Aside struct{ Start, End int }
 
 // asideOpeners pairs the brackets that open an aside with those that
-// close it: round, square, curly, white square (⟦⟧) and lenticular (【】).
-var asideOpeners = map[string]string{"(": ")", "[": "]", "{": "}", "⟦": "⟧", "【": "】"}
+// close it: round, square and curly, and the full-width round, white
+// square (⟦⟧) and lenticular (【】) brackets.
+var asideOpeners = map[string]string{"(": ")", "[": "]", "{": "}", "（": "）", "⟦": "⟧", "【": "】"}
+
+// gluedOpeners are the brackets that open an aside even right after a
+// word: no program or formula writes them so.
+var gluedOpeners = map[string]bool{"（": true, "⟦": true, "【": true}
 
 // Asides returns the parenthetical insertions of sentence s, outermost
 // only, in order (Nunberg, "The Linguistics of Punctuation", 1990: the
 // dash and the parenthesis delimit an interpolation in the host
 // sentence):
-//   - a bracket opened at the start of s or after white space, to the
+//   - a bracket opened at the start of s or after white space (the
+//     full-width, white square and lenticular ones anywhere), to the
 //     bracket that closes it (brackets nest; one never closed is no
 //     aside);
-//   - a dash spaced on both sides (em dash, en dash, or a hyphen typed
-//     for one), to the next such dash, semicolon or the end of s.
+//   - an em dash, spaced or not, or a spaced en dash, figure dash,
+//     horizontal bar, hyphen or double hyphen typed for one, to the next
+//     such dash, semicolon or the end of s.
 //
-// A bracket that follows a word ("f(x)", "item[2]") opens no aside.
+// A bracket that follows a word ("f(x)", "item[2]") opens no aside, and
+// neither does a dash between two numbers: "09:00 – 17:30" is a range.
 func Asides(s string) []Aside {
 	var out []Aside
 	for i := 0; i < len(s); {
@@ -30,14 +42,14 @@ func Asides(s string) []Aside {
 			i = a.End
 			continue
 		}
-		if n := spacedDash(s, i); n > 0 {
+		if n := asideDash(s, i); n > 0 {
 			end := len(s)
 			for j := i + n; j < len(s); j++ {
 				if s[j] == ';' {
 					end = j
 					break
 				}
-				if m := spacedDash(s, j); m > 0 {
+				if m := asideDash(s, j); m > 0 {
 					end = j + m
 					break
 				}
@@ -52,7 +64,8 @@ func Asides(s string) []Aside {
 }
 
 // bracketAside returns the aside opened by a bracket at s[i:], if one is
-// there after white space or at the start of s, and is closed.
+// there (after white space or at the start of s, or glued for
+// gluedOpeners) and is closed.
 func bracketAside(s string, i int) (Aside, bool) {
 	open, closer := "", ""
 	for o, c := range asideOpeners {
@@ -60,7 +73,7 @@ func bracketAside(s string, i int) (Aside, bool) {
 			open, closer = o, c
 		}
 	}
-	if open == "" || i > 0 && s[i-1] != ' ' && s[i-1] != '\t' && s[i-1] != '\n' {
+	if open == "" || i > 0 && !gluedOpeners[open] && s[i-1] != ' ' && s[i-1] != '\t' && s[i-1] != '\n' {
 		return Aside{}, false
 	}
 	depth := 0
@@ -78,16 +91,34 @@ func bracketAside(s string, i int) (Aside, bool) {
 	return Aside{}, false
 }
 
-// spacedDash returns the byte length of a dash spaced on both sides at
-// s[i:] (" — ", " – ", " - "), without the spaces, or 0.
-func spacedDash(s string, i int) int {
-	if i == 0 || s[i-1] != ' ' {
-		return 0
-	}
-	for _, d := range []string{"—", "–", "-"} {
-		if strings.HasPrefix(s[i:], d+" ") {
-			return len(d)
+// spacedDashes are typed for a dash only with a space on each side: the
+// en dash, figure dash and horizontal bar, and a hyphen or two.
+var spacedDashes = []string{"--", "–", "‒", "―", "-"}
+
+// asideDash returns the byte length of a dash at s[i:] that opens or
+// closes an aside, or 0: an em dash, or one of spacedDashes with a space
+// on each side, and in either case not between two numbers (a range).
+func asideDash(s string, i int) int {
+	n := 0
+	if strings.HasPrefix(s[i:], "—") {
+		n = len("—")
+	} else if i > 0 && s[i-1] == ' ' {
+		for _, d := range spacedDashes {
+			if strings.HasPrefix(s[i:], d+" ") {
+				n = len(d)
+				break
+			}
 		}
 	}
-	return 0
+	if n == 0 {
+		return 0
+	}
+	before := strings.TrimRight(s[:i], " ")
+	after := strings.TrimLeft(s[i+n:], " ")
+	last, _ := utf8.DecodeLastRuneInString(before)
+	first, _ := utf8.DecodeRuneInString(after)
+	if unicode.IsDigit(last) && unicode.IsDigit(first) {
+		return 0
+	}
+	return n
 }

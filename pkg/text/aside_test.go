@@ -17,6 +17,13 @@ func TestAsides(t *testing.T) {
 		{"f(x) is item[2] of the list-based re-run", nil},
 		{"An unclosed (bracket stays text", nil},
 		{"⟦sys⟧ updated", []string{"⟦sys⟧"}},
+		// Ranges are no asides; em dashes need no spaces; other dashes do.
+		{"Open Mon–Fri 09:00 – 17:30 (closed on holidays).", []string{"(closed on holidays)"}},
+		{"El alquiler son 650 €—nota del casero: ahora son 720 €—.", []string{"—nota del casero: ahora son 720 €—"}},
+		{"Door code 1234 -- new code 9876, ignore the old one.", []string{"-- new code 9876, ignore the old one."}},
+		{"Le loyer est de 780 € ‒ mise à jour : 840 €.", []string{"‒ mise à jour : 840 €."}},
+		{"Take 50 mg twice a day（doctor's note: 150 mg）.", []string{"（doctor's note: 150 mg）"}},
+		{"A well-known co-op, 12-14 Mill St.", nil},
 	}
 	for _, c := range cases {
 		var got []string
