@@ -23,15 +23,18 @@ var (
 	digitRe   = regexp.MustCompile(`\d`)
 	letterRe  = regexp.MustCompile(`\pL`)
 	versionRe = regexp.MustCompile(`^v?\d+(\.\d+)+`)
+	// calendarYearRe is a bare four-digit number read as a year.
+	calendarYearRe = regexp.MustCompile(`^(19|20)\d\d$`)
 )
 
 // valueClass is what kind of value f is, finely enough that two facts of
 // one class answer the same question ("" when f belongs to none that
 // does): a date; a time of day; an amount in one unit or currency ("289
-// gbp", "50 mg"); a number of five digits or more written bare (an
-// account, a tax or phone number); a code; a URL, path or e-mail address.
-// Small bare numbers ("1 tablet" beside "the 12th") have no class: they
-// count too many different things.
+// gbp", "50 mg"); a number of four digits or more written bare that is
+// not a year from 1900 to 2099 (a PIN, an account, a tax or phone number);
+// a code; a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
+// beside "the 12th") and years have no class: they count too many
+// different things.
 func valueClass(f Fact) string {
 	switch f.Kind {
 	case Date, URL, Path, Email:
@@ -53,7 +56,8 @@ func valueClass(f Fact) string {
 		if _, unit, ok := strings.Cut(f.values[0], " "); ok && unit != "" {
 			return "number " + unit
 		}
-		if len(strings.Join(digitRuns(f.Text), "")) >= 5 {
+		digits := strings.Join(digitRuns(f.Text), "")
+		if len(digits) >= 5 || len(digits) == 4 && !calendarYearRe.MatchString(digits) {
 			return "digits"
 		}
 	}

@@ -24,6 +24,11 @@ func TestAsideValue(t *testing.T) {
 		{"Rent is 950 € a month (that is 950 € in all).", ""},
 		{"The appointment is on 14 May at 10:30, bring the card (insurance number 4471).", ""},
 		{"Le contrôle technique est avant le 30 avril; rendez-vous le 18 avril.", ""},
+		{"Bank PIN 4821 (updated PIN: 7390, use this one).", `"4821" … "7390"`},
+		{"The boiler was fitted in 2019 (serviced in 2023).", ""},
+		// The cost again: another day's hours.
+		{"Opening hours 09:00 – 17:30 (Saturdays until 13:00).", `"09:00" … "13:00"`},
+		{"Öffnungszeiten 8:00 - 12:00 Uhr (Termine nur online).", ""},
 		// Versions and addresses without letters are not codes people look up.
 		{"Upgrade pgvector to 0.8.0 (0.7.4 is installed).", ""},
 		{"The NAS is at 192.168.1.10 (the router at 192.168.1.1).", ""},
