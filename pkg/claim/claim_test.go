@@ -33,6 +33,10 @@ func TestFacts(t *testing.T) {
 		{"No facts in this one, e.g. none.", nil},
 		{"Use the --jinja flag and postgresql.conf.", []string{"code:--jinja", "code:postgresql.conf"}},
 		{"Version 1.000 costs 0,02 €.", []string{"number:1.000", "number:0,02 €"}},
+		// Italian, Portuguese and Dutch month names.
+		{"Dal dentista il 14 maggio, poi il 3 dicembre 2025.", []string{"date:14 maggio", "date:3 dicembre 2025"}},
+		{"Consulta a 2 de junho de 2026; renda em 3 de março.", []string{"date:2 de junho de 2026", "date:3 de março"}},
+		{"Afspraak op 3 maart, APK voor 1 augustus.", []string{"date:3 maart", "date:1 augustus"}},
 	}
 	for _, c := range cases {
 		if got := factTexts(Facts(c.in)); !reflect.DeepEqual(got, c.want) {

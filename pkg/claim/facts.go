@@ -57,7 +57,7 @@ var (
 	isoDateRe  = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
 	numDateRe  = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})([./])(\d{4}|\d{2})\b`)
 	// The month names are filled in by init (English, French, German,
-	// Spanish, with common abbreviations).
+	// Spanish, Italian, Portuguese and Dutch, with common abbreviations).
 	dayMonthRe  *regexp.Regexp // 3 March [2025], 3. März 2025, 3 de marzo de 2025
 	monthDayRe  *regexp.Regexp // March 3[, 2025]
 	monthYearRe *regexp.Regexp // March 2025
@@ -70,18 +70,18 @@ var months = map[string]int{}
 
 func init() {
 	names := [][]string{
-		{"january", "jan", "janvier", "janv", "januar", "jän", "enero", "ene"},
-		{"february", "feb", "février", "fevrier", "févr", "februar", "febrero"},
-		{"march", "mar", "mars", "märz", "marz", "marzo"},
-		{"april", "apr", "avril", "avr", "abril", "abr"},
-		{"may", "mai", "mayo"},
-		{"june", "jun", "juin", "juni", "junio"},
-		{"july", "jul", "juillet", "juil", "juli", "julio"},
-		{"august", "aug", "août", "aout", "agosto", "ago"},
-		{"september", "sep", "sept", "septembre", "septiembre"},
-		{"october", "oct", "octobre", "oktober", "okt", "octubre"},
-		{"november", "nov", "novembre", "noviembre"},
-		{"december", "dec", "décembre", "decembre", "déc", "dezember", "dez", "diciembre", "dic"},
+		{"january", "jan", "janvier", "janv", "januar", "jän", "enero", "ene", "gennaio", "janeiro", "januari"},
+		{"february", "feb", "février", "fevrier", "févr", "februar", "febrero", "febbraio", "fevereiro", "februari"},
+		{"march", "mar", "mars", "märz", "marz", "marzo", "março", "marco", "maart"},
+		{"april", "apr", "avril", "avr", "abril", "abr", "aprile"},
+		{"may", "mai", "mayo", "maggio", "maio", "mei"},
+		{"june", "jun", "juin", "juni", "junio", "giugno", "junho"},
+		{"july", "jul", "juillet", "juil", "juli", "julio", "luglio", "julho"},
+		{"august", "aug", "août", "aout", "agosto", "ago", "augustus"},
+		{"september", "sep", "sept", "septembre", "septiembre", "settembre", "setembro"},
+		{"october", "oct", "octobre", "oktober", "okt", "octubre", "ottobre", "outubro"},
+		{"november", "nov", "novembre", "noviembre", "novembro"},
+		{"december", "dec", "décembre", "decembre", "déc", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro"},
 	}
 	var alts []string
 	for i, ns := range names {
