@@ -91,7 +91,7 @@ func AsideValue(sentence string) string {
 				continue
 			}
 			for _, fh := range facts {
-				if fh.End <= a.Start && !inAside(fh) && valueClass(fh) == c && !sharesValue(fh, fa) {
+				if fh.End <= a.Start && !inAside(fh) && valueClass(fh) == c && !sameValue(fh, fa) {
 					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
 				}
 			}
@@ -100,15 +100,9 @@ func AsideValue(sentence string) string {
 	return ""
 }
 
-// sharesValue reports whether a and b have a normalised reading in common
-// ("1.180 €" and "1180 €").
-func sharesValue(a, b Fact) bool {
-	for _, x := range a.values {
-		for _, y := range b.values {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return false
+// sameValue reports whether a and b state one value, as the fact checks
+// compare them (Evidence.Has, either way round): "1.180 €" and "1180 €",
+// "14 May" and "14 May 2026".
+func sameValue(a, b Fact) bool {
+	return NewEvidence(a.Text, nil).Has(b) || NewEvidence(b.Text, nil).Has(a)
 }

@@ -22,6 +22,7 @@ func TestAsideValue(t *testing.T) {
 		{"Home Wi-Fi (network 'Larkspur-5G') password is tulip-Harbor-83.", ""},
 		{"Rent is 950 € a month (1.180 € from March on) by transfer.", `"950 €" … "1.180 €"`},
 		{"Rent is 950 € a month (that is 950 € in all).", ""},
+		{"The appointment is on 14 May (14 May 2026, a Thursday) at the clinic.", ""},
 		{"The appointment is on 14 May at 10:30, bring the card (insurance number 4471).", ""},
 		{"Le contrôle technique est avant le 30 avril; rendez-vous le 18 avril.", ""},
 		{"Bank PIN 4821 (updated PIN: 7390, use this one).", `"4821" … "7390"`},
