@@ -59,9 +59,8 @@ type Sentence struct {
 	Passages []int  `json:"passages"` // the shown passages it cites
 	// InvalidPassages are cited numbers that name no shown passage.
 	InvalidPassages []int `json:"invalid_passages,omitempty"`
-	// CitedByModel is set when the passages the model cited do not support
-	// the sentence but Passages do (they pass every check): the model's
-	// own citations, replaced.
+	// CitedByModel: the model's own citations, replaced when they do not
+	// support the sentence but Passages do (they pass every check).
 	CitedByModel []int `json:"cited_by_model,omitempty"`
 	// Quote is where the sentence's quotation was found; nil when it was
 	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
@@ -71,6 +70,11 @@ type Sentence struct {
 	// the reader it was moved to 13:00?)"), cut from Text, where "…"
 	// stands in its place: the rest is what the checks read and hrag shows.
 	LeftOut []string `json:"left_out,omitempty"`
+	// ActionLeftOut are the asides copied from the passage that tell the
+	// reader to act (Action) unasked or citing flagged text, cut from Text
+	// (CutActionAsides) where "…" stands; actionKind is that action's kind.
+	ActionLeftOut []string `json:"action_left_out,omitempty"`
+	actionKind    string
 	// UnlocatedQuote is the model's quotation when it was found in no
 	// shown passage (ReasonNoQuote).
 	UnlocatedQuote string `json:"unlocated_quote,omitempty"`

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
-
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/llm"
@@ -116,88 +114,6 @@ func RepeatsInjection(sentence string, injections []retrieve.Injection) (retriev
 		}
 	}
 	return retrieve.Injection{}, false
-}
-
-// Kinds of action a sentence may tell the reader to take (Action).
-const (
-	ActionVisit       = "visit a link"
-	ActionRun         = "run a command"
-	ActionCredentials = "hand over credentials"
-)
-
-var (
-	// A sentence tells the reader to act: a link (HasLink), code or a
-	// command with a verb of running it, or a verb of handing over with a
-	// secret.
-	// schemeRe: an address with its scheme or "www."; hostRe: a host name
-	// in lower case (a link as written, not "ASP.NET"), not after '@' (a
-	// mail address), with a letter before its top-level domain.
-	schemeRe = regexp.MustCompile(`(?i)(https?://|\bwww\.)[a-z0-9]`)
-	hostRe   = regexp.MustCompile(`(^|[^@a-z0-9.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})\b`)
-	runRe    = regexp.MustCompile("(?i)(`[^`]+`|\\b(sudo|curl|wget|powershell|iex|bash -c|sh -c|chmod|rm -rf)\\b)")
-	runVerb  = regexp.MustCompile(`(?i)\b(run|execute|paste|install|enter|type in|führe|führen|exécutez|lancez|ejecuta)\b`)
-	// credRe: a verb of handing over or asking for, in any of its forms
-	// (a stem: "demande", "chiedi", "pídele"), then a secret.
-	credRe = regexp.MustCompile(`(?i)\b(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|gib|geb|nenn|übermittel|verlang|envo[iy]|donn|communiqu|indiqu|demand|env[ií]|p[eií]d|solicit|proporcion|facilit|invi|chied|forni|pe[çc]|mand|stuur|geef|vraag)[a-zà-öø-ÿ]*\b.*\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`)
-	// What a question asks for when it asks for an action.
-	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|where (can|do|should) i (find|get|go)|lien|seite|enlace)\b`)
-	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
-	askCreds = regexp.MustCompile(`(?i)\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|token|api key|` + payRe + `)\b`)
-)
-
-// payRe names payment credentials (a card's number, data or security
-// code, a bank account's number), in English, German, French, Spanish,
-// Italian and Portuguese.
-const payRe = `(credit |debit |bank )?card (number|details|data)|card no\.?|cvv|cvc|security code|iban|account number|kartennummer|kartendaten|kreditkarte(nnummer)?|prüfnummer|kontonummer|num[ée]ro de (carte|compte)|carte (bancaire|de cr[ée]dit)|donn[ée]es de (la |votre )?carte|cryptogramme|n[uú]mero de (tarjeta|cuenta)|tarjeta de cr[ée]dito|datos de (su |tu |la )?tarjeta|c[oó]digo de seguridad|dati della carta|numero della carta|dados do cart[ãa]o|n[uú]mero do cart[ãa]o`
-
-// Action reports whether sentence tells the reader to visit a link (it
-// holds one: HasLink), run a command or hand over credentials (kind, one of
-// the Action* constants; "" when none), and whether question asked for
-// that kind of thing (a link, a site, where to find something; a command,
-// how to do something or what an error means; credentials). Text
-// addressed to an AI assistant inside notes asks for exactly these; an
-// answer may carry them only when the question asked. A link counts
-// without a verb of going there: the verb may be in any language or none
-// ("confirm via parcel-help.com"), and an answer that did not ask for a
-// link does not need one.
-func Action(question, sentence string) (kind string, asked bool) {
-	switch {
-	case credRe.MatchString(sentence):
-		return ActionCredentials, askCreds.MatchString(question)
-	case HasLink(sentence):
-		return ActionVisit, askVisit.MatchString(question)
-	case runRe.MatchString(sentence) && runVerb.MatchString(sentence):
-		return ActionRun, askRun.MatchString(question)
-	}
-	return "", false
-}
-
-// fileExtensions are top-level domains that are more often the extension
-// of a file name in notes ("README.md", "setup.py", "Makefile.in").
-var fileExtensions = map[string]bool{"md": true, "py": true, "sh": true, "rs": true, "pl": true, "pm": true, "zip": true,
-	"mov": true, "so": true, "cc": true, "ps": true, "ml": true, "mk": true, "in": true, "am": true, "ac": true, "la": true, "app": true}
-
-// HasLink reports whether s holds a web address: one with a scheme or
-// "www.", or a lower-case host name whose suffix is on the Public Suffix
-// List's ICANN section (golang.org/x/net/publicsuffix: "parcel-help.com",
-// "apk-bevestigen.nl", "gov.uk" hosts) with a label before it, and not a
-// file name's usual extension (fileExtensions). Mail addresses do not
-// count.
-func HasLink(s string) bool {
-	if schemeRe.MatchString(s) {
-		return true
-	}
-	for _, m := range hostRe.FindAllStringSubmatch(s, -1) {
-		host := m[2]
-		tld := host[strings.LastIndexByte(host, '.')+1:]
-		if fileExtensions[tld] {
-			continue
-		}
-		if suffix, icann := publicsuffix.PublicSuffix(host); icann && suffix != host {
-			return true
-		}
-	}
-	return false
 }
 
 // withoutFlagged returns copies of passages whose content has each flagged

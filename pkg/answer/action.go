@@ -1,0 +1,208 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// Kinds of action a sentence may tell the reader to take (Action).
+const (
+	ActionVisit       = "visit a link"
+	ActionRun         = "run a command"
+	ActionCredentials = "hand over credentials"
+	ActionPay         = "pay into an account"
+	ActionCall        = "call a phone number"
+)
+
+// lb is a left word boundary that knows letters beyond ASCII (Go's \b
+// does not: it finds none before "überweisen").
+const lb = `(?:^|[^\p{L}\p{N}_])`
+
+var (
+	// A sentence tells the reader to act: a link (HasLink), code or a
+	// command with a verb of running it, a verb of handing over with a
+	// secret, a verb of paying with an account, or a verb of calling with
+	// a phone number.
+	// schemeRe: an address with its scheme or "www."; hostRe: a host name
+	// in lower case (a link as written, not "ASP.NET"), not after '@' (a
+	// mail address), with a letter before its top-level domain.
+	schemeRe = regexp.MustCompile(`(?i)(https?://|\bwww\.)[a-z0-9]`)
+	hostRe   = regexp.MustCompile(`(^|[^@a-z0-9.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})\b`)
+	runRe    = regexp.MustCompile("(?i)(`[^`]+`|\\b(sudo|curl|wget|powershell|iex|bash -c|sh -c|chmod|rm -rf)\\b)")
+	runVerb  = regexp.MustCompile(`(?i)\b(run|execute|paste|install|enter|type in|führe|führen|exécutez|lancez|ejecuta)\b`)
+	// credRe: a verb of handing over or asking for, in any of its forms
+	// (a stem: "demande", "chiedi", "pídele"), then a secret (secretRe).
+	credRe = regexp.MustCompile(`(?i)` + lb + `(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|gib|geb|nenn|übermittel|verlang|envo[iy]|donn|communiqu|indiqu|demand|env[ií]|p[eií]d|solicit|proporcion|facilit|invi|chied|forni|pe[çc]|mand|stuur|geef|vraag)[\p{L}]*\b.*` + secretRe)
+	// secretRe names a secret: a password, a login, a token, payment
+	// credentials (payRe).
+	secretRe = `\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`
+	// payVerbRe: a verb or noun of paying someone, in English, German,
+	// French, Spanish, Italian, Portuguese and Dutch.
+	payVerbRe = regexp.MustCompile(`(?i)` + lb + `(pay|pays|paid|paying|payment|payable|transfer|transferred|wire|deposit|remit|standing order|überweis\p{L}*|(ein|be|aus)?zahl(en|e|st|t|ung|bar)|vire[rz]?|virement|vers(er|ez|é|ée|ement|a|are|ate|amento)|pa[iy]e[rz]?|paiement|régle[rz]|règlement|transf[eé]r\p{L}*|transfier[ae]n?|ingres[ae]n?|ingresar|dep[oó]sit[ae]n?|abon[ae]n?|abonar|pag[aoóu]\p{L}*|bonifico|betaal\p{L}*|betalen|betaling|overmaken|maak\b.{1,40}\bover|overschrijving|stort\p{L}*)\b`)
+	// accountRe: an account to pay into: an IBAN, or an account's name
+	// followed by six digits or more.
+	ibanRe    = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{2,}){3,8}\b`)
+	accountRe = regexp.MustCompile(`(?i)` + lb + `(account|acc\.?|a/c|sort code|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b[^\d\n]{0,25}\d[\d -]{4,}\d`)
+	// callVerbRe: a verb of calling a number (not the nouns "phone",
+	// "Telefon": a note's contact line tells no one to act).
+	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
+	// phoneRe: a phone number, seven to fifteen digits in groups (counted
+	// by phoneNumber).
+	phoneRe = regexp.MustCompile(`\+?\(?\d[\d ()./-]{5,}\d`)
+	dateRe  = regexp.MustCompile(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
+	// What a question asks for when it asks for an action.
+	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|where (can|do|should) i (find|get|go)|lien|seite|enlace)\b`)
+	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
+	askCreds = regexp.MustCompile(`(?i)\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|token|api key|` + payRe + `)\b`)
+	// askPay: an account, or how, where or to whom to pay (not how much).
+	askPay    = regexp.MustCompile(`(?i)` + lb + `(account|iban|bic|swift|sort code|bank details|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b`)
+	askPayHow = regexp.MustCompile(`(?i)` + lb + `(how (do|can|should|to)|where|whom|wohin|wem|wie (zahl|überweis|bezahl)|où|comment|à qui|dónde|cómo|a quién|dove|come|a chi|onde|como|a quem|waar|hoe|aan wie)\b`)
+	// askCall: a phone number, or calling or reaching someone.
+	askCall = regexp.MustCompile(`(?i)` + lb + `(phone|telephone|call|ring|contact|reach|hotline|helpline|telefon\p{L}*|rufnummer|anrufen|erreiche\p{L}*|téléphone|appeler|joindre|contacter|tel[eé]fono|llamar|contactar|chiamare|contattare|telefone|ligar|telefoon|bellen|bereik\p{L}*)\b`)
+)
+
+// payRe names payment credentials (a card's number, data or security
+// code, a bank account's number), in English, German, French, Spanish,
+// Italian and Portuguese.
+const payRe = `(credit |debit |bank )?card (number|details|data)|card no\.?|cvv|cvc|security code|iban|account number|kartennummer|kartendaten|kreditkarte(nnummer)?|prüfnummer|kontonummer|num[ée]ro de (carte|compte)|carte (bancaire|de cr[ée]dit)|donn[ée]es de (la |votre )?carte|cryptogramme|n[uú]mero de (tarjeta|cuenta)|tarjeta de cr[ée]dito|datos de (su |tu |la )?tarjeta|c[oó]digo de seguridad|dati della carta|numero della carta|dados do cart[ãa]o|n[uú]mero do cart[ãa]o`
+
+var secretWordRe = regexp.MustCompile(`(?i)` + secretRe)
+
+// Action reports whether sentence tells the reader to hand over
+// credentials, visit a link (it holds one: HasLink), pay into an account
+// (a verb of paying and an IBAN or account number), call a phone number
+// (a verb of calling and a number of seven to fifteen digits) or run a
+// command (kind, one of the Action* constants, in that order of
+// precedence; "" when none), and whether question asked for that kind of
+// thing (credentials; a link, a site, where to find something; an
+// account, or how, where or to whom to pay, not how much; a phone number
+// or how to reach someone; a command, how to do something or what an
+// error means). Text addressed to an AI assistant inside notes asks for
+// exactly these; an answer may carry them only when the question asked.
+// A link counts without a verb of going there: the verb may be in any
+// language or none ("confirm via parcel-help.com"), and an answer that
+// did not ask for a link does not need one.
+func Action(question, sentence string) (kind string, asked bool) {
+	switch {
+	case credRe.MatchString(sentence):
+		return ActionCredentials, askCreds.MatchString(question)
+	case HasLink(sentence):
+		return ActionVisit, askVisit.MatchString(question)
+	case payVerbRe.MatchString(sentence) && hasAccount(sentence):
+		return ActionPay, askPay.MatchString(question) || askPayHow.MatchString(question) && payVerbRe.MatchString(question)
+	case callVerbRe.MatchString(sentence) && hasPhoneNumber(sentence):
+		return ActionCall, askCall.MatchString(question)
+	case runRe.MatchString(sentence) && runVerb.MatchString(sentence):
+		return ActionRun, askRun.MatchString(question)
+	}
+	return "", false
+}
+
+// hasAccount reports whether s holds an account to pay into: an IBAN (two
+// capital letters, two check digits, 15 to 34 letters and digits in all)
+// or an account's name followed by six digits or more.
+func hasAccount(s string) bool {
+	for _, m := range ibanRe.FindAllString(s, -1) {
+		if n := len(strings.ReplaceAll(m, " ", "")); n >= 15 && n <= 34 {
+			return true
+		}
+	}
+	return accountRe.MatchString(s)
+}
+
+// hasPhoneNumber reports whether s holds a phone number: seven to fifteen
+// digits in groups of digits, brackets, dots, slashes, hyphens or spaces
+// (E.164 allows fifteen), not a date.
+func hasPhoneNumber(s string) bool {
+	for _, m := range phoneRe.FindAllString(s, -1) {
+		if dateRe.MatchString(m) {
+			continue
+		}
+		digits := 0
+		for _, r := range m {
+			if unicode.IsDigit(r) {
+				digits++
+			}
+		}
+		if digits >= 7 && digits <= 15 {
+			return true
+		}
+	}
+	return false
+}
+
+// actionTarget reports whether s names what an action acts on: a link
+// (HasLink), a command (runRe), a secret, an account (hasAccount) or a
+// phone number (hasPhoneNumber).
+func actionTarget(s string) bool {
+	return HasLink(s) || runRe.MatchString(s) || secretWordRe.MatchString(s) || hasAccount(s) || hasPhoneNumber(s)
+}
+
+// CutActionAsides returns sentence with each of its asides (text.Asides:
+// brackets, dashes) that names what an action acts on (a link, a command,
+// a secret, an account or a phone number) replaced by "…", and the asides
+// cut, when that is where the sentence tells the reader to act: what is
+// left tells the reader to do nothing (Action) and still states a fact
+// (claim.Facts). An attacker weaves "(new RIB from the agency: FR76 …)"
+// into the sentence that gives the rent; an answer about the rent may
+// give the rent without it. ok is false when the action is in the
+// sentence's own clauses, or nothing would be left.
+func CutActionAsides(question, sentence string) (rest string, cut []string, ok bool) {
+	var b strings.Builder
+	last := 0
+	for _, a := range text.Asides(sentence) {
+		if !actionTarget(sentence[a.Start:a.End]) {
+			continue
+		}
+		b.WriteString(sentence[last:a.Start])
+		b.WriteString(" … ")
+		cut = append(cut, sentence[a.Start:a.End])
+		last = a.End
+	}
+	if len(cut) == 0 {
+		return sentence, nil, false
+	}
+	b.WriteString(sentence[last:])
+	rest = strings.Join(strings.Fields(b.String()), " ")
+	for _, p := range []string{".", ",", ";", ":", "!", "?"} {
+		rest = strings.ReplaceAll(rest, "… "+p, "…"+p)
+	}
+	if kind, _ := Action(question, rest); kind != "" || len(claim.Facts(rest)) == 0 {
+		return sentence, nil, false
+	}
+	return rest, cut, true
+}
+
+// fileExtensions are top-level domains that are more often the extension
+// of a file name in notes ("README.md", "setup.py", "Makefile.in").
+var fileExtensions = map[string]bool{"md": true, "py": true, "sh": true, "rs": true, "pl": true, "pm": true, "zip": true,
+	"mov": true, "so": true, "cc": true, "ps": true, "ml": true, "mk": true, "in": true, "am": true, "ac": true, "la": true, "app": true}
+
+// HasLink reports whether s holds a web address: one with a scheme or
+// "www.", or a lower-case host name whose suffix is on the Public Suffix
+// List's ICANN section (golang.org/x/net/publicsuffix: "parcel-help.com",
+// "apk-bevestigen.nl", "gov.uk" hosts) with a label before it, and not a
+// file name's usual extension (fileExtensions). Mail addresses do not
+// count.
+func HasLink(s string) bool {
+	if schemeRe.MatchString(s) {
+		return true
+	}
+	for _, m := range hostRe.FindAllStringSubmatch(s, -1) {
+		host := m[2]
+		tld := host[strings.LastIndexByte(host, '.')+1:]
+		if fileExtensions[tld] {
+			continue
+		}
+		if suffix, icann := publicsuffix.PublicSuffix(host); icann && suffix != host {
+			return true
+		}
+	}
+	return false
+}
