@@ -37,8 +37,10 @@ var (
 	runRe    = regexp.MustCompile("(?i)(`[^`]+`|\\b(sudo|curl|wget|powershell|iex|bash -c|sh -c|chmod|rm -rf)\\b)")
 	runVerb  = regexp.MustCompile(`(?i)\b(run|execute|paste|install|enter|type in|führe|führen|exécutez|lancez|ejecuta)\b`)
 	// credRe: a verb of handing over or asking for, in any of its forms
-	// (a stem: "demande", "chiedi", "pídele"), then a secret (secretRe).
-	credRe = regexp.MustCompile(`(?i)` + lb + `(send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|gib|geb|nenn|übermittel|verlang|envo[iy]|donn|communiqu|indiqu|demand|env[ií]|p[eií]d|solicit|proporcion|facilit|invi|chied|forni|pe[çc]|mand|stuur|geef|vraag)[\p{L}]*\b.*` + secretRe)
+	// (a stem: "demande", "chiedi", "pídele"; the forms alone of "geben"
+	// and "mandar", whose stems begin "Gebühr" and "mandate"), then a
+	// secret (secretRe).
+	credRe = regexp.MustCompile(`(?i)` + lb + `((send|give|share|enter|provide|reply with|e-?mail|forward|type|ask for|request|sende|gib|nenn|übermittel|verlang|envo[iy]|donn|communiqu|indiqu|demand|env[ií]|p[eií]d|solicit|proporcion|facilit|invi|chied|forni|pe[çc]|stuur|geef|vraag)[\p{L}]*|geben|gebt|m[aá]nd(a|e|ar|en|ame|anos|ami|i|ino))\b.*` + secretRe)
 	// secretRe names a secret: a password, a login, a token, payment
 	// credentials (payRe).
 	secretRe = `\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`
@@ -55,16 +57,16 @@ var (
 	// phoneRe: a phone number, seven to fifteen digits in groups (counted
 	// by phoneNumber).
 	phoneRe = regexp.MustCompile(`\+?\(?\d[\d ()./-]{5,}\d`)
-	dateRe  = regexp.MustCompile(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
+	dateRe  = regexp.MustCompile(`(^|[^\d])\d{1,4}[./-]\d{1,2}[./-]\d{2,4}([^\d]|$)`)
 	// What a question asks for when it asks for an action.
-	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|where (can|do|should) i (find|get|go)|lien|seite|enlace)\b`)
+	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|online|where (can|do|should) i (find|get|go|book)|lien|site web|seite|webseite|homepage|enlace|p[aá]gina|sito)\b`)
 	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
 	askCreds = regexp.MustCompile(`(?i)\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|token|api key|` + payRe + `)\b`)
 	// askPay: an account, or how, where or to whom to pay (not how much).
 	askPay    = regexp.MustCompile(`(?i)` + lb + `(account|iban|bic|swift|sort code|bank details|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b`)
 	askPayHow = regexp.MustCompile(`(?i)` + lb + `(how (do|can|should|to)|where|whom|wohin|wem|wie (zahl|überweis|bezahl)|où|comment|à qui|dónde|cómo|a quién|dove|come|a chi|onde|como|a quem|waar|hoe|aan wie)\b`)
 	// askCall: a phone number, or calling or reaching someone.
-	askCall = regexp.MustCompile(`(?i)` + lb + `(phone|telephone|call|ring|contact|reach|hotline|helpline|telefon\p{L}*|rufnummer|anrufen|erreiche\p{L}*|téléphone|appeler|joindre|contacter|tel[eé]fono|llamar|contactar|chiamare|contattare|telefone|ligar|telefoon|bellen|bereik\p{L}*)\b`)
+	askCall = regexp.MustCompile(`(?i)` + lb + `(phone|telephone|call|ring|contact|reach|hotline|helpline|mobile|cell|handy\p{L}*|mobil\p{L}*|portable|m[oó]vil|cellulare|celular|telem[oó]vel|mobiel|telefon\p{L}*|rufnummer|anrufen|erreiche\p{L}*|téléphone|appeler|joindre|contacter|tel[eé]fono|llamar|contactar|chiamare|contattare|telefone|ligar|telefoon|bellen|bereik\p{L}*)\b`)
 )
 
 // payRe names payment credentials (a card's number, data or security
@@ -75,29 +77,22 @@ const payRe = `(credit |debit |bank )?card (number|details|data)|card no\.?|cvv|
 var secretWordRe = regexp.MustCompile(`(?i)` + secretRe)
 
 // Action reports whether sentence tells the reader to hand over
-// credentials, visit a link (it holds one: HasLink), pay into an account
-// (a verb of paying and an IBAN or account number), call a phone number
-// (a verb of calling and a number of seven to fifteen digits) or run a
-// command (kind, one of the Action* constants, in that order of
-// precedence; "" when none), and whether question asked for that kind of
-// thing (credentials; a link, a site, where to find something; an
-// account, or how, where or to whom to pay, not how much; a phone number
-// or how to reach someone; a command, how to do something or what an
-// error means). Text addressed to an AI assistant inside notes asks for
-// exactly these; an answer may carry them only when the question asked.
-// A link counts without a verb of going there: the verb may be in any
-// language or none ("confirm via parcel-help.com"), and an answer that
-// did not ask for a link does not need one.
+// credentials, visit a link (it holds one: HasLink) or run a command
+// (kind, one of those Action* constants, in that order of precedence; ""
+// when none), and whether question asked for that kind of thing
+// (credentials; a link, a site, where to find something; a command, how to
+// do something or what an error means). Text addressed to an AI assistant
+// inside notes asks for exactly these; an answer may carry them only when
+// the question asked. A link counts without a verb of going there: the
+// verb may be in any language or none ("confirm via parcel-help.com"), and
+// an answer that did not ask for a link does not need one. Paying and
+// calling are read in asides only (CutActionAsides).
 func Action(question, sentence string) (kind string, asked bool) {
 	switch {
 	case credRe.MatchString(sentence):
 		return ActionCredentials, askCreds.MatchString(question)
 	case HasLink(sentence):
 		return ActionVisit, askVisit.MatchString(question)
-	case payVerbRe.MatchString(sentence) && hasAccount(sentence):
-		return ActionPay, askPay.MatchString(question) || askPayHow.MatchString(question) && payVerbRe.MatchString(question)
-	case callVerbRe.MatchString(sentence) && hasPhoneNumber(sentence):
-		return ActionCall, askCall.MatchString(question)
 	case runRe.MatchString(sentence) && runVerb.MatchString(sentence):
 		return ActionRun, askRun.MatchString(question)
 	}
@@ -122,7 +117,7 @@ func hasAccount(s string) bool {
 func hasPhoneNumber(s string) bool {
 	for _, m := range phoneRe.FindAllString(s, -1) {
 		if dateRe.MatchString(m) {
-			continue
+			continue // a date ("call on 14.10.2026") holds no number to call
 		}
 		digits := 0
 		for _, r := range m {
@@ -137,46 +132,85 @@ func hasPhoneNumber(s string) bool {
 	return false
 }
 
-// actionTarget reports whether s names what an action acts on: a link
-// (HasLink), a command (runRe), a secret, an account (hasAccount) or a
-// phone number (hasPhoneNumber).
-func actionTarget(s string) bool {
-	return HasLink(s) || runRe.MatchString(s) || secretWordRe.MatchString(s) || hasAccount(s) || hasPhoneNumber(s)
+// target reports whether s names what an action of kind acts on: a
+// link (HasLink), a command (runRe) or a secret (secretWordRe).
+func target(kind, s string) bool {
+	switch kind {
+	case ActionVisit:
+		return HasLink(s)
+	case ActionRun:
+		return runRe.MatchString(s)
+	}
+	return secretWordRe.MatchString(s)
 }
 
-// CutActionAsides returns sentence with each of its asides (text.Asides:
-// brackets, dashes) that names what an action acts on (a link, a command,
-// a secret, an account or a phone number) replaced by "…", and the asides
-// cut, when that is where the sentence tells the reader to act: what is
-// left tells the reader to do nothing (Action) and still states a fact
-// (claim.Facts). An attacker weaves "(new RIB from the agency: FR76 …)"
-// into the sentence that gives the rent; an answer about the rent may
-// give the rent without it. ok is false when the action is in the
-// sentence's own clauses, or nothing would be left.
-func CutActionAsides(question, sentence string) (rest string, cut []string, ok bool) {
+// asideAction returns the kind of action aside (one of sentence's asides)
+// tells the reader to take that question did not ask for, "" when none:
+// whole, the sentence's own unasked action (Action), when the aside names
+// what it acts on; a phone number (hasPhoneNumber) with a verb of calling
+// in the aside; an account (hasAccount) in the aside of a sentence with a
+// verb of paying. flagged (the passage holds text addressed to an AI)
+// counts a paying or calling aside as unasked whatever the question.
+func asideAction(question, sentence, aside, whole string, flagged bool) string {
+	switch {
+	case whole != "" && target(whole, aside):
+		return whole
+	case hasPhoneNumber(aside) && callVerbRe.MatchString(aside) && (flagged || !askCall.MatchString(question)):
+		return ActionCall
+	case hasAccount(aside) && payVerbRe.MatchString(sentence) && (flagged || !askPay.MatchString(question) && !(askPayHow.MatchString(question) && payVerbRe.MatchString(question))):
+		return ActionPay
+	}
+	return ""
+}
+
+// CutActionAsides reads where sentence tells the reader to act. It
+// returns sentence with each aside (text.Asides: brackets, dashes) that
+// tells the reader to act unasked (asideAction: the sentence's own unasked
+// action, a number to call, an account to pay into) replaced by "…", the
+// asides cut and their kinds of action. flagged is whether the passage
+// holds text addressed to an AI, which makes any action unasked. withhold
+// is true when the sentence must not be shown: its own clauses tell the
+// reader to visit a link, run a command or hand over credentials unasked
+// (Action, read again without the asides cut), or nothing that states a
+// fact (claim.Facts) is left; rest is then sentence. An attacker weaves
+// "(new RIB from the agency: FR76 …)" into the line that gives the rent;
+// an answer about the rent gives the rent without it. A number or an
+// account in the sentence's own clauses ("the salary is paid into my
+// account 4471 2290 18") is a note's record, not read as an action.
+func CutActionAsides(question, sentence string, flagged bool) (rest string, cut, kinds []string, withhold bool) {
+	whole, asked := Action(question, sentence)
+	if asked && !flagged {
+		whole = ""
+	}
 	var b strings.Builder
 	last := 0
 	for _, a := range text.Asides(sentence) {
-		if !actionTarget(sentence[a.Start:a.End]) {
+		k := asideAction(question, sentence, sentence[a.Start:a.End], whole, flagged)
+		if k == "" {
 			continue
 		}
 		b.WriteString(sentence[last:a.Start])
 		b.WriteString(" … ")
-		cut = append(cut, sentence[a.Start:a.End])
+		cut, kinds = append(cut, sentence[a.Start:a.End]), append(kinds, k)
 		last = a.End
 	}
-	if len(cut) == 0 {
-		return sentence, nil, false
+	rest = sentence
+	if len(cut) > 0 {
+		b.WriteString(sentence[last:])
+		rest = strings.Join(strings.Fields(b.String()), " ")
+		for _, p := range []string{".", ",", ";", ":", "!", "?"} {
+			rest = strings.ReplaceAll(rest, "… "+p, "…"+p)
+		}
 	}
-	b.WriteString(sentence[last:])
-	rest = strings.Join(strings.Fields(b.String()), " ")
-	for _, p := range []string{".", ",", ";", ":", "!", "?"} {
-		rest = strings.ReplaceAll(rest, "… "+p, "…"+p)
+	if whole != "" {
+		if k, _ := Action(question, rest); k != "" {
+			return sentence, nil, []string{k}, true
+		}
 	}
-	if kind, _ := Action(question, rest); kind != "" || len(claim.Facts(rest)) == 0 {
-		return sentence, nil, false
+	if len(cut) > 0 && len(claim.Facts(rest)) == 0 {
+		return sentence, nil, kinds[:1], true
 	}
-	return rest, cut, true
+	return rest, cut, kinds, false
 }
 
 // fileExtensions are top-level domains that are more often the extension

@@ -72,9 +72,9 @@ type Sentence struct {
 	LeftOut []string `json:"left_out,omitempty"`
 	// ActionLeftOut are the asides copied from the passage that tell the
 	// reader to act (Action) unasked or citing flagged text, cut from Text
-	// (CutActionAsides) where "…" stands; actionKind is that action's kind.
+	// (CutActionAsides) where "…" stands; actionKinds their kinds of action.
 	ActionLeftOut []string `json:"action_left_out,omitempty"`
-	actionKind    string
+	actionKinds   []string
 	// UnlocatedQuote is the model's quotation when it was found in no
 	// shown passage (ReasonNoQuote).
 	UnlocatedQuote string `json:"unlocated_quote,omitempty"`

@@ -76,9 +76,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 // checkSentence sets sc.out's verdict: no citation, no located quotation,
 // or claim.Check against the located words, then the re-citation, the
 // restatement, the repeated injection, the value in an aside
-// (claim.AsideValue) and the unrequested action rules. An unrequested
-// action that only an aside carries is cut from the sentence
-// (CutActionAsides) instead of removing it.
+// (claim.AsideValue) and the unrequested action rules (CutActionAsides:
+// an action that only an aside carries is cut from the sentence instead
+// of removing it).
 func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *analysis, sc *sentenceCheck) {
 	s := &sc.out
 	switch {
@@ -141,18 +141,17 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	if s.Shown {
 		flagged := len(p.Injections) > 0
-		if kind, asked := Action(question, sc.draft.text); kind != "" && (!asked || flagged) {
-			if rest, cut, ok := CutActionAsides(question, sc.draft.text); ok {
-				sc.draft.text, s.Text = rest, rest
-				s.ActionLeftOut = append(s.ActionLeftOut, cut...)
-				s.actionKind = kind
-				return
-			}
+		rest, cut, kinds, withhold := CutActionAsides(question, sc.draft.text, flagged)
+		switch {
+		case withhold:
 			s.Shown, s.Reason = false, ReasonAction
-			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kind)
+			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kinds[0])
 			if flagged {
-				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kind)
+				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kinds[0])
 			}
+		case len(cut) > 0:
+			sc.draft.text, s.Text = rest, rest
+			s.ActionLeftOut, s.actionKinds = append(s.ActionLeftOut, cut...), append(s.actionKinds, kinds...)
 		}
 	}
 }
@@ -221,8 +220,8 @@ func cite(passages []retrieve.Passage, res *Result) {
 		for _, lo := range s.LeftOut {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v asks whoever reads it to say something (%q): hrag left that out of the answer, where \"…\" stands", s.Passages, clip(lo, 80)))
 		}
-		if len(s.ActionLeftOut) > 0 {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, s.actionKind))
+		for _, k := range s.actionKinds {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, k))
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {
