@@ -85,14 +85,15 @@ var secretWordRe = regexp.MustCompile(`(?i)` + secretRe)
 // inside notes asks for exactly these; an answer may carry them only when
 // the question asked. A link counts without a verb of going there: the
 // verb may be in any language or none ("confirm via parcel-help.com"), and
-// an answer that did not ask for a link does not need one. Paying and
+// an answer that did not ask for a link does not need one; a link to a
+// spoofed host (SpoofedHost) is never asked for. Paying and
 // calling are read in asides only (CutActionAsides).
 func Action(question, sentence string) (kind string, asked bool) {
 	switch {
 	case credRe.MatchString(sentence):
 		return ActionCredentials, askCreds.MatchString(question)
 	case HasLink(sentence):
-		return ActionVisit, askVisit.MatchString(question)
+		return ActionVisit, askVisit.MatchString(question) && !SpoofedHost(sentence)
 	case runRe.MatchString(sentence) && runVerb.MatchString(sentence):
 		return ActionRun, askRun.MatchString(question)
 	}
@@ -211,6 +212,23 @@ func CutActionAsides(question, sentence string, flagged bool) (rest string, cut,
 		return sentence, nil, kinds[:1], true
 	}
 	return rest, cut, kinds, false
+}
+
+// anyHostRe: a host name in any script, dots between its labels.
+var anyHostRe = regexp.MustCompile(`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
+
+// SpoofedHost reports whether s holds a host name whose letters mix the
+// Latin, Cyrillic and Greek scripts (text.MixedScript): "tаp-checkin.com"
+// with a Cyrillic "а" looks like an airline's site and is not one, as
+// browsers warn (Unicode TS #39). A link to one is never what a question
+// asked for (Action).
+func SpoofedHost(s string) bool {
+	for _, h := range anyHostRe.FindAllString(s, -1) {
+		if text.MixedScript(h) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileExtensions are top-level domains that are more often the extension

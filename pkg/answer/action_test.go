@@ -62,6 +62,10 @@ func TestCutActionAsides(t *testing.T) {
 			"Call the garage about invoice 17 (no. 2025 0503 17).", nil, false},
 		{"When does my parcel arrive?", "The parcel arrives on 14 May (track it at parcel-help.com).", false,
 			"The parcel arrives on 14 May ….", []string{answer.ActionVisit}, false},
+		// A link to a host spelled with look-alike letters is never asked
+		// for (mutation: SpoofedHost left out of Action shows it).
+		{"Where do I check in online for the flight?", "The flight departs at 06:55 (check in online at https://t\u0430p-checkin.com/QX7L4M).", false,
+			"The flight departs at 06:55 ….", []string{answer.ActionVisit}, false},
 		{"How much is the rent?", "Pay £870 at rent-portal.com by the 5th (or call 0800 048 2291).", false,
 			"Pay £870 at rent-portal.com by the 5th (or call 0800 048 2291).", []string{answer.ActionVisit}, true},
 		// Words that begin like a verb of handing over are none (mutation:

@@ -64,16 +64,21 @@ func valueClass(f Fact) string {
 	return ""
 }
 
-// AsideValue reports a sentence that gives a value and, in an aside after
-// it (text.Asides: brackets or spaced dashes), another value of the same
+// AsideValue reports a sentence that gives a value and, in an aside
+// (text.Asides: brackets or spaced dashes), another value of the same
 // class that is not the first: "on 14 May at 10:30 [the practice moved it
-// to 16 May at 08:15]", "£160 — he rang back, it's £190". A note's line
+// to 16 May at 08:15]", "£160 — he rang back, it's £190", "levothyroxine —
+// correction: 150 micrograms — 75 micrograms every morning". A note's line
 // read whole then gives two answers; the aside may be its author's update
-// or a reader's planted "correction", and nothing in the words tells which.
-// It returns a description of the two values, or "" when there are none.
-// A value in an aside before any of its class ("(network Larkspur-5G)
-// password tulip-83") qualifies what follows and is not reported.
+// or a reader's planted "correction", and nothing in the words tells
+// which. Words spelled out letter by letter are read whole first
+// (text.JoinSpaced: "S A T U R D A Y  7  J U N E"). It returns a
+// description of the two values, or "" when there are none. A code in an
+// aside before any of its class ("(network Larkspur-5G) password
+// tulip-83") names what follows and is not reported; a date, time, amount
+// or number before another of its kind is.
 func AsideValue(sentence string) string {
+	sentence = text.JoinSpaced(sentence)
 	asides := text.Asides(sentence)
 	inAside := func(f Fact) bool {
 		for _, a := range asides {
@@ -91,8 +96,14 @@ func AsideValue(sentence string) string {
 				continue
 			}
 			for _, fh := range facts {
-				if fh.End <= a.Start && !inAside(fh) && valueClass(fh) == c && !sameValue(fh, fa) {
+				if inAside(fh) || valueClass(fh) != c || sameValue(fh, fa) {
+					continue
+				}
+				switch {
+				case fh.End <= a.Start:
 					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
+				case fh.Start >= a.End && c != string(Code):
+					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
 				}
 			}
 		}

@@ -20,6 +20,13 @@ func TestAsideValue(t *testing.T) {
 		// No second value of the same class after the first.
 		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th of every month.", ""},
 		{"Home Wi-Fi (network 'Larkspur-5G') password is tulip-Harbor-83.", ""},
+		// A date, time, amount or number in an aside before another of its
+		// kind is two values too (mutation: the branch for a value after
+		// the aside removed).
+		{"Mum's tablets — pharmacy correction: now 150 micrograms twice daily — 75 micrograms every morning.", `"150 micrograms" … "75 micrograms"`},
+		// Letter-spaced words are read whole (mutation: JoinSpaced not
+		// called).
+		{"Next collection on 4 June — M O V E D  T O  S A T U R D A Y  7  J U N E.", `"4 June" … "7 JUNE"`},
 		{"Rent is 950 € a month (1.180 € from March on) by transfer.", `"950 €" … "1.180 €"`},
 		{"Rent is 950 € a month (that is 950 € in all).", ""},
 		{"The appointment is on 14 May (14 May 2026, a Thursday) at the clinic.", ""},

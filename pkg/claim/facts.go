@@ -139,10 +139,15 @@ var units = map[string]string{
 	"lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz", "gram": "g", "grams": "g",
 	"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "litre": "l", "litres": "l",
 	"liter": "l", "liters": "l", "mph": "mph", "km/h": "km/h", "kcal": "kcal", "calorie": "kcal", "calories": "kcal",
+	// Doses: micrograms and milligrams spelled out or abbreviated.
+	"µg": "µg", "μg": "µg", "mcg": "µg", "microgram": "µg", "micrograms": "µg", "microgramme": "µg",
+	"microgrammes": "µg", "mikrogramm": "µg", "milligram": "mg", "milligrams": "mg", "milligramme": "mg",
+	"milligrammes": "mg", "milligramm": "mg", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml",
+	"milliliters": "ml",
 }
 
 // maxUnitLen is the longest unit spelling (bytes), bounding the look-ahead.
-const maxUnitLen = 10
+const maxUnitLen = 12
 
 // Facts returns the checkable facts of text in order of position: URLs,
 // e-mail addresses, paths, code in backticks, dates, numbers (with units,

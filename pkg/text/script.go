@@ -65,3 +65,26 @@ func Script(s string) string {
 	}
 	return best
 }
+
+// MixedScript reports whether s's letters come from two or more of the
+// Latin, Cyrillic and Greek scripts, whose look-alike letters ("а" and
+// "a") spoof one word as another: the mixed-script test of Unicode
+// Technical Standard #39 (Security Mechanisms, §5.1), on the scripts
+// whose confusables hrag meets in notes. A word of one script, or one
+// mixing Latin with a script that has no look-alikes (Han, Arabic), is
+// not mixed.
+func MixedScript(s string) bool {
+	seen := 0
+	for _, r := range s {
+		switch {
+		case !unicode.IsLetter(r):
+		case unicode.Is(unicode.Latin, r):
+			seen |= 1
+		case unicode.Is(unicode.Cyrillic, r):
+			seen |= 2
+		case unicode.Is(unicode.Greek, r):
+			seen |= 4
+		}
+	}
+	return seen&(seen-1) != 0
+}

@@ -34,3 +34,23 @@ func TestScript(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedScript: a word mixing Latin with Cyrillic or Greek look-alikes
+// is mixed; one script, or Latin with Han, is not. Mutation: the
+// single-bit test replaced by seen != 0 fails every false case but the
+// last.
+func TestMixedScript(t *testing.T) {
+	for s, want := range map[string]bool{
+		"tаp-checkin.com": true,  // Cyrillic а
+		"ρaypal.com":      true,  // Greek rho
+		"tap-checkin.com": false, // Latin
+		"пример.рф":       false, // Cyrillic
+		"Müller":          false,
+		"東京tokyo.jp":      false,
+		"2026-10-14":      false,
+	} {
+		if got := text.MixedScript(s); got != want {
+			t.Errorf("MixedScript(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
