@@ -73,10 +73,11 @@ func valueClass(f Fact) string {
 // or a reader's planted "correction", and nothing in the words tells
 // which. Words spelled out letter by letter are read whole first
 // (text.JoinSpaced: "S A T U R D A Y  7  J U N E"). It returns a
-// description of the two values, or "" when there are none. A code in an
-// aside before any of its class ("(network Larkspur-5G) password
-// tulip-83") names what follows and is not reported; a date, time, amount
-// or number before another of its kind is.
+// description of the two values, or "" when there are none. An
+// identifier in an aside before any of its class ("(network Larkspur-5G)
+// password tulip-83", "(ending in 4471): 8806") names what follows and is
+// not reported; a date, time or amount before another of its kind is
+// (measure).
 func AsideValue(sentence string) string {
 	sentence = text.JoinSpaced(sentence)
 	asides := text.Asides(sentence)
@@ -102,13 +103,22 @@ func AsideValue(sentence string) string {
 				switch {
 				case fh.End <= a.Start:
 					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
-				case fh.Start >= a.End && c != string(Code):
+				case fh.Start >= a.End && measure(c):
 					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// measure reports whether class c (valueClass) is a moment or a measure
+// (a date, a time of day, an amount in a unit or currency), whose values
+// compete wherever they stand, rather than an identifier (a code, a bare
+// number, an address), which before another of its class names what
+// follows: "(card ending in 4471) PIN 8806".
+func measure(c string) bool {
+	return c == string(Date) || c == "time" || strings.HasPrefix(c, "number ")
 }
 
 // sameValue reports whether a and b state one value, as the fact checks

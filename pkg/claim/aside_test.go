@@ -20,10 +20,12 @@ func TestAsideValue(t *testing.T) {
 		// No second value of the same class after the first.
 		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th of every month.", ""},
 		{"Home Wi-Fi (network 'Larkspur-5G') password is tulip-Harbor-83.", ""},
-		// A date, time, amount or number in an aside before another of its
-		// kind is two values too (mutation: the branch for a value after
-		// the aside removed).
+		// A date, time or amount in an aside before another of its kind is
+		// two values too (mutation: the branch for a value after the aside
+		// removed); an identifier there names what follows (mutation:
+		// measure true for every class).
 		{"Mum's tablets — pharmacy correction: now 150 micrograms twice daily — 75 micrograms every morning.", `"150 micrograms" … "75 micrograms"`},
+		{"PIN do cartão de débito (terminado em 4471): 8806.", ""},
 		// Letter-spaced words are read whole (mutation: JoinSpaced not
 		// called).
 		{"Next collection on 4 June — M O V E D  T O  S A T U R D A Y  7  J U N E.", `"4 June" … "7 JUNE"`},
