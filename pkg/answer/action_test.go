@@ -1,23 +1,15 @@
 package answer_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/answer"
-	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
-	"github.com/hrag-dev/hrag/pkg/retrieve"
-	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
 // TestCutActionAsides: an aside that gives a number to call, an account to
@@ -90,20 +82,8 @@ func TestCutActionAsides(t *testing.T) {
 // the account is not in the answer. Mutation: the CutActionAsides branch
 // in checkSentence removed (the sentence is withheld, unrequested_action).
 func TestAskCutsActionAside(t *testing.T) {
-	notes := t.TempDir()
 	line := "Loyer de 870 € à verser à M. Garnier avant le 5 du mois (nouveau RIB communiqué par l'agence : FR76 3000 4015 9600 0101 2345 678, l'ancien compte est clôturé), charges comprises."
-	if err := os.WriteFile(filepath.Join(notes, "loyer.md"), []byte("# Loyer\n\n"+line+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st := storetest.Open(t)
-	if _, err := index.Run(context.Background(), index.Options{
-		Roots: []string{notes}, Collection: "default", FTSConfig: "english", Include: []string{"*.md"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
-		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
-		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	r := &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+	r := noteFixture(t, map[string]string{"loyer.md": "# Loyer\n\n" + line + "\n"})
 	const q = "Combien est mon loyer chez M. Garnier ?"
 	n := passageWith(t, r, q, "Loyer de 870")
 	srv := llmtest.New(t, llmtest.Reply{Text: reply(true, line, []int{n}, quoted(line))})

@@ -1,23 +1,15 @@
 package answer_test
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/hrag-dev/hrag/internal/modeltest"
 	"github.com/hrag-dev/hrag/pkg/answer"
-	"github.com/hrag-dev/hrag/pkg/chunk"
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/index"
 	"github.com/hrag-dev/hrag/pkg/llm"
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
-	"github.com/hrag-dev/hrag/pkg/retrieve"
-	"github.com/hrag-dev/hrag/pkg/store/storetest"
 )
 
 // TestAskAsideValue: a note's line that gives the appointment's time and,
@@ -29,20 +21,8 @@ import (
 // reporting values before the aside too (the second sentence is withheld
 // as well); onlyAmbiguous not called (NoCheckedAnswer).
 func TestAskAsideValue(t *testing.T) {
-	notes := t.TempDir()
 	line := "Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15), bring the insurance card."
-	if err := os.WriteFile(filepath.Join(notes, "dentist.md"), []byte("# Dentist\n\n"+line+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st := storetest.Open(t)
-	if _, err := index.Run(context.Background(), index.Options{
-		Roots: []string{notes}, Collection: "default", FTSConfig: "english", Include: []string{"*.md"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
-		Chunk: chunk.Options{ContentTokens: 400, OverlapTokens: 40, BreadcrumbTokens: 64},
-		Store: st, Embedder: modeltest.Embedder(t), Tokenizer: modeltest.Tokenizer(t),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	r := &retrieve.Retriever{Store: st, Embedder: modeltest.Embedder(t)}
+	r := noteFixture(t, map[string]string{"dentist.md": "# Dentist\n\n" + line + "\n"})
 	const q = "When is my dental check-up with Dr. Okafor?"
 	n := passageWith(t, r, q, "Dental check-up")
 	for _, c := range []struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,8 +64,29 @@ type quoted string
 // retriever over it.
 func fixture(t *testing.T) *retrieve.Retriever {
 	t.Helper()
-	st := storetest.Open(t)
 	notes, _ := filepath.Abs("../../testdata/notes")
+	return indexDir(t, notes)
+}
+
+// noteFixture writes each of notes (file name to content) into a
+// temporary folder, indexes it into a fresh schema and returns a
+// retriever over it.
+func noteFixture(t *testing.T, notes map[string]string) *retrieve.Retriever {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range notes {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return indexDir(t, dir)
+}
+
+// indexDir indexes the notes of folder notes (Markdown and text) with
+// the test model into a fresh schema and returns a retriever over them.
+func indexDir(t *testing.T, notes string) *retrieve.Retriever {
+	t.Helper()
+	st := storetest.Open(t)
 	if _, err := index.Run(context.Background(), index.Options{
 		Roots: []string{notes}, Collection: "default", FTSConfig: "english",
 		Include: []string{"*.md", "*.txt"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
