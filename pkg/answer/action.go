@@ -11,7 +11,8 @@ import (
 	"github.com/hrag-dev/hrag/pkg/text"
 )
 
-// Kinds of action a sentence may tell the reader to take (Action).
+// Kinds of action a sentence may tell the reader to take (Action; paying
+// and calling in asides only, CutActionAsides).
 const (
 	ActionVisit       = "visit a link"
 	ActionRun         = "run a command"
@@ -27,8 +28,8 @@ const lb = `(?:^|[^\p{L}\p{N}_])`
 var (
 	// A sentence tells the reader to act: a link (HasLink), code or a
 	// command with a verb of running it, a verb of handing over with a
-	// secret, a verb of paying with an account, or a verb of calling with
-	// a phone number.
+	// secret; an aside does, too, with a verb of paying and an account, or
+	// a verb of calling and a phone number.
 	// schemeRe: an address with its scheme or "www."; hostRe: a host name
 	// in lower case (a link as written, not "ASP.NET"), not after '@' (a
 	// mail address), with a letter before its top-level domain.
@@ -47,15 +48,15 @@ var (
 	// payVerbRe: a verb or noun of paying someone, in English, German,
 	// French, Spanish, Italian, Portuguese and Dutch.
 	payVerbRe = regexp.MustCompile(`(?i)` + lb + `(pay|pays|paid|paying|payment|payable|transfer|transferred|wire|deposit|remit|standing order|überweis\p{L}*|(ein|be|aus)?zahl(en|e|st|t|ung|bar)|vire[rz]?|virement|vers(er|ez|é|ée|ement|a|are|ate|amento)|pa[iy]e[rz]?|paiement|régle[rz]|règlement|transf[eé]r\p{L}*|transfier[ae]n?|ingres[ae]n?|ingresar|dep[oó]sit[ae]n?|abon[ae]n?|abonar|pag[aoóu]\p{L}*|bonifico|betaal\p{L}*|betalen|betaling|overmaken|maak\b.{1,40}\bover|overschrijving|stort\p{L}*)\b`)
-	// accountRe: an account to pay into: an IBAN, or an account's name
-	// followed by six digits or more.
+	// ibanRe and accountRe: an account to pay into (hasAccount): an IBAN,
+	// or an account's name followed by six digits or more.
 	ibanRe    = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{2,}){3,8}\b`)
 	accountRe = regexp.MustCompile(`(?i)` + lb + `(account|acc\.?|a/c|sort code|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b[^\d\n]{0,25}\d[\d -]{4,}\d`)
 	// callVerbRe: a verb of calling a number (not the nouns "phone",
 	// "Telefon": a note's contact line tells no one to act).
 	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
-	// phoneRe: a phone number, seven to fifteen digits in groups (counted
-	// by phoneNumber).
+	// phoneRe: a candidate phone number, digits in groups (its digits
+	// counted by hasPhoneNumber); dateRe: a numeric date inside one.
 	phoneRe = regexp.MustCompile(`\+?\(?\d[\d ()./-]{5,}\d`)
 	dateRe  = regexp.MustCompile(`(^|[^\d])\d{1,4}[./-]\d{1,2}[./-]\d{2,4}([^\d]|$)`)
 	// What a question asks for when it asks for an action.
