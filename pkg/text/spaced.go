@@ -7,10 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// spacedRe is a run of one-letter tokens, one space between them; wideRe
-// two spaces or more.
+// spacedRe is a run of one-letter tokens, one space between them, not
+// joined to a letter or digit before it; wideRe two spaces or more.
 var (
-	spacedRe = regexp.MustCompile(`\pL(?: \pL)+`)
+	spacedRe = regexp.MustCompile(`(?:^|[^\pL\pN])(\pL(?: \pL)+)`)
 	wideRe   = regexp.MustCompile(` {2,}`)
 )
 
@@ -25,10 +25,9 @@ var (
 func JoinSpaced(s string) string {
 	var runs [][]int
 	long := false
-	for _, l := range spacedRe.FindAllStringIndex(s, -1) {
-		before, _ := utf8.DecodeLastRuneInString(s[:l[0]])
-		after, _ := utf8.DecodeRuneInString(s[l[1]:])
-		if l[0] > 0 && wordRune(before) || l[1] < len(s) && wordRune(after) {
+	for _, m := range spacedRe.FindAllStringSubmatchIndex(s, -1) {
+		l := m[2:4]
+		if after, _ := utf8.DecodeRuneInString(s[l[1]:]); l[1] < len(s) && wordRune(after) {
 			continue
 		}
 		runs = append(runs, l)

@@ -9,14 +9,17 @@ import (
 // TestJoinSpaced: spelled-out words are joined and the gaps between them
 // become one space; three letters, and letters joined to a word, are left.
 // Mutations: the long run's count at >= 2 joins "x y z" and "a b c"; the
-// before-rune test dropped joins "ab c d e f"'s tail; runs of two left
-// out leaves "T O".
+// boundary before a run dropped from spacedRe joins "ab c d e" (the
+// "b" then starts a run of four); a run that starts at a word's last
+// letter and is then refused swallows "S A T U R D A Y" (the bug the
+// "moved to" case found); runs of two left out leaves "T O".
 func TestJoinSpaced(t *testing.T) {
 	for in, want := range map[string]string{
 		"next one on 4 June — M O V E D  T O  S A T U R D A Y  7  J U N E.": "next one on 4 June — MOVED TO SATURDAY 7 JUNE.",
 		"p a s s w o r d: K i e s e l":                                      "password: Kiesel",
 		"axes x y z and options a b c":                                      "axes x y z and options a b c",
-		"ab c d e f":                                                        "ab c d e f",
+		"ab c d e":                                                          "ab c d e",
+		"moved to S A T U R D A Y":                                          "moved to SATURDAY",
 		"no  spelled  words":                                                "no  spelled  words",
 	} {
 		if got := text.JoinSpaced(in); got != want {
