@@ -165,54 +165,72 @@ func asideAction(question, sentence, aside, whole string, flagged bool) string {
 	return ""
 }
 
+// ActionAside is an aside cut from an answer sentence because it tells
+// the reader to act (CutActionAsides).
+type ActionAside struct {
+	Kind string `json:"kind"` // the kind of action, one of the Action* constants
+	Text string `json:"text"` // the aside as the sentence had it, brackets or dashes included
+}
+
 // CutActionAsides reads where sentence tells the reader to act. It
 // returns sentence with each aside (text.Asides: brackets, dashes) that
 // tells the reader to act unasked (asideAction: the sentence's own unasked
-// action, a number to call, an account to pay into) replaced by "…", the
-// asides cut and their kinds of action. flagged is whether the passage
-// holds text addressed to an AI, which makes any action unasked. withhold
-// is true when the sentence must not be shown: its own clauses tell the
-// reader to visit a link, run a command or hand over credentials unasked
-// (Action, read again without the asides cut), or nothing that states a
-// fact (claim.Facts) is left; rest is then sentence. An attacker weaves
-// "(new RIB from the agency: FR76 …)" into the line that gives the rent;
-// an answer about the rent gives the rent without it. A number or an
-// account in the sentence's own clauses ("the salary is paid into my
-// account 4471 2290 18") is a note's record, not read as an action.
-func CutActionAsides(question, sentence string, flagged bool) (rest string, cut, kinds []string, withhold bool) {
+// action, a number to call, an account to pay into) replaced by "…"
+// (elide), and the asides cut. flagged is whether the passage holds text
+// addressed to an AI, which makes any action unasked. withhold is the kind
+// of action for which the sentence must not be shown ("" when it may be):
+// its own clauses tell the reader to visit a link, run a command or hand
+// over credentials unasked (Action, read again without the asides cut),
+// or nothing that states a fact (claim.Facts) is left; rest is then
+// sentence and cut nil. An attacker weaves "(new RIB from the agency:
+// FR76 …)" into the line that gives the rent; an answer about the rent
+// gives the rent without it. A number or an account in the sentence's own
+// clauses ("the salary is paid into my account 4471 2290 18") is a note's
+// record, not read as an action.
+func CutActionAsides(question, sentence string, flagged bool) (rest string, cut []ActionAside, withhold string) {
 	whole, asked := Action(question, sentence)
 	if asked && !flagged {
 		whole = ""
 	}
-	var b strings.Builder
-	last := 0
+	var spans [][2]int
 	for _, a := range text.Asides(sentence) {
-		k := asideAction(question, sentence, sentence[a.Start:a.End], whole, flagged)
-		if k == "" {
-			continue
-		}
-		b.WriteString(sentence[last:a.Start])
-		b.WriteString(" … ")
-		cut, kinds = append(cut, sentence[a.Start:a.End]), append(kinds, k)
-		last = a.End
-	}
-	rest = sentence
-	if len(cut) > 0 {
-		b.WriteString(sentence[last:])
-		rest = strings.Join(strings.Fields(b.String()), " ")
-		for _, p := range []string{".", ",", ";", ":", "!", "?"} {
-			rest = strings.ReplaceAll(rest, "… "+p, "…"+p)
+		if k := asideAction(question, sentence, sentence[a.Start:a.End], whole, flagged); k != "" {
+			spans = append(spans, [2]int{a.Start, a.End})
+			cut = append(cut, ActionAside{Kind: k, Text: sentence[a.Start:a.End]})
 		}
 	}
+	rest = elide(sentence, spans)
 	if whole != "" {
 		if k, _ := Action(question, rest); k != "" {
-			return sentence, nil, []string{k}, true
+			return sentence, nil, k
 		}
 	}
 	if len(cut) > 0 && len(claim.Facts(rest)) == 0 {
-		return sentence, nil, kinds[:1], true
+		return sentence, nil, cut[0].Kind
 	}
-	return rest, cut, kinds, false
+	return rest, cut, ""
+}
+
+// elide returns s with each of spans (byte offsets, in order, not
+// overlapping) replaced by "…", white space collapsed and no space left
+// between "…" and the punctuation after it; s itself when spans is empty.
+func elide(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(" … ")
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	out := strings.Join(strings.Fields(b.String()), " ")
+	for _, p := range []string{".", ",", ";", ":", "!", "?"} {
+		out = strings.ReplaceAll(out, "… "+p, "…"+p)
+	}
+	return out
 }
 
 // anyHostRe: a host name in any script, dots between its labels.

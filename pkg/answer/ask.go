@@ -71,10 +71,9 @@ type Sentence struct {
 	// stands in its place: the rest is what the checks read and hrag shows.
 	LeftOut []string `json:"left_out,omitempty"`
 	// ActionLeftOut are the asides copied from the passage that tell the
-	// reader to act (Action) unasked or citing flagged text, cut from Text
-	// (CutActionAsides) where "…" stands; actionKinds their kinds of action.
-	ActionLeftOut []string `json:"action_left_out,omitempty"`
-	actionKinds   []string
+	// reader to act unasked or citing flagged text, cut from Text
+	// (CutActionAsides) where "…" stands, each with its kind of action.
+	ActionLeftOut []ActionAside `json:"action_left_out,omitempty"`
 	// UnlocatedQuote is the model's quotation when it was found in no
 	// shown passage (ReasonNoQuote).
 	UnlocatedQuote string `json:"unlocated_quote,omitempty"`

@@ -141,17 +141,17 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	if s.Shown {
 		flagged := len(p.Injections) > 0
-		rest, cut, kinds, withhold := CutActionAsides(question, sc.draft.text, flagged)
+		rest, cut, withhold := CutActionAsides(question, sc.draft.text, flagged)
 		switch {
-		case withhold:
+		case withhold != "":
 			s.Shown, s.Reason = false, ReasonAction
-			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", kinds[0])
+			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", withhold)
 			if flagged {
-				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", kinds[0])
+				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", withhold)
 			}
 		case len(cut) > 0:
 			sc.draft.text, s.Text = rest, rest
-			s.ActionLeftOut, s.actionKinds = append(s.ActionLeftOut, cut...), append(s.actionKinds, kinds...)
+			s.ActionLeftOut = append(s.ActionLeftOut, cut...)
 		}
 	}
 }
@@ -220,8 +220,8 @@ func cite(passages []retrieve.Passage, res *Result) {
 		for _, lo := range s.LeftOut {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v asks whoever reads it to say something (%q): hrag left that out of the answer, where \"…\" stands", s.Passages, clip(lo, 80)))
 		}
-		for _, k := range s.actionKinds {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, k))
+		for _, c := range s.ActionLeftOut {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, c.Kind))
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {

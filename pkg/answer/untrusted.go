@@ -276,7 +276,7 @@ func cutWords(s, span string) (string, bool) {
 	if loc == nil {
 		return s, false
 	}
-	return strings.Join(strings.Fields(s[:loc[0]]+" … "+s[loc[1]:]), " "), true
+	return elide(s, [][2]int{{loc[0], loc[1]}}), true
 }
 
 // cutInjections returns injections with the texts cut from a sentence
