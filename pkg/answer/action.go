@@ -170,6 +170,9 @@ func asideAction(question, sentence, aside, whole string, flagged bool) string {
 type ActionAside struct {
 	Kind string `json:"kind"` // the kind of action, one of the Action* constants
 	Text string `json:"text"` // the aside as the sentence had it, brackets or dashes included
+	// Changed: the aside gives a detail its passage announces as changed
+	// (CutAnnounced), whatever the question asked.
+	Changed bool `json:"changed,omitempty"`
 }
 
 // CutActionAsides reads where sentence tells the reader to act. It

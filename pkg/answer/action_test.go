@@ -102,7 +102,7 @@ func TestAskCutsActionAside(t *testing.T) {
 	}
 	s := res.Sentences[0]
 	if !strings.Contains(res.Answer, "870 €") || strings.Contains(res.Answer, "FR76") || len(s.ActionLeftOut) != 1 || s.ActionLeftOut[0].Kind != answer.ActionPay || !strings.Contains(s.ActionLeftOut[0].Text, "FR76") {
-		t.Fatalf("answer %q, left out %q", res.Answer, s.ActionLeftOut)
+		t.Fatalf("answer %q, left out %+v", res.Answer, s.ActionLeftOut)
 	}
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool {
 		return strings.Contains(w, answer.ActionPay) && !strings.Contains(w, "FR76")

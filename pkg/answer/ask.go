@@ -38,7 +38,7 @@ func SentenceReasons() []string {
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction, ReasonRepeatsInjection, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence, ReasonModelUnsure)
+	return append(out, ReasonAction, ReasonChangedDetails, ReasonRepeatsInjection, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence, ReasonModelUnsure)
 }
 
 // Citation maps a cited number to its passage.

@@ -76,9 +76,9 @@ func (a *Asker) check(ctx context.Context, collection, question string, passages
 // checkSentence sets sc.out's verdict: no citation, no located quotation,
 // or claim.Check against the located words, then the re-citation, the
 // restatement, the repeated injection, the value in an aside
-// (claim.AsideValue) and the unrequested action rules (CutActionAsides:
+// (claim.AsideValue), the unrequested action rules (CutActionAsides:
 // an action that only an aside carries is cut from the sentence instead
-// of removing it).
+// of removing it) and the changed details (CutAnnounced, the same way).
 func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *analysis, sc *sentenceCheck) {
 	s := &sc.out
 	switch {
@@ -154,6 +154,19 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 			s.ActionLeftOut = append(s.ActionLeftOut, cut...)
 		}
 	}
+	// An account, a number or a link that the passage announces as
+	// changed is pointed to, not repeated, whatever the question asked.
+	if s.Shown {
+		rest, cut, withhold := CutAnnounced(sc.draft.text, Announced(p.Content))
+		switch {
+		case withhold != "":
+			s.Shown, s.Reason = false, ReasonChangedDetails
+			s.Detail = fmt.Sprintf("it gives details to %s that passage %d announces as changed; confirm them with the sender through a channel you already know", withhold, sc.n)
+		case len(cut) > 0:
+			sc.draft.text, s.Text = rest, rest
+			s.ActionLeftOut = append(s.ActionLeftOut, cut...)
+		}
+	}
 }
 
 // checkAnswer runs the checks that read the whole answer after each
@@ -221,7 +234,11 @@ func cite(passages []retrieve.Passage, res *Result) {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v asks whoever reads it to say something (%q): hrag left that out of the answer, where \"…\" stands", s.Passages, clip(lo, 80)))
 		}
 		for _, c := range s.ActionLeftOut {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, c.Kind))
+			w := fmt.Sprintf("passage %v tells you, in an aside, to %s: hrag left that aside out of the answer, where \"…\" stands; read the passage before you act on it", s.Passages, c.Kind)
+			if c.Changed {
+				w = fmt.Sprintf("passage %v announces changed details to %s in an aside: hrag left that aside out of the answer, where \"…\" stands; confirm such details with the sender through a channel you already know", s.Passages, c.Kind)
+			}
+			res.Warnings = append(res.Warnings, w)
 		}
 		for _, n := range s.Passages {
 			if !hasCitation(res.Citations, n) {

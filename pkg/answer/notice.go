@@ -1,0 +1,200 @@
+package answer
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// ReasonChangedDetails marks a sentence that gives an account, a number
+// to call or a link which its passage announces as changed (Announced):
+// "our bank details have changed, please pay to …", "appointment moved,
+// confirm by calling …". A notice of changed payment or contact details is
+// how fraud reaches a mailbox, and a note may have saved one; hrag points
+// to it instead of repeating it, whatever the question asked.
+const ReasonChangedDetails = "changed_details"
+
+// Detail is a payment or contact detail that a passage announces as
+// changed (Announced).
+type Detail struct {
+	Kind string // ActionPay, ActionCall or ActionVisit
+	Key  string // the digits of an account or number (six or more), or a link's registrable domain in lower case
+}
+
+// changeRe: words that announce a change of details or a failed payment,
+// in English, German, French, Spanish, Italian, Portuguese and Dutch:
+// participles of changing, moving, replacing, updating, cancelling and
+// blocking (not the verbs: "UPDATE weather SET …" and "changes to the
+// API" announce nothing); "no longer", "from now on"; "new" before what a
+// notice renews (an account, a number, a link).
+var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|moved|updated|migrated|replaced|rescheduled|re-scheduled|closed|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
+	`new (?:bank|account|iban|sort code|details|number|phone|mobile|line|link|website|site|portal|address|reference)|` +
+	`geändert|änderung|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
+	`changée?s?|modifiée?s?|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
+	`cambi[óoa]d?[oa]?s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
+	`mudou|mudad[oa]s?|alterad[oa]s?|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
+	`cambiat[oaie]|modificat[oaie]|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
+	`gewijzigd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
+
+// noticeRe: words by which a text names itself a notice or an update, in
+// the same languages as changeRe.
+var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|change of|migration|reminder|alert|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
+
+// Announced returns the payment and contact details that passage
+// announces as changed. A notice is a unit of the passage (text.UnitSpans:
+// a sentence, list item or row) or an aside of one (text.Asides), read
+// apart from the unit around it, that tells the reader to pay (an
+// account, or a verb of paying with a number) or to call (a verb of
+// calling with a phone number) and holds a word of change (changeRe) or
+// names itself a notice (noticeRe: "NOTICE:", "Hinweis", "aviso"), or
+// that holds a word of change and a link (HasLink; a notice's name alone
+// is not enough for a link: manuals say "see the changelog at …"). Its
+// details are the digits of each number of six digits or more that is
+// not a date, and the registrable domain of each link. The unit's own
+// text outside its asides is a notice only by its own words: the rent's
+// account in "rent to sort code 40-11-62 (new account since March: …)" is
+// not announced, the aside's is. nil when none.
+func Announced(passage string) []Detail {
+	var out []Detail
+	add := func(seg string) {
+		changed := changeRe.MatchString(seg)
+		if !changed && !noticeRe.MatchString(seg) {
+			return
+		}
+		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
+		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
+		if !pay && !call && !(changed && HasLink(seg)) {
+			return
+		}
+		if pay || call {
+			kind := ActionPay
+			if !pay {
+				kind = ActionCall
+			}
+			for _, k := range numberKeys(seg) {
+				out = append(out, Detail{Kind: kind, Key: k})
+			}
+		}
+		for _, h := range linkKeys(seg) {
+			out = append(out, Detail{Kind: ActionVisit, Key: h})
+		}
+	}
+	for _, u := range text.UnitSpans(passage) {
+		unit := passage[u[0]:u[1]]
+		var spans [][2]int
+		for _, a := range text.Asides(unit) {
+			add(unit[a.Start:a.End])
+			spans = append(spans, [2]int{a.Start, a.End})
+		}
+		add(elide(unit, spans))
+	}
+	return slices.Compact(out)
+}
+
+// numberKeys returns the digits of each number in s (phoneRe: digits in
+// groups) of six digits or more that is not a date (isDate).
+func numberKeys(s string) []string {
+	var out []string
+	for _, m := range phoneRe.FindAllString(s, -1) {
+		if isDate(m) {
+			continue
+		}
+		d := strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return r
+			}
+			return -1
+		}, m)
+		if len(d) >= 6 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// linkKeys returns the registrable domain (publicsuffix.EffectiveTLDPlusOne)
+// of each host name in s that HasLink counts, in lower case.
+func linkKeys(s string) []string {
+	var out []string
+	for _, h := range anyHostRe.FindAllString(s, -1) {
+		h = strings.ToLower(strings.TrimSuffix(h, "."))
+		if !HasLink(h) {
+			continue
+		}
+		if d, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// gives reports whether s gives detail d: a number whose digits hold d's
+// or are held in them (six digits at least), or a link to its domain.
+func gives(s string, d Detail) bool {
+	if !strings.Contains(d.Key, ".") {
+		return slices.ContainsFunc(numberKeys(s), func(k string) bool { return strings.Contains(k, d.Key) || strings.Contains(d.Key, k) })
+	}
+	return slices.Contains(linkKeys(s), d.Key)
+}
+
+// CutAnnounced reads sentence against details, what its passage
+// announces as changed (Announced). It returns sentence with each aside
+// (text.Asides) that gives one of them replaced by "…" (elide) and the
+// asides cut, marked Changed. withhold is the kind of action for which
+// the sentence must not be shown ("" when it may be): its own clauses
+// give an announced detail, or no fact is left once its asides are cut
+// (as CutActionAsides); rest is then sentence and cut nil. The question
+// does not matter: a notice of changed details is to be confirmed with
+// its sender, not repeated.
+func CutAnnounced(sentence string, details []Detail) (rest string, cut []ActionAside, withhold string) {
+	if len(details) == 0 {
+		return sentence, nil, ""
+	}
+	given := func(s string) string {
+		for _, d := range details {
+			if gives(s, d) {
+				return d.Kind
+			}
+		}
+		return ""
+	}
+	var spans [][2]int
+	for _, a := range text.Asides(sentence) {
+		if k := given(sentence[a.Start:a.End]); k != "" {
+			spans = append(spans, [2]int{a.Start, a.End})
+			cut = append(cut, ActionAside{Kind: k, Text: sentence[a.Start:a.End], Changed: true})
+		}
+	}
+	rest = elide(sentence, spans)
+	if k := given(rest); k != "" {
+		return sentence, nil, k
+	}
+	if len(cut) > 0 && len(claim.Facts(rest)) == 0 {
+		return sentence, nil, cut[0].Kind
+	}
+	return rest, cut, ""
+}
+
+// wholeDateRe: a numeric date, the whole of a candidate number.
+var wholeDateRe = regexp.MustCompile(`^(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})$`)
+
+// isDate reports whether m, a candidate number, is a numeric date with a
+// month that can be one: day, month, year or year, month, day (the middle
+// at most 12), or month, day, year (the first at most 12, the middle at
+// most 31). A sort code "20-45-77" is none.
+func isDate(m string) bool {
+	g := wholeDateRe.FindStringSubmatch(m)
+	if g == nil {
+		return false
+	}
+	a, _ := strconv.Atoi(g[1])
+	b, _ := strconv.Atoi(g[2])
+	return b >= 1 && b <= 12 || a >= 1 && a <= 12 && b <= 31
+}
