@@ -55,19 +55,29 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|cha
 // calling with a phone number) and holds a word of change (changeRe) or
 // names itself a notice (noticeRe: "NOTICE:", "Hinweis", "aviso"), or
 // that holds a word of change and a link (HasLink; a notice's name alone
-// is not enough for a link: manuals say "see the changelog at …"). Its
-// details are the digits of each number of six digits or more that is
-// not a date, and the registrable domain of each link. The unit's own
+// is not enough for a link: manuals say "see the changelog at …"), all
+// read from the notice's first word of change or notice on: a notice
+// names the change, then the new details, and the number before it
+// ("Steuer-ID 47 036 892 815; stattdessen … anrufen") is the note's own.
+// Its details are the digits of each number of six digits or more that
+// is not a date, and the registrable domain of each link. The unit's own
 // text outside its asides is a notice only by its own words: the rent's
 // account in "rent to sort code 40-11-62 (new account since March: …)" is
 // not announced, the aside's is. nil when none.
 func Announced(passage string) []Detail {
 	var out []Detail
 	add := func(seg string) {
-		changed := changeRe.MatchString(seg)
-		if !changed && !noticeRe.MatchString(seg) {
+		from := -1
+		for _, re := range []*regexp.Regexp{changeRe, noticeRe} {
+			if loc := re.FindStringIndex(seg); loc != nil && (from < 0 || loc[0] < from) {
+				from = loc[0]
+			}
+		}
+		if from < 0 {
 			return
 		}
+		changed := changeRe.MatchString(seg)
+		seg = seg[from:] // what comes before the notice's first word is the note's own
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
 		if !pay && !call && !(changed && HasLink(seg)) {

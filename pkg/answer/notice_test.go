@@ -21,7 +21,9 @@ import (
 // go.dev; noticeRe dropped loses the German notice; the change word no
 // longer required announces the salary; isDate replaced by dateRe (a
 // date anywhere in the number) loses the sort code; a notice's name
-// allowed to carry a link announces the courier's site.
+// allowed to carry a link announces the courier's site; the segment read
+// whole, not from its first word of change, announces the membership
+// number.
 func TestAnnounced(t *testing.T) {
 	cases := []struct {
 		passage string
@@ -39,6 +41,8 @@ func TestAnnounced(t *testing.T) {
 		{"UPDATE weather SET temp_lo = temp_lo+1 WHERE city = 'San Francisco' AND station = 'sf.example.com';", nil},
 		{"My salary is paid into my account 4471 2290 18 at Sparkasse, call 0800 048 2291 if late.", nil},
 		{"New passport number is 561204873, valid until 12 August 2034.", nil},
+		{"Membership no. 2231 8804 57; hotline changed in May, call 09 70 81 44 12.",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "0970814412"}}},
 		{"DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com.", nil},
 	}
 	for _, c := range cases {
