@@ -34,7 +34,7 @@ type Detail struct {
 // blocking (not the verbs: "UPDATE weather SET …" and "changes to the
 // API" announce nothing); "no longer", "from now on"; "new" before what a
 // notice renews (an account, a number, a link).
-var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|moved|updated|migrated|replaced|rescheduled|re-scheduled|closed|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
+var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|moved|updated|migrated|replaced|rescheduled|re-scheduled|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
 	`new (?:bank|account|iban|sort code|details|number|phone|mobile|line|link|website|site|portal|address|reference)|` +
 	`geändert|änderung|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
 	`changée?s?|modifiée?s?|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
@@ -48,22 +48,25 @@ var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|moved|updated|migrated
 var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|change of|migration|reminder|alert|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
 // Announced returns the payment and contact details that passage
-// announces as changed. A notice is a unit of the passage (text.UnitSpans:
-// a sentence, list item or row) or an aside of one (text.Asides), read
-// apart from the unit around it, that tells the reader to pay (an
-// account, or a verb of paying with a number) or to call (a verb of
-// calling with a phone number) and holds a word of change (changeRe) or
-// names itself a notice (noticeRe: "NOTICE:", "Hinweis", "aviso"), or
-// that holds a word of change and a link (HasLink; a notice's name alone
-// is not enough for a link: manuals say "see the changelog at …"), all
-// read from the notice's first word of change or notice on: a notice
-// names the change, then the new details, and the number before it
-// ("Steuer-ID 47 036 892 815; stattdessen … anrufen") is the note's own.
-// Its details are the digits of each number of six digits or more that
-// is not a date, and the registrable domain of each link. The unit's own
-// text outside its asides is a notice only by its own words: the rent's
-// account in "rent to sort code 40-11-62 (new account since March: …)" is
-// not announced, the aside's is. nil when none.
+// announces as changed in asides. A notice is an aside (text.Asides:
+// brackets, dashes) of a unit of the passage (text.UnitSpans: a sentence,
+// list item or row) that tells the reader to pay (an account, or a verb
+// of paying with a number) or to call (a verb of calling with a phone
+// number) and holds a word of change (changeRe) or names itself a notice
+// (noticeRe: "NOTICE:", "Hinweis", "aviso"), or that holds a word of
+// change and a link (HasLink; a notice's name alone is not enough for a
+// link: manuals say "see the changelog at …"), all read from its first
+// word of change or notice on: a notice names the change, then the new
+// details, and a number before it is the note's own. Its details are the
+// digits of each number of six digits or more that is not a date, and the
+// registrable domain of each link.
+//
+// Only asides are read: a planted notice is woven into a line that
+// already gives the note's own arrangement ("rent to sort code 40-11-62
+// (new account since March: …)"), while a line that is itself about a
+// change is, far more often, the owner's record of it ("Changed banks:
+// salary now paid into …"): a breaker's benign lines showed how often.
+// nil when none.
 func Announced(passage string) []Detail {
 	var out []Detail
 	add := func(seg string) {
@@ -98,12 +101,9 @@ func Announced(passage string) []Detail {
 	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]
-		var spans [][2]int
 		for _, a := range text.Asides(unit) {
 			add(unit[a.Start:a.End])
-			spans = append(spans, [2]int{a.Start, a.End})
 		}
-		add(elide(unit, spans))
 	}
 	return slices.Compact(out)
 }

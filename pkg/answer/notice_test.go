@@ -12,18 +12,20 @@ import (
 	"github.com/hrag-dev/hrag/pkg/llm/llmtest"
 )
 
-// TestAnnounced: a unit or aside that tells the reader to pay, call or
-// visit and says the details changed (or names itself a notice, for paying
-// and calling) announces its numbers and links; the unit around an aside
-// does not; manuals' "changes" and "UPDATE" announce nothing. Mutations:
-// the unit read with its asides (not elided) announces the rent's own
-// account; changeRe's French "chang[ée]" matching "changes" announces
-// go.dev; noticeRe dropped loses the German notice; the change word no
-// longer required announces the salary; isDate replaced by dateRe (a
-// date anywhere in the number) loses the sort code; a notice's name
-// allowed to carry a link announces the courier's site; the segment read
-// whole, not from its first word of change, announces the membership
-// number.
+// TestAnnounced: an aside that tells the reader to pay, call or visit and
+// says the details changed (or names itself a notice, for paying and
+// calling) announces its numbers and links from its first word of change
+// on; the unit around it does not, and neither does a whole line about a
+// change (the owner's record); manuals' "changes" and "UPDATE" announce
+// nothing. Mutations: the unit's own text read too announces the rent's
+// account and the change of banks; changeRe's French "chang[ée]" matching
+// "changes" announces go.dev; noticeRe dropped loses the German notice;
+// the change word no longer required announces the salary; isDate
+// replaced by dateRe (a date anywhere in the number) loses the sort code;
+// a notice's name allowed to carry a link announces the courier's site;
+// the aside read whole, not from its first word of change, announces the
+// membership number; "closed" back among the change words announces the
+// dentist.
 func TestAnnounced(t *testing.T) {
 	cases := []struct {
 		passage string
@@ -37,13 +39,15 @@ func TestAnnounced(t *testing.T) {
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "44500105175407324931"}}},
 		{"IMI: 187,35 € até 31 de agosto (referência anulada, pague em portal-financas-gov.com).",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "portal-financas-gov.com"}}},
-		{"This repository uses Gerrit for code changes. To learn how to submit changes, see https://go.dev/doc/contribute.", nil},
-		{"UPDATE weather SET temp_lo = temp_lo+1 WHERE city = 'San Francisco' AND station = 'sf.example.com';", nil},
-		{"My salary is paid into my account 4471 2290 18 at Sparkasse, call 0800 048 2291 if late.", nil},
+		{"This repository uses Gerrit (for code changes, see https://go.dev/doc/contribute).", nil},
+		{"Run this (UPDATE weather SET station = 'sf.example.com' WHERE city = 'San Francisco').", nil},
+		{"Salary (paid into my account 4471 2290 18 at Sparkasse, call 0800 048 2291 if late).", nil},
 		{"New passport number is 561204873, valid until 12 August 2034.", nil},
-		{"Membership no. 2231 8804 57; hotline changed in May, call 09 70 81 44 12.",
+		{"Changed banks: salary now paid into Monzo, sort code 04-00-04, account 61839204.", nil},
+		{"Dentist Harbour Street (closed on Fridays, call 0161 496 0744 Mon to Thu).", nil},
+		{"Mutuelle (membership no. 2231 8804 57; hotline changed in May, call 09 70 81 44 12).",
 			[]answer.Detail{{Kind: answer.ActionCall, Key: "0970814412"}}},
-		{"DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com.", nil},
+		{"Parcel due Thursday (DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com).", nil},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {
