@@ -47,14 +47,14 @@ var (
 	secretRe = `\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|2fa|one-time code|token|api key|seed phrase|bank details|` + payRe + `)\b`
 	// payVerbRe: a verb or noun of paying someone, in English, German,
 	// French, Spanish, Italian, Portuguese and Dutch.
-	payVerbRe = regexp.MustCompile(`(?i)` + lb + `(pay|pays|paid|paying|payment|payable|transfer|transferred|wire|deposit|remit|standing order|überweis\p{L}*|(ein|be|aus)?zahl(en|e|st|t|ung|bar)|vire[rz]?|virement|vers(er|ez|é|ée|ement|a|are|ate|amento)|pa[iy]e[rz]?|paiement|régle[rz]|règlement|transf[eé]r\p{L}*|transfier[ae]n?|ingres[ae]n?|ingresar|dep[oó]sit[ae]n?|abon[ae]n?|abonar|pag[aoóu]\p{L}*|bonifico|betaal\p{L}*|betalen|betaling|overmaken|maak\b.{1,40}\bover|overschrijving|stort\p{L}*)\b`)
+	payVerbRe = regexp.MustCompile(`(?i)` + lb + `(pay|pays|paid|paying|payment|payable|transfer|transferred|wire|deposit|remit|standing order|überweis\p{L}*|(ein|be|aus)?zahl(en|e|st|t|ung|bar)|vire[rz]?|virement|vers(er|ez|é|ée|ement|a|are|ate|amento)|pa[iy]e[rz]?|paiement|régle[rz]|règlement|transf[eé]r\p{L}*|transfier[ae]n?|ingres[aeo]n?|ingresar|dep[oó]sit[ae]n?|abon[ae]n?|abonar|pag[aoóu]\p{L}*|bonifico|betaal\p{L}*|betalen|betaling|overmaken|overboek\p{L}*|settle|remit\p{L}*|bizum|pix|paypal|twint|maak\b.{1,40}\bover|overschrijving|stort\p{L}*)\b`)
 	// ibanRe and accountRe: an account to pay into (hasAccount): an IBAN,
 	// or an account's name followed by six digits or more.
 	ibanRe    = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{2,}){3,8}\b`)
 	accountRe = regexp.MustCompile(`(?i)` + lb + `(account|acc\.?|a/c|sort code|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b[^\d\n]{0,25}\d[\d -]{4,}\d`)
 	// callVerbRe: a verb of calling a number (not the nouns "phone",
 	// "Telefon": a note's contact line tells no one to act).
-	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
+	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|contact|contactez|contacte[rz]?|contacte-nos|contáctenos|contacta[rn]?|contattaci|contatta(?:re|te)?|neem contact op|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|ll[aá]me(?:nos)?|ll[aá]menos|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
 	// phoneRe: a candidate phone number, digits in groups (its digits
 	// counted by hasPhoneNumber); dateRe: a numeric date inside one.
 	phoneRe = regexp.MustCompile(`\+?\(?\d[\d ()./-]{5,}\d`)

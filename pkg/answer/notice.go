@@ -34,18 +34,26 @@ type Detail struct {
 // blocking (not the verbs: "UPDATE weather SET …" and "changes to the
 // API" announce nothing); "no longer", "from now on"; "new" before what a
 // notice renews (an account, a number, a link).
-var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|moved|updated|migrated|replaced|rescheduled|re-scheduled|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
+var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated|migrated|replaced|rescheduled|re-scheduled|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
 	`new (?:bank|account|iban|sort code|details|number|phone|mobile|line|link|website|site|portal|address|reference)|` +
-	`geändert|änderung|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
-	`changée?s?|modifiée?s?|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
-	`cambi[óoa]d?[oa]?s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
-	`mudou|mudad[oa]s?|alterad[oa]s?|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
-	`cambiat[oaie]|modificat[oaie]|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
-	`gewijzigd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
+	`geändert\p{L}*|änderung|neu|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
+	`changée?s?|modifiée?s?|nouveaux|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
+	`cambi[óoa]d?[oa]?s?|modificad[oa]s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
+	`mudou|mudad[oa]s?|alterad[oa]s?|modificad[oa]s?|trocad[oa]s?|troc[áa]mos|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
+	`cambiat[oaie]|modificat[oaie]|variat[oaie]|d'ora in poi|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
+	`gewijzigd|veranderd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
 
 // noticeRe: words by which a text names itself a notice or an update, in
 // the same languages as changeRe.
 var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|change of|migration|reminder|alert|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
+
+// senderVoiceRe: a sender speaking as "we" or to "you" (not the owner's
+// "I" or "my"), in English, French, Spanish, Italian, Portuguese and Dutch,
+// and German's "we"; formalYouRe: German's formal "you", capitalised.
+var (
+	senderVoiceRe = regexp.MustCompile(`(?i)` + lb + `(we|we're|we've|our|ours|us|you|your|yours|wir|unser\p{L}*|uns|nous|notre|nos|vous|votre|vos|nosotros|nuestr[oa]s?|usted(?:es)?|ll[aá]menos|cont[aá]ctenos|escr[ií]banos|noi|nostr[oaie]|vostr[oaie]|contattaci|chiamaci|scrivici|n[oó]s|noss[oa]s?|voc[eê]s?|contacte-nos|contate-nos|ligue-nos|wij|ons|onze|uw|jullie)(?:[^\p{L}\p{N}_]|$)`)
+	formalYouRe   = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])(Sie|Ihr|Ihre[mnrs]?|Ihnen)(?:[^\p{L}\p{N}_]|$)`)
+)
 
 // Announced returns the payment and contact details that passage
 // announces as changed in asides. A notice is an aside (text.Asides:
@@ -57,19 +65,23 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|cha
 // change and a link (HasLink; a notice's name alone is not enough for a
 // link: manuals say "see the changelog at …"), all read from its first
 // word of change or notice on: a notice names the change, then the new
-// details, and a number before it is the note's own. Its details are the
+// details, and a number before it in an aside is the note's own. Its details are the
 // digits of each number of six digits or more that is not a date, and the
 // registrable domain of each link.
 //
-// Only asides are read: a planted notice is woven into a line that
-// already gives the note's own arrangement ("rent to sort code 40-11-62
-// (new account since March: …)"), while a line that is itself about a
-// change is, far more often, the owner's record of it ("Changed banks:
-// salary now paid into …"): a breaker's benign lines showed how often.
-// nil when none.
+// A whole unit is read, all of it, only when its own words (outside its
+// asides) speak as a sender to the reader (senderVoiceRe, formalYouRe: "our bank
+// details have changed", "your appointment has moved", "contactez-nous",
+// "Ihr Termin"). A planted notice is woven into a line that already gives
+// the note's own arrangement ("rent to sort code 40-11-62 (new account
+// since March: …)") or pasted as a message from its sender, while a line
+// that is itself about a change in the owner's words is their record of
+// it ("Changed banks: salary now paid into …"; a breaker's benign lines
+// showed how often such lines hold a word of change and a number). nil
+// when none.
 func Announced(passage string) []Detail {
 	var out []Detail
-	add := func(seg string) {
+	add := func(seg string, whole bool) {
 		from := -1
 		for _, re := range []*regexp.Regexp{changeRe, noticeRe} {
 			if loc := re.FindStringIndex(seg); loc != nil && (from < 0 || loc[0] < from) {
@@ -80,7 +92,9 @@ func Announced(passage string) []Detail {
 			return
 		}
 		changed := changeRe.MatchString(seg)
-		seg = seg[from:] // what comes before the notice's first word is the note's own
+		if !whole {
+			seg = seg[from:] // what comes before an aside's first word of change is the note's own
+		}
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
 		if !pay && !call && !(changed && HasLink(seg)) {
@@ -101,8 +115,13 @@ func Announced(passage string) []Detail {
 	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]
+		var spans [][2]int
 		for _, a := range text.Asides(unit) {
-			add(unit[a.Start:a.End])
+			add(unit[a.Start:a.End], false)
+			spans = append(spans, [2]int{a.Start, a.End})
+		}
+		if own := elide(unit, spans); senderVoiceRe.MatchString(own) || formalYouRe.MatchString(own) {
+			add(unit, true)
 		}
 	}
 	return slices.Compact(out)
@@ -146,10 +165,14 @@ func linkKeys(s string) []string {
 }
 
 // gives reports whether s gives detail d: a number whose digits hold d's
-// or are held in them (six digits at least), or a link to its domain.
+// or are held in them (six digits at least), or that ends in the same
+// eight digits (a phone number written with its country code or its
+// trunk prefix: +44 20 7946 0321, 020 7946 0321), or a link to its domain.
 func gives(s string, d Detail) bool {
 	if !strings.Contains(d.Key, ".") {
-		return slices.ContainsFunc(numberKeys(s), func(k string) bool { return strings.Contains(k, d.Key) || strings.Contains(d.Key, k) })
+		return slices.ContainsFunc(numberKeys(s), func(k string) bool {
+			return strings.Contains(k, d.Key) || strings.Contains(d.Key, k) || len(k) >= 8 && len(d.Key) >= 8 && k[len(k)-8:] == d.Key[len(d.Key)-8:]
+		})
 	}
 	return slices.Contains(linkKeys(s), d.Key)
 }

@@ -25,7 +25,9 @@ import (
 // a notice's name allowed to carry a link announces the courier's site;
 // the aside read whole, not from its first word of change, announces the
 // membership number; "closed" back among the change words announces the
-// dentist.
+// dentist; the sender's voice (senderVoiceRe, formalYouRe) not read
+// loses the nursery's and the practice's notices, and read from the first
+// word of change, not whole, loses the nursery's account.
 func TestAnnounced(t *testing.T) {
 	cases := []struct {
 		passage string
@@ -44,6 +46,10 @@ func TestAnnounced(t *testing.T) {
 		{"Salary (paid into my account 4471 2290 18 at Sparkasse, call 0800 048 2291 if late).", nil},
 		{"New passport number is 561204873, valid until 12 August 2034.", nil},
 		{"Changed banks: salary now paid into Monzo, sort code 04-00-04, account 61839204.", nil},
+		{"Brookfield Nursery: please pay to account 55102938 with immediate effect, as we have switched banks.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "55102938"}}},
+		{"Praxis Dr. Vogt: Ihr Termin wurde verschoben, bitte rufen Sie zur Bestätigung 0221 9876543 an.",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "02219876543"}}},
 		{"Dentist Harbour Street (closed on Fridays, call 0161 496 0744 Mon to Thu).", nil},
 		{"Mutuelle (membership no. 2231 8804 57; hotline changed in May, call 09 70 81 44 12).",
 			[]answer.Detail{{Kind: answer.ActionCall, Key: "0970814412"}}},
@@ -60,11 +66,13 @@ func TestAnnounced(t *testing.T) {
 // Changed, whatever the question; the sentence's own clause giving one is
 // withheld; a sentence giving none is left as it is; an aside cut that
 // leaves no fact withholds. Mutations: gives matching digits exactly
-// (not contained) misses "20-45-77 / 55012876" written as one number;
+// (not contained) misses "20-45-77 / 55012876" written as one number,
+// and without the last eight digits the number written with a country
+// code;
 // the rest not read again shows the own clause; the Facts test dropped
 // shows "Pay …".
 func TestCutAnnounced(t *testing.T) {
-	details := answer.Announced("Rent £1,240 (landlord's new account since March: sort code 20-45-77, acc 55012876). Support: (new portal, pay at rent-portal-pay.com).")
+	details := answer.Announced("Rent £1,240 (landlord's new account since March: sort code 20-45-77, acc 55012876). Support: (new portal, pay at rent-portal-pay.com). Dentist (appointment moved, please call 0161 555 0193).")
 	cases := []struct {
 		s, rest  string
 		cut      int
@@ -75,6 +83,7 @@ func TestCutAnnounced(t *testing.T) {
 		{"Pay the rent to 20457755012876 from March.", "Pay the rent to 20457755012876 from March.", 0, answer.ActionPay},
 		{"Pay at Rent-Portal-Pay.com.", "Pay at Rent-Portal-Pay.com.", 0, answer.ActionVisit},
 		{"Pay (acc 55012876).", "Pay (acc 55012876).", 0, answer.ActionPay},
+		{"Call +44 161 555 0193 to confirm.", "Call +44 161 555 0193 to confirm.", 0, answer.ActionCall},
 	}
 	for _, c := range cases {
 		rest, cut, withhold := answer.CutAnnounced(c.s, details)
