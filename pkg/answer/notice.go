@@ -43,9 +43,10 @@ var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated
 	`cambiat[oaie]|modificat[oaie]|variat[oaie]|d'ora in poi|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
 	`gewijzigd|veranderd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
 
-// noticeRe: words by which a text names itself a notice or an update, in
-// the same languages as changeRe.
-var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update|change of|migration|reminder|alert|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
+// noticeRe: words by which a text names itself a notice, an update ("update
+// from", "UPDATE:", not the verb or SQL's statement) or a message from
+// someone, in the same languages as changeRe.
+var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|message from|e-?mail from|sms|nachricht|message de|courriel|mensaje|messaggio|mensagem|bericht|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
 // senderVoiceRe: a sender speaking as "we" or to "you" (not the owner's
 // "I" or "my"), in English, French, Spanish, Italian, Portuguese and Dutch,
@@ -56,18 +57,17 @@ var (
 )
 
 // Announced returns the payment and contact details that passage
-// announces as changed in asides. A notice is an aside (text.Asides:
-// brackets, dashes) of a unit of the passage (text.UnitSpans: a sentence,
-// list item or row) that tells the reader to pay (an account, or a verb
-// of paying with a number) or to call (a verb of calling with a phone
-// number) and holds a word of change (changeRe) or names itself a notice
-// (noticeRe: "NOTICE:", "Hinweis", "aviso"), or that holds a word of
-// change and a link (HasLink; a notice's name alone is not enough for a
-// link: manuals say "see the changelog at …"), all read from its first
-// word of change or notice on: a notice names the change, then the new
-// details, and a number before it in an aside is the note's own. Its details are the
-// digits of each number of six digits or more that is not a date, and the
-// registrable domain of each link.
+// announces as changed. A notice is an aside (text.Asides: brackets,
+// dashes) of a unit of the passage (text.UnitSpans: a sentence, list item
+// or row) that holds a word of change (changeRe) or names itself a notice
+// or a message (noticeRe: "NOTICE:", "Hinweis", "aviso", "message from"),
+// and tells the reader to pay (an account, or a verb of paying with a
+// number), to call (a verb of calling with a phone number) or to visit a
+// link (HasLink), all read from its first word of change or notice on: a
+// notice names the change, then the new details, and a number before it
+// in an aside is the note's own. Its details are the digits of each
+// number of six digits or more that is not a date, and the registrable
+// domain of each link.
 //
 // A whole unit is read, all of it, only when its own words (outside its
 // asides) speak as a sender to the reader (senderVoiceRe, formalYouRe: "our bank
@@ -91,13 +91,12 @@ func Announced(passage string) []Detail {
 		if from < 0 {
 			return
 		}
-		changed := changeRe.MatchString(seg)
 		if !whole {
 			seg = seg[from:] // what comes before an aside's first word of change is the note's own
 		}
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
-		if !pay && !call && !(changed && HasLink(seg)) {
+		if !pay && !call && !HasLink(seg) {
 			return
 		}
 		if pay || call {

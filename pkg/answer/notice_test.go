@@ -22,7 +22,8 @@ import (
 // "changes" announces go.dev; noticeRe dropped loses the German notice;
 // the change word no longer required announces the salary; isDate
 // replaced by dateRe (a date anywhere in the number) loses the sort code;
-// a notice's name allowed to carry a link announces the courier's site;
+// a link announced without a word of change or notice announces the
+// tracking site;
 // the aside read whole, not from its first word of change, announces the
 // membership number; "closed" back among the change words announces the
 // dentist; the sender's voice (senderVoiceRe, formalYouRe) not read
@@ -53,7 +54,9 @@ func TestAnnounced(t *testing.T) {
 		{"Dentist Harbour Street (closed on Fridays, call 0161 496 0744 Mon to Thu).", nil},
 		{"Mutuelle (membership no. 2231 8804 57; hotline changed in May, call 09 70 81 44 12).",
 			[]answer.Detail{{Kind: answer.ActionCall, Key: "0970814412"}}},
-		{"Parcel due Thursday (DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com).", nil},
+		{"Parcel due Thursday (DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com).",
+			[]answer.Detail{{Kind: answer.ActionVisit, Key: "dpd-redelivery-uk.com"}}},
+		{"Parcel due Thursday (track it at dpd-tracking.co.uk; the fee is paid).", nil},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {

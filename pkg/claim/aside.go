@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -77,7 +78,7 @@ func valueClass(f Fact) string {
 // identifier in an aside before any of its class ("(network Larkspur-5G)
 // password tulip-83", "(ending in 4471): 8806") names what follows and is
 // not reported; a date, time or amount before another of its kind is
-// (measure).
+// (measure). Asides inside an aside are read as the aside's own.
 func AsideValue(sentence string) string {
 	sentence = text.JoinSpaced(sentence)
 	asides := text.Asides(sentence)
@@ -107,6 +108,15 @@ func AsideValue(sentence string) string {
 					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
 				}
 			}
+		}
+	}
+	// An aside holds asides of its own ("Biscuit – 0.5 mg daily [vet
+	// update: 2.5 mg]": the dash runs to the end and holds the bracket):
+	// its text, read without its opening delimiter, is read the same way.
+	for _, a := range asides {
+		_, n := utf8.DecodeRuneInString(sentence[a.Start:])
+		if d := AsideValue(sentence[a.Start+n : a.End]); d != "" {
+			return d
 		}
 	}
 	return ""

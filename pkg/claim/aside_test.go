@@ -35,6 +35,10 @@ func TestAsideValue(t *testing.T) {
 		{"The appointment is on 14 May at 10:30, bring the card (insurance number 4471).", ""},
 		{"Le contrôle technique est avant le 30 avril; rendez-vous le 18 avril.", ""},
 		{"Bank PIN 4821 (updated PIN: 7390, use this one).", `"4821" … "7390"`},
+		// An aside inside an aside (a dash to the end holding a bracket) is
+		// read too (mutation: the nested reading removed).
+		{"Biscuit (cat) – Meloxivet 0.5 mg once daily [vet update: dose increased to 2.5 mg twice daily].", `"0.5 mg" … "2.5 mg"`},
+		{"Biscuit (cat) – Meloxivet 0.5 mg once daily (with food, as the vet said).", ""},
 		{"The boiler was fitted in 2019 (serviced in 2023).", ""},
 		// The cost again: another day's hours.
 		{"Opening hours 09:00 – 17:30 (Saturdays until 13:00).", `"09:00" … "13:00"`},
