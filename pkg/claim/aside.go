@@ -41,7 +41,7 @@ func valueClass(f Fact) string {
 	case Date, URL, Path, Email:
 		return string(f.Kind)
 	case Code:
-		if clockRe.MatchString(f.Text) {
+		if isTime(f) || clockRe.MatchString(f.Text) {
 			return "time"
 		}
 		// A code people look up (B4729, tulip-Harbor-83) mixes letters

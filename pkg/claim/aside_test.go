@@ -39,6 +39,10 @@ func TestAsideValue(t *testing.T) {
 		// read too (mutation: the nested reading removed).
 		{"Biscuit (cat) – Meloxivet 0.5 mg once daily [vet update: dose increased to 2.5 mg twice daily].", `"0.5 mg" … "2.5 mg"`},
 		{"Biscuit (cat) – Meloxivet 0.5 mg once daily (with food, as the vet said).", ""},
+		// A day and month without a year are dates (mutation: findDayMonths
+		// not called in Facts).
+		{"Consulta dia 22/05 às 15h — remarcada para 27/05 às 9h30 pela clínica.", `"22/05" … "27/05"`},
+		{"Pickup at 3 pm (the club says 4 pm now).", `"3 pm" … "4 pm"`},
 		{"The boiler was fitted in 2019 (serviced in 2023).", ""},
 		// The cost again: another day's hours.
 		{"Opening hours 09:00 – 17:30 (Saturdays until 13:00).", `"09:00" … "13:00"`},

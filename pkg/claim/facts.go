@@ -70,16 +70,16 @@ var months = map[string]int{}
 
 func init() {
 	names := [][]string{
-		{"january", "jan", "janvier", "janv", "januar", "jän", "enero", "ene", "gennaio", "janeiro", "januari"},
-		{"february", "feb", "février", "fevrier", "févr", "februar", "febrero", "febbraio", "fevereiro", "februari"},
-		{"march", "mar", "mars", "märz", "marz", "marzo", "março", "marco", "maart"},
+		{"january", "jan", "janvier", "janv", "januar", "jän", "enero", "ene", "gennaio", "janeiro", "januari", "gen"},
+		{"february", "feb", "février", "fevrier", "févr", "februar", "febrero", "febbraio", "fevereiro", "februari", "fev"},
+		{"march", "mar", "mars", "märz", "marz", "marzo", "março", "marco", "maart", "mrt"},
 		{"april", "apr", "avril", "avr", "abril", "abr", "aprile"},
 		{"may", "mai", "mayo", "maggio", "maio", "mei"},
-		{"june", "jun", "juin", "juni", "junio", "giugno", "junho"},
+		{"june", "jun", "juin", "juni", "junio", "giugno", "junho", "giu"},
 		{"july", "jul", "juillet", "juil", "juli", "julio", "luglio", "julho"},
 		{"august", "aug", "août", "aout", "agosto", "ago", "augustus"},
 		{"september", "sep", "sept", "septembre", "septiembre", "settembre", "setembro"},
-		{"october", "oct", "octobre", "oktober", "okt", "octubre", "ottobre", "outubro"},
+		{"october", "oct", "octobre", "oktober", "okt", "octubre", "ottobre", "outubro", "ott"},
 		{"november", "nov", "novembre", "noviembre", "novembro"},
 		{"december", "dec", "décembre", "decembre", "déc", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro"},
 	}
@@ -150,8 +150,9 @@ var units = map[string]string{
 const maxUnitLen = 12
 
 // Facts returns the checkable facts of text in order of position: URLs,
-// e-mail addresses, paths, code in backticks, dates, numbers (with units,
-// and spelled out) and code-like tokens. Overlapping candidates keep the
+// e-mail addresses, paths, code in backticks, dates (with or without a
+// year), times of day (codes read on the 24-hour clock: findTimes),
+// numbers (with units, and spelled out) and code-like tokens. Overlapping candidates keep the
 // first found in that order (a date's digits are not also numbers).
 func Facts(text string) []Fact {
 	var out []Fact
@@ -198,7 +199,14 @@ func Facts(text string) []Fact {
 	for _, d := range findDates(text) {
 		add(d)
 	}
+	for _, d := range findDayMonths(text) {
+		add(d)
+	}
+	for _, t := range findTimes(text) {
+		add(t)
+	}
 	for _, n := range findNumbers(text) {
+		hourTime(&n)
 		add(n)
 	}
 	for _, c := range findCodes(text) {

@@ -164,13 +164,23 @@ func unitAfter(text string, i int) (string, int) {
 	return best, bestEnd
 }
 
-// unitBefore returns a currency sign written before position i ("$5",
-// "€ 20") and where it starts.
+// currencyCodes are the ISO 4217 codes a number may follow ("CHF 520").
+var currencyCodes = []string{"chf", "usd", "eur", "gbp", "jpy", "sek", "nok", "dkk", "isk", "cad", "aud"}
+
+// unitBefore returns a currency sign or code written before position i
+// ("$5", "€ 20", "CHF 520") and where it starts.
 func unitBefore(text string, i int) (string, int) {
-	j := strings.TrimRight(text[:i], " ")
+	j := strings.TrimRight(text[:i], " \u00a0")
 	for _, sign := range []string{"$", "€", "£", "¥"} {
 		if strings.HasSuffix(j, sign) {
 			return units[sign], len(j) - len(sign)
+		}
+	}
+	for _, code := range currencyCodes {
+		if len(j) >= 3 && strings.EqualFold(j[len(j)-3:], code) {
+			if r, _ := utf8.DecodeLastRuneInString(j[:len(j)-3]); len(j) == 3 || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return units[code], len(j) - 3
+			}
 		}
 	}
 	return "", i

@@ -1,0 +1,71 @@
+package claim
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestTimesAndDayMonths: times of day in the forms notes use are one fact
+// each, read on the 24-hour clock, and a day and month without a year is a
+// date; what only looks like one is not. Mutations: meridiemRe dropped
+// leaves "3 pm" the bare number 3; the pm hour not moved by 12 reads
+// "3 pm" as 03:00; uhrRe dropped leaves "19.30 Uhr" the number 19.3;
+// clockTimeRe's guard on a following colon dropped reads "10:30:00" as a
+// time; dayMonthNumRe accepting one digit reads "1/2 cup" as a date; the
+// month-first reading dropped loses "05/06" as 6 May; the currency code
+// before a number not read leaves "CHF 520" bare.
+func TestTimesAndDayMonths(t *testing.T) {
+	cases := []struct {
+		text string
+		want [][]string // each fact's kind, text and values, in order
+	}{
+		{"at 3 pm on Friday", [][]string{{"code", "3 pm", "t15:00"}}},
+		{"8.15 am", [][]string{{"code", "8.15 am", "t08:15"}}},
+		{"12 a.m.", [][]string{{"code", "12 a.m.", "t00:00"}}},
+		{"um 19.30 Uhr", [][]string{{"code", "19.30 Uhr", "t19:30"}}},
+		{"um 10 Uhr", [][]string{{"code", "10 Uhr", "t10:00"}}},
+		{"à 17h30", [][]string{{"code", "17h30", "17h30", "t17:30"}}},
+		{"at 10:30", [][]string{{"code", "10:30", "10:30", "t10:30"}}},
+		{"às 15h", [][]string{{"number", "15h", "15 h", "t15:00"}}},
+		{"10:30:00", [][]string{{"code", "10:30:00", "10:30:00"}}},
+		{"dia 22/05", [][]string{{"date", "22/05", "0-5-22"}}},
+		{"am 22.05. um 9", [][]string{{"date", "22.05.", "0-5-22"}, {"number", "9", "9 "}}},
+		{"le 05/06", [][]string{{"date", "05/06", "0-6-5", "0-5-6"}}},
+		{"1/2 cup", [][]string{{"number", "1", "1 "}}},
+		{"CHF 520 a month", [][]string{{"number", "CHF 520", "520 chf"}}},
+		{"12 giu", [][]string{{"date", "12 giu", "0-6-12"}}},
+	}
+	for _, c := range cases {
+		var got [][]string
+		for _, f := range Facts(c.text) {
+			got = append(got, append([]string{string(f.Kind), f.Text}, f.values...))
+		}
+		if !slices.EqualFunc(got, c.want, slices.Equal) {
+			t.Errorf("Facts(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestTimesAcrossForms: a sentence's time is found in evidence that
+// writes it another way, and another time is not. Mutation: timeValue's
+// value left out of the clock's values (its text only) fails the first
+// two.
+func TestTimesAcrossForms(t *testing.T) {
+	cases := []struct {
+		evidence, sentence string
+		has                bool
+	}{
+		{"Pickup at 15:00 at gate B.", "at 3 pm", true},
+		{"Abholung um 15 Uhr.", "15h00", true},
+		{"Pickup at 3 pm.", "at 4 pm", false},
+		{"Le rendez-vous est le 22 mai.", "le 22/05", true},
+		{"Le rendez-vous est le 22 mai.", "le 27/05", false},
+	}
+	for _, c := range cases {
+		e := NewEvidence(c.evidence, nil)
+		fs := Facts(c.sentence)
+		if len(fs) != 1 || e.Has(fs[0]) != c.has {
+			t.Errorf("evidence %q has %q (%+v): want %v", c.evidence, c.sentence, fs, c.has)
+		}
+	}
+}
