@@ -44,23 +44,16 @@ var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated
 	`gewijzigd|veranderd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
 
 // noticeRe: words by which a text names itself a notice, an update ("update
-// from", "UPDATE:", not the verb or SQL's statement) or a message from
-// someone, in the same languages as changeRe.
-var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|message from|e-?mail from|sms|nachricht|message de|courriel|mensaje|messaggio|mensagem|bericht|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
-
-// senderVoiceRe: a sender speaking as "we" or to "you" (not the owner's
-// "I" or "my"), in English, French, Spanish, Italian, Portuguese and Dutch,
-// and German's "we"; formalYouRe: German's formal "you", capitalised.
-var (
-	senderVoiceRe = regexp.MustCompile(`(?i)` + lb + `(we|we're|we've|our|ours|us|you|your|yours|wir|unser\p{L}*|uns|nous|notre|nos|vous|votre|vos|nosotros|nuestr[oa]s?|usted(?:es)?|ll[aá]menos|cont[aá]ctenos|escr[ií]banos|noi|nostr[oaie]|vostr[oaie]|contattaci|chiamaci|scrivici|n[oó]s|noss[oa]s?|voc[eê]s?|contacte-nos|contate-nos|ligue-nos|wij|ons|onze|uw|jullie)(?:[^\p{L}\p{N}_]|$)`)
-	formalYouRe   = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])(Sie|Ihr|Ihre[mnrs]?|Ihnen)(?:[^\p{L}\p{N}_]|$)`)
-)
+// from", "UPDATE:", not the verb or SQL's statement), a mail or a text
+// message, in the same languages as changeRe ("message from" is left
+// out: notes relay their family's messages so).
+var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|e-?mail from|sms|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
 // dashes) of a unit of the passage (text.UnitSpans: a sentence, list item
 // or row) that holds a word of change (changeRe) or names itself a notice
-// or a message (noticeRe: "NOTICE:", "Hinweis", "aviso", "message from"),
+// or a mail (noticeRe: "NOTICE:", "Hinweis", "aviso", "e-mail from"),
 // and tells the reader to pay (an account, or a verb of paying with a
 // number), to call (a verb of calling with a phone number) or to visit a
 // link (HasLink), all read from its first word of change or notice on: a
@@ -69,19 +62,17 @@ var (
 // number of six digits or more that is not a date, and the registrable
 // domain of each link.
 //
-// A whole unit is read, all of it, only when its own words (outside its
-// asides) speak as a sender to the reader (senderVoiceRe, formalYouRe: "our bank
-// details have changed", "your appointment has moved", "contactez-nous",
-// "Ihr Termin"). A planted notice is woven into a line that already gives
-// the note's own arrangement ("rent to sort code 40-11-62 (new account
-// since March: …)") or pasted as a message from its sender, while a line
-// that is itself about a change in the owner's words is their record of
-// it ("Changed banks: salary now paid into …"; a breaker's benign lines
-// showed how often such lines hold a word of change and a number). nil
-// when none.
+// Only asides are read. A planted notice is woven into a line that
+// already gives the note's own arrangement ("rent to sort code 40-11-62
+// (new account since March: …)"); a line that is itself about a change is
+// far more often its owner's record of it ("Changed banks: salary now
+// paid into …", "Our plumber: call 07700 … (he moved last year)"): two
+// breakers' benign lines showed how often whole lines, even read only
+// when they speak as "we" or "you", hold a word of change and a number.
+// nil when none.
 func Announced(passage string) []Detail {
 	var out []Detail
-	add := func(seg string, whole bool) {
+	add := func(seg string) {
 		from := -1
 		for _, re := range []*regexp.Regexp{changeRe, noticeRe} {
 			if loc := re.FindStringIndex(seg); loc != nil && (from < 0 || loc[0] < from) {
@@ -91,9 +82,7 @@ func Announced(passage string) []Detail {
 		if from < 0 {
 			return
 		}
-		if !whole {
-			seg = seg[from:] // what comes before an aside's first word of change is the note's own
-		}
+		seg = seg[from:] // what comes before an aside's first word of change is the note's own
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
 		if !pay && !call && !HasLink(seg) {
@@ -114,13 +103,8 @@ func Announced(passage string) []Detail {
 	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]
-		var spans [][2]int
 		for _, a := range text.Asides(unit) {
-			add(unit[a.Start:a.End], false)
-			spans = append(spans, [2]int{a.Start, a.End})
-		}
-		if own := elide(unit, spans); senderVoiceRe.MatchString(own) || formalYouRe.MatchString(own) {
-			add(unit, true)
+			add(unit[a.Start:a.End])
 		}
 	}
 	return slices.Compact(out)
