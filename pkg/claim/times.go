@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -111,7 +112,7 @@ func findDayMonths(text string) []Fact {
 		b, _ := strconv.Atoi(text[bs:be])
 		var vals []string
 		for _, d := range []date{{0, b, a}, {0, a, b}} {
-			if d.m >= 1 && d.m <= 12 && d.d >= 1 && d.d <= 31 && !contains(vals, d.String()) {
+			if d.m >= 1 && d.m <= 12 && d.d >= 1 && d.d <= 31 && !slices.Contains(vals, d.String()) {
 				vals = append(vals, d.String())
 			}
 		}
@@ -144,15 +145,6 @@ func isTime(f Fact) bool {
 	for _, v := range f.values {
 		if len(v) == 6 && v[0] == 't' && v[3] == ':' {
 			return f.Kind == Code
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
 		}
 	}
 	return false
