@@ -3,7 +3,6 @@ package answer
 import (
 	"regexp"
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/publicsuffix"
 
@@ -55,10 +54,11 @@ var (
 	// callVerbRe: a verb of calling a number (not the nouns "phone",
 	// "Telefon": a note's contact line tells no one to act).
 	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|contact|contactez|contacte[rz]?|contacte-nos|contáctenos|contacta[rn]?|contattaci|contatta(?:re|te)?|neem contact op|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|ll[aá]me(?:nos)?|ll[aá]menos|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
-	// phoneRe: a candidate phone number, digits in groups (its digits
-	// counted by hasPhoneNumber); dateRe: a numeric date inside one.
-	phoneRe = regexp.MustCompile(`\+?\(?\d[\d ()./-]{5,}\d`)
-	dateRe  = regexp.MustCompile(`(^|[^\d])\d{1,4}[./-]\d{1,2}[./-]\d{2,4}([^\d]|$)`)
+	// phoneRe: a candidate phone number, digits in groups, spaces
+	// (no-break ones too), brackets, dots, slashes or hyphens between them
+	// (its digits counted by hasPhoneNumber, a date in it left out:
+	// withoutDates).
+	phoneRe = regexp.MustCompile(`\+?\(?\d[\d \x{00A0}\x{202F}()./-]{5,}\d`)
 	// What a question asks for when it asks for an action.
 	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|online|where (can|do|should) i (find|get|go|book)|lien|site web|seite|webseite|homepage|enlace|p[aá]gina|sito)\b`)
 	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
@@ -114,20 +114,13 @@ func hasAccount(s string) bool {
 }
 
 // hasPhoneNumber reports whether s holds a phone number: seven to fifteen
-// digits in groups of digits, brackets, dots, slashes, hyphens or spaces
-// (E.164 allows fifteen), not a date.
+// digits (E.164 allows fifteen) in groups (phoneRe), the digits of a date
+// in it not counted (withoutDates: "call on 14.10.2026" holds no number
+// to call, "bis 12.06.2026 0621/2934471" does, and so does the French
+// "01.42.68.53.07").
 func hasPhoneNumber(s string) bool {
 	for _, m := range phoneRe.FindAllString(s, -1) {
-		if dateRe.MatchString(m) {
-			continue // a date ("call on 14.10.2026") holds no number to call
-		}
-		digits := 0
-		for _, r := range m {
-			if unicode.IsDigit(r) {
-				digits++
-			}
-		}
-		if digits >= 7 && digits <= 15 {
+		if n := len(digitsOf(withoutDates(m))); n >= 7 && n <= 15 {
 			return true
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // credentials) or left as the note's record (paying, calling); asking for
 // the thing keeps it unless the passage is flagged. Mutations: lb replaced
 // by \b fails the German line (no boundary before "ü"); askPay accepting
-// any verb of paying in the question fails the Spanish line; dateRe
+// any verb of paying in the question fails the Spanish line; withoutDates
 // dropped fails the date; callVerbRe read in the sentence instead of the
 // aside fails the invoice; the flagged test dropped fails the flagged
 // line; the Action test of the rest dropped fails the link in the
@@ -50,6 +50,10 @@ func TestCutActionAsides(t *testing.T) {
 			"My salary is paid into my account 4471 2290 18 at Sparkasse, call 0800 048 2291 if late.", nil, false},
 		{"When are the results due?", "Results are due on 12 October (call the clinic on 14.10.2026 at 10:15).", false,
 			"Results are due on 12 October (call the clinic on 14.10.2026 at 10:15).", nil, false},
+		// A French number in dots is no date (mutation: a date read with
+		// any month, as before, leaves it).
+		{"Quel est le code du portail ?", "Code portail 4471 (en cas de panne, appeler le 01.42.68.53.07).", false,
+			"Code portail 4471 ….", []string{answer.ActionCall}, false},
 		{"What is the invoice number?", "Call the garage about invoice 17 (no. 2025 0503 17).", false,
 			"Call the garage about invoice 17 (no. 2025 0503 17).", nil, false},
 		{"When does my parcel arrive?", "The parcel arrives on 14 May (track it at parcel-help.com).", false,

@@ -111,24 +111,25 @@ func Announced(passage string) []Detail {
 }
 
 // numberKeys returns the digits of each number in s (phoneRe: digits in
-// groups) of six digits or more that is not a date (isDate).
+// groups, a date in it left out: withoutDates) of six digits or more.
 func numberKeys(s string) []string {
 	var out []string
 	for _, m := range phoneRe.FindAllString(s, -1) {
-		if isDate(m) {
-			continue
-		}
-		d := strings.Map(func(r rune) rune {
-			if unicode.IsDigit(r) {
-				return r
-			}
-			return -1
-		}, m)
-		if len(d) >= 6 {
+		if d := digitsOf(withoutDates(m)); len(d) >= 6 {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// digitsOf returns the decimal digits of s, in order.
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // linkKeys returns the registrable domain (publicsuffix.EffectiveTLDPlusOne)
@@ -198,19 +199,22 @@ func CutAnnounced(sentence string, details []Detail) (rest string, cut []ActionA
 	return rest, cut, ""
 }
 
-// wholeDateRe: a numeric date, the whole of a candidate number.
-var wholeDateRe = regexp.MustCompile(`^(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})$`)
+// numDateRe: a numeric date, day, month and year or year, month and day.
+var numDateRe = regexp.MustCompile(`(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})`)
 
-// isDate reports whether m, a candidate number, is a numeric date with a
-// month that can be one: day, month, year or year, month, day (the middle
-// at most 12), or month, day, year (the first at most 12, the middle at
-// most 31). A sort code "20-45-77" is none.
-func isDate(m string) bool {
-	g := wholeDateRe.FindStringSubmatch(m)
-	if g == nil {
-		return false
-	}
-	a, _ := strconv.Atoi(g[1])
-	b, _ := strconv.Atoi(g[2])
-	return b >= 1 && b <= 12 || a >= 1 && a <= 12 && b <= 31
+// withoutDates returns m, a candidate number, without the numeric dates
+// in it whose month can be one: day, month, year or year, month, day (the
+// middle at most 12), or month, day, year (the first at most 12, the
+// middle at most 31). A sort code "20-45-77" and "01.42.68.53.07" hold
+// none.
+func withoutDates(m string) string {
+	return numDateRe.ReplaceAllStringFunc(m, func(d string) string {
+		g := numDateRe.FindStringSubmatch(d)
+		a, _ := strconv.Atoi(g[1])
+		b, _ := strconv.Atoi(g[2])
+		if b >= 1 && b <= 12 || a >= 1 && a <= 12 && b <= 31 {
+			return " "
+		}
+		return d
+	})
 }

@@ -27,7 +27,9 @@ import (
 // announces the membership number; "closed" back among the change words
 // announces the dentist; "message de" among the notice's names announces
 // the father's number; "switched" dropped from the change words loses the
-// nursery's account.
+// nursery's account; phoneRe without no-break spaces loses the cabinet's
+// number; a date in a number not left out (withoutDates) gives the
+// licensing office's number with the date's digits.
 func TestAnnounced(t *testing.T) {
 	cases := []struct {
 		passage string
@@ -48,6 +50,10 @@ func TestAnnounced(t *testing.T) {
 		{"Changed banks: salary now paid into Monzo, sort code 04-00-04, account 61839204.", nil},
 		{"Our plumber: Dave Fennick, call 07700 900 214 (he moved to Hartley Road last year).", nil},
 		{"Contacts (message de Papa : appelle-le ce soir au 06 12 48 93 57).", nil},
+		{"Cabinet (numéro changé, appeler le 06\u202f12\u202f48\u202f93\u202f57).",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "0612489357"}}},
+		{"Zulassung (Termin verschoben, bitte bis 12.06.2026 0621/2934471 anrufen).",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "06212934471"}}},
 		{"Nursery fees (switched banks: please pay to account 55102938).",
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "55102938"}}},
 		{"Dentist Harbour Street (closed on Fridays, call 0161 496 0744 Mon to Thu).", nil},
