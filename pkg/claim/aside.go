@@ -44,6 +44,9 @@ func valueClass(f Fact) string {
 		if isTime(f) || clockRe.MatchString(f.Text) {
 			return "time"
 		}
+		if spelled(f) {
+			return "digits" // a code dictated in words, as a PIN in digits
+		}
 		// A code people look up (B4729, tulip-Harbor-83) mixes letters
 		// and digits; a program's name or option ("pg_basebackup -Ft")
 		// and a version (0.8.0) are not answers of one kind.

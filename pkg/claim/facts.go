@@ -152,7 +152,8 @@ const maxUnitLen = 12
 // Facts returns the checkable facts of text in order of position: URLs,
 // e-mail addresses, paths, code in backticks, dates (with or without a
 // year), times of day (codes read on the 24-hour clock: findTimes),
-// numbers (with units, and spelled out) and code-like tokens. Overlapping candidates keep the
+// codes dictated in digit words (findSpelledCodes), numbers (with units,
+// and spelled out) and code-like tokens. Overlapping candidates keep the
 // first found in that order (a date's digits are not also numbers).
 func Facts(text string) []Fact {
 	var out []Fact
@@ -204,6 +205,9 @@ func Facts(text string) []Fact {
 	}
 	for _, t := range findTimes(text) {
 		add(t)
+	}
+	for _, c := range findSpelledCodes(text) {
+		add(c)
 	}
 	for _, n := range findNumbers(text) {
 		hourTime(&n)
