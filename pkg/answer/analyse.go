@@ -18,6 +18,22 @@ type analysis struct {
 	questionTerms []string
 	df            map[string]int
 	whole         *claim.Evidence // every located sentence's context; nil when none was located
+	// details are the passages' announced details (Announced), by
+	// passage number, found once for all the sentences that cite one.
+	details map[int][]Detail
+}
+
+// announced returns the details passage p, number n, announces as
+// changed (Announced), finding them on the first call for n.
+func (an *analysis) announced(n int, p retrieve.Passage) []Detail {
+	if d, ok := an.details[n]; ok {
+		return d
+	}
+	if an.details == nil {
+		an.details = map[int][]Detail{}
+	}
+	an.details[n] = Announced(p.Content)
+	return an.details[n]
 }
 
 // terms returns lexemes ls with their document frequencies.

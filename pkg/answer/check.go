@@ -142,30 +142,31 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	if s.Shown {
 		flagged := len(p.Injections) > 0
 		rest, cut, withhold := CutActionAsides(question, sc.draft.text, flagged)
-		switch {
-		case withhold != "":
-			s.Shown, s.Reason = false, ReasonAction
-			s.Detail = fmt.Sprintf("it tells you to %s, which the question did not ask for", withhold)
-			if flagged {
-				s.Detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", withhold)
-			}
-		case len(cut) > 0:
-			sc.draft.text, s.Text = rest, rest
-			s.ActionLeftOut = append(s.ActionLeftOut, cut...)
+		detail := fmt.Sprintf("it tells you to %s, which the question did not ask for", withhold)
+		if flagged {
+			detail = fmt.Sprintf("it tells you to %s, citing a passage with text addressed to an AI assistant", withhold)
 		}
+		sc.apply(rest, cut, withhold != "", ReasonAction, detail)
 	}
 	// An account, a number or a link that the passage announces as
 	// changed is pointed to, not repeated, whatever the question asked.
 	if s.Shown {
-		rest, cut, withhold := CutAnnounced(sc.draft.text, Announced(p.Content))
-		switch {
-		case withhold != "":
-			s.Shown, s.Reason = false, ReasonChangedDetails
-			s.Detail = fmt.Sprintf("it gives details to %s that passage %d announces as changed; confirm them with the sender through a channel you already know", withhold, sc.n)
-		case len(cut) > 0:
-			sc.draft.text, s.Text = rest, rest
-			s.ActionLeftOut = append(s.ActionLeftOut, cut...)
-		}
+		rest, cut, withhold := CutAnnounced(sc.draft.text, an.announced(sc.n, p))
+		sc.apply(rest, cut, withhold != "", ReasonChangedDetails,
+			fmt.Sprintf("it gives details to %s that passage %d announces as changed; confirm them with the sender through a channel you already know", withhold, sc.n))
+	}
+}
+
+// apply sets the verdict of an aside rule (CutActionAsides,
+// CutAnnounced): withheld with reason and detail, or, when asides were
+// cut, rest as the sentence's text and the asides in ActionLeftOut.
+func (sc *sentenceCheck) apply(rest string, cut []ActionAside, withheld bool, reason, detail string) {
+	switch {
+	case withheld:
+		sc.out.Shown, sc.out.Reason, sc.out.Detail = false, reason, detail
+	case len(cut) > 0:
+		sc.draft.text, sc.out.Text = rest, rest
+		sc.out.ActionLeftOut = append(sc.out.ActionLeftOut, cut...)
 	}
 }
 

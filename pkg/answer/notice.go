@@ -3,7 +3,6 @@ package answer
 import (
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -199,22 +198,20 @@ func CutAnnounced(sentence string, details []Detail) (rest string, cut []ActionA
 	return rest, cut, ""
 }
 
-// numDateRe: a numeric date, day, month and year or year, month and day.
-var numDateRe = regexp.MustCompile(`(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})`)
-
-// withoutDates returns m, a candidate number, without the numeric dates
-// in it whose month can be one: day, month, year or year, month, day (the
-// middle at most 12), or month, day, year (the first at most 12, the
-// middle at most 31). A sort code "20-45-77" and "01.42.68.53.07" hold
-// none.
+// withoutDates returns m, a candidate number, with its dates
+// (claim.Facts: "14.10.2026", "12-06-2026", a month that can be one)
+// replaced by a space: "bis 12.06.2026 0621/2934471" leaves the number,
+// while a sort code "20-45-77" and "01.42.68.53.07" hold no date.
 func withoutDates(m string) string {
-	return numDateRe.ReplaceAllStringFunc(m, func(d string) string {
-		g := numDateRe.FindStringSubmatch(d)
-		a, _ := strconv.Atoi(g[1])
-		b, _ := strconv.Atoi(g[2])
-		if b >= 1 && b <= 12 || a >= 1 && a <= 12 && b <= 31 {
-			return " "
+	var b strings.Builder
+	last := 0
+	for _, f := range claim.Facts(m) {
+		if f.Kind == claim.Date {
+			b.WriteString(m[last:f.Start])
+			b.WriteByte(' ')
+			last = f.End
 		}
-		return d
-	})
+	}
+	b.WriteString(m[last:])
+	return b.String()
 }

@@ -14,9 +14,6 @@ import (
 // states both, and nothing tells which holds.
 const AmbiguousValue Reason = "ambiguous_value"
 
-// clockRe is a time of day as Facts finds it (a Code): 10:30, 9h04, 19.30.
-var clockRe = regexp.MustCompile(`^\d{1,2}[:h.]\d{2}$`)
-
 // digitRe, letterRe and versionRe tell a code people look up from
 // a program's name or a version: it holds a digit and a letter and is no
 // dotted run of numbers.
@@ -41,7 +38,7 @@ func valueClass(f Fact) string {
 	case Date, URL, Path, Email:
 		return string(f.Kind)
 	case Code:
-		if isTime(f) || clockRe.MatchString(f.Text) {
+		if isTime(f) {
 			return "time"
 		}
 		if spelled(f) {

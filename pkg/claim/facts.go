@@ -55,7 +55,7 @@ var (
 	pathRe     = regexp.MustCompile(`(?:^|[\s(\["'` + "`" + `=:])((?:~|\.{1,2})?/[\p{L}\p{N}._\-]+(?:/[\p{L}\p{N}._\-]+)*/?)`)
 	backtickRe = regexp.MustCompile("`([^`\n]+)`")
 	isoDateRe  = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
-	numDateRe  = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})([./])(\d{4}|\d{2})\b`)
+	numDateRe  = regexp.MustCompile(`\b(\d{1,2})([./-])(\d{1,2})([./-])(\d{4}|\d{2})\b`)
 	// The month names are filled in by init (English, French, German,
 	// Spanish, Italian, Portuguese and Dutch, with common abbreviations).
 	dayMonthRe  *regexp.Regexp // 3 March [2025], 3. März 2025, 3 de marzo de 2025

@@ -13,7 +13,8 @@ import (
 // clockTimeRe's guard on a following colon dropped reads "10:30:00" as a
 // time; dayMonthNumRe accepting one digit reads "1/2 cup" as a date; the
 // month-first reading dropped loses "05/06" as 6 May; the currency code
-// before a number not read leaves "CHF 520" bare.
+// before a number not read leaves "CHF 520" bare; numDateRe without the
+// hyphen leaves "14-10-2026" no date.
 func TestTimesAndDayMonths(t *testing.T) {
 	cases := []struct {
 		text string
@@ -32,6 +33,7 @@ func TestTimesAndDayMonths(t *testing.T) {
 		{"am 22.05. um 9", [][]string{{"date", "22.05.", "0-5-22"}, {"number", "9", "9 "}}},
 		{"le 05/06", [][]string{{"date", "05/06", "0-6-5", "0-5-6"}}},
 		{"1/2 cup", [][]string{{"number", "1", "1 "}}},
+		{"am 14-10-2026", [][]string{{"date", "14-10-2026", "2026-10-14"}}},
 		{"CHF 520 a month", [][]string{{"number", "CHF 520", "520 chf"}}},
 		{"12 giu", [][]string{{"date", "12 giu", "0-6-12"}}},
 	}
