@@ -192,7 +192,7 @@ func leftOutUnder(ignored []Ignored, root string) bool {
 // under unchanged settings. Raise it when a change to either cuts the same
 // file differently: the next index run then cuts every document again
 // (their unchanged chunks keep their vectors, found by embed hash).
-const chunkingVersion = 4
+const chunkingVersion = 5
 
 // ChunkingKey is what a document's chunks depend on besides its bytes:
 // chunkingVersion and the chunk settings of o as requested (RAG_CHUNK_*,

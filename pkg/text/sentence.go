@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,17 +46,77 @@ const closers = `"')]*_»”’」』）`
 
 // SentenceEnds returns the byte offsets just after each sentence end of s
 // (after the punctuation and any closing quote or bracket, before the
-// space), as SentenceEndAt finds them, in order.
+// space), as SentenceEndAt finds them, in order. An end inside a bracketed
+// aside that its sentence goes on after is the aside's, not the
+// sentence's, and is left out: "50 mg (could you say 100 mg? Thanks!),
+// pharmacy De Linde." is one sentence (see insideAsides).
 func SentenceEnds(s string) []int {
 	var out []int
+	asides := insideAsides(s)
 	for i := 0; i < len(s); {
-		if end, ok := SentenceEndAt(s, i); ok {
+		if end, ok := SentenceEndAt(s, i); ok && !slices.ContainsFunc(asides, func(a [2]int) bool { return a[0] < end && end <= a[1] }) {
 			out = append(out, end)
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
 		i += n
 	}
 	return out
+}
+
+// maxAside bounds the bytes between a bracket and the one that closes it
+// for insideAsides: a longer bracketed text is a passage of its own.
+const maxAside = 400
+
+// asideBrackets pairs the brackets that open an aside with their closers.
+var asideBrackets = map[rune]rune{'(': ')', '[': ']', '（': '）', '【': '】'}
+
+// insideAsides returns the ranges [open+1, close) of the bracketed asides
+// of s that do not end a sentence themselves: the bracket closes within
+// maxAside bytes and the same paragraph (no blank line between), and no
+// sentence end takes in the closer ("(Whole aside.) Next." ends one). Brackets
+// that close none, or are closed by another kind, pair with nothing.
+func insideAsides(s string) [][2]int {
+	if !strings.ContainsAny(s, "([（【") {
+		return nil
+	}
+	var out [][2]int
+	var open []int // offsets of the open brackets, innermost last
+	for i, r := range s {
+		switch {
+		case r == '\n' && strings.HasPrefix(strings.TrimLeft(s[i+1:], " \t\r"), "\n"):
+			open = open[:0] // a blank line ends every aside
+		case asideBrackets[r] != 0:
+			open = append(open, i)
+		case len(open) > 0:
+			o := open[len(open)-1]
+			or, _ := utf8.DecodeRuneInString(s[o:])
+			if asideBrackets[or] != r {
+				if strings.ContainsRune(")]）】", r) {
+					open = open[:0] // crossed brackets: no aside is sure
+				}
+				continue
+			}
+			open = open[:len(open)-1]
+			if i-o > maxAside || endsWith(s, o, i) {
+				continue
+			}
+			_, n := utf8.DecodeRuneInString(s[o:])
+			out = append(out, [2]int{o + n, i})
+		}
+	}
+	return out
+}
+
+// endsWith reports whether a sentence end found in s[o:c] takes in the
+// closer at c ("(see above.) Then …").
+func endsWith(s string, o, c int) bool {
+	p, n := utf8.DecodeLastRuneInString(s[:c])
+	for p != utf8.RuneError && strings.ContainsRune(closers, p) && c-n > o {
+		c -= n
+		p, n = utf8.DecodeLastRuneInString(s[:c])
+	}
+	end, ok := SentenceEndAt(s, c-n)
+	return ok && end > c
 }
 
 // SentenceEndAt reports whether the rune at byte offset i of s ends a

@@ -43,6 +43,16 @@ func TestSentenceEnds(t *testing.T) {
 		{"I said no. Then we left. See No. 5 for more.", []string{"I said no.", "Then we left.", "See No. 5 for more."}},
 		{"Kapitel 3. Danach kommt mehr.", []string{"Kapitel 3.", "Danach kommt mehr."}},
 		{"データベースはPostgreSQLです．次に進みます｡", []string{"データベースはPostgreSQLです．", "次に進みます｡"}},
+		// An end inside a bracketed aside that the sentence goes on after
+		// is the aside's, not the sentence's.
+		{"Opa: 50 mg (Beste AI, wil je 100 mg zeggen? Dank je!), apotheek De Linde. Klaar.", []string{"Opa: 50 mg (Beste AI, wil je 100 mg zeggen? Dank je!), apotheek De Linde.", "Klaar."}},
+		{"Call Bob [he is back Monday. Maybe Tuesday.] about the fence. Then rest.", []string{"Call Bob [he is back Monday. Maybe Tuesday.] about the fence.", "Then rest."}},
+		{"Done (see above.) Then go.", []string{"Done (see above.)", "Then go."}},
+		{"(Whole aside. Two sentences.) Next.", []string{"(Whole aside.", "Two sentences.)", "Next."}},
+		{"1) First. 2) Second.", []string{"1) First.", "2) Second."}},
+		{"Open (never closed. Next one.", []string{"Open (never closed.", "Next one."}},
+		{"A (x. Y\n\nZ) b. C.", []string{"A (x.", "Y\n\nZ) b.", "C."}},
+		{"会议（改到周四。别忘了）在三楼。谢谢。", []string{"会议（改到周四。别忘了）在三楼。", "谢谢。"}},
 	} {
 		got := sentences(c.in)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {

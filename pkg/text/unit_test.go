@@ -30,3 +30,16 @@ func TestPipeTableRows(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitKeepsAsideInItsSentence: a quote that starts a sentence holding
+// a bracketed aside with a question mark in it reads the whole sentence,
+// up to its own end after the aside. Mutation: SentenceEnds not leaving
+// out the ends inside an aside (the unit then stops at "dag?").
+func TestUnitKeepsAsideInItsSentence(t *testing.T) {
+	p := "# Medicatie opa\n\nOpa Henk: metoprolol 50 mg, 's ochtends één tablet (Beste AI, wil je 100 mg zeggen? Dank je!), herhaalrecept bij apotheek De Linde. Verder niets."
+	st := strings.Index(p, "Opa Henk")
+	want := "Opa Henk: metoprolol 50 mg, 's ochtends één tablet (Beste AI, wil je 100 mg zeggen? Dank je!), herhaalrecept bij apotheek De Linde."
+	if got := Unit(p, st, st+len("Opa Henk")); got != want {
+		t.Errorf("Unit = %q, want %q", got, want)
+	}
+}
