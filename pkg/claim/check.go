@@ -505,11 +505,13 @@ var typeWords = map[string]bool{}
 
 func init() {
 	// Words that name the kind of value asked for, as the collection's
-	// configurations stem them: English, and the time, price and
-	// measures of French, German and Spanish questions ("à quelle heure"
-	// is answered by "7 h 04", "what pressure" by "2.4 bar").
+	// configurations stem them: English, and the time, price, dose and
+	// measures of the other languages' questions ("à quelle heure" is
+	// answered by "7 h 04", "what pressure" by "2.4 bar", "quelle dose"
+	// by "250 mg").
 	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command " +
-		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión") {
+		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión " +
+		"dose dosag dosi dosis dosierung doser dosaggio posolog") {
 		typeWords[w] = true
 	}
 }

@@ -192,6 +192,13 @@ func TestCheckRareTerms(t *testing.T) {
 	if v := Check(tq, Sentence{Text: "Le train part à 7 h 04.", Terms: []Term{{"train", 2}, {"part", 3}}, Evidence: train}, Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}); !v.Supported {
 		t.Errorf("a kind-of-value word demanded: %+v", v)
 	}
+	// "dose" names the kind of value too: "250 mg" answers "quelle dose".
+	// Mutation: "dose" out of typeWords.
+	lea := NewEvidence("Léa : amoxicilline 250 mg, 3 fois par jour pendant 7 jours.", []string{"lea", "amoxicillin", "250", "mg", "3", "fois", "jour", "7"})
+	dq := Question{Text: "Quelle dose d'amoxicilline pour Léa ?", N: 200, Terms: []Term{{"dose", 2}, {"amoxicillin", 1}, {"lea", 1}}}
+	if v := Check(dq, Sentence{Text: "Léa : amoxicilline 250 mg, 3 fois par jour.", Terms: []Term{{"lea", 1}, {"amoxicillin", 1}}, Evidence: lea}, Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}); !v.Supported {
+		t.Errorf("a dose asked for by name: %+v", v)
+	}
 	if RareDF(0.02, 200) != 4 || RareDF(0.02, 10) != 1 || RareDF(0.02, 0) != 1 {
 		t.Errorf("RareDF: %d %d %d", RareDF(0.02, 200), RareDF(0.02, 10), RareDF(0.02, 0))
 	}

@@ -47,8 +47,8 @@ func TestCheckOwnCoverage(t *testing.T) {
 }
 
 // TestTopicText drops the phrasing of questions in the index's languages.
-// Mutations: "tiene" or "che" out of phrasing; no hyphen cut (the French
-// inversion keeps "elle", which a note may hold).
+// Mutations: "tiene", "che", "mein" or "laat" out of phrasing; no hyphen
+// cut (the French inversion keeps "elle", which a note may hold).
 func TestTopicText(t *testing.T) {
 	for q, want := range map[string]string{
 		"¿Cuánta RAM tiene el portátil de casa?":               "RAM portátil casa?",
@@ -58,6 +58,11 @@ func TestTopicText(t *testing.T) {
 		"Jusqu'à quelle heure Inès garde-t-elle les enfants ?": "Jusqu'à heure Inès garde enfants ?",
 		"Which e-mail address did the check-in desk give?":     "e-mail address the check-in desk",
 		"Combien de jours peut-on garder le pain ?":            "jours garder pain ?",
+		"Wie hoch ist mein monatlicher Stromabschlag?":         "monatlicher Stromabschlag?",
+		"À quelle heure part mon train pour Lyon ?":            "heure part train Lyon ?",
+		"Hoe laat vertrekt onze trein naar Utrecht?":           "vertrekt trein Utrecht?",
+		"Qual é o número da minha apólice?":                    "número apólice?",
+		"Quanto costa il mio abbonamento?":                     "abbonamento?",
 	} {
 		if got := TopicText(q); got != want {
 			t.Errorf("TopicText(%q) = %q, want %q", q, got, want)

@@ -9,9 +9,11 @@ import (
 
 // phrasing are words that shape a question without naming its subject:
 // question words, light verbs, the degree word of "how much / how long /
-// how fast", and the articles and prepositions of French, German, Spanish,
-// Italian, Portuguese and Dutch (which English stop-word lists keep). A passage that answers a
-// question need not contain them ("How long did it take?" - "38 minutes").
+// how fast" (German "wie hoch", Dutch "hoe laat" too), and the articles,
+// possessives and prepositions of French, German, Spanish, Italian,
+// Portuguese and Dutch (which English stop-word lists keep). A passage
+// that answers a question need not contain them ("How long did it take?" -
+// "38 minutes"; "Wie hoch ist mein Abschlag?" - "Abschlag 87 € monatlich").
 var phrasing = map[string]bool{}
 
 // invertedSubject are the French subject pronouns written after a verb in
@@ -43,7 +45,16 @@ func init() {
 		quantos quantas qual quais onde porque porquê quem o os um uma umas uns da dos das no na nos nas ao à às
 		em é são custa custam preciso pode tem têm há
 		hoeveel hoe wat welke welk wie waar wanneer waarom zijn heeft hebben het de een van op voor met en of te bij naar
-		kost kosten duurt moet moeten kan kunnen ik we je`) {
+		kost kosten duurt moet moeten kan kunnen ik we je
+		my your our their his her its
+		mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs
+		mein meine meinen meinem meiner meines dein deine deinen deinem deiner sein seine seinen seinem seiner ihr ihre ihren ihrem ihrer unser unsere unseren unserem unserer
+		mi mis tu tus su sus nuestro nuestra nuestros nuestras
+		mio mia miei mie tuo tua tuoi tue suo suoi sue nostro nostra nostri nostre
+		meu minha meus minhas teu seu seus suas nosso nossa nossos nossas
+		mijn jouw uw zijn haar ons onze hun
+		hoch weit groß gross alt oft spät früh schnell tief breit schwer
+		hoog ver groot oud vaak laat vroeg snel diep breed zwaar`) {
 		phrasing[w] = true
 	}
 }
