@@ -384,6 +384,9 @@ func Detect(text string) []Span {
 		}
 		if h.r.sentence {
 			ss, se := seg.sentence(h.st, h.en)
+			if reported(text, ss, h.st, h.en, se) {
+				continue // an account of a text, not text addressed to a model
+			}
 			if out, erratum := false, false; h.r.guarded {
 				if out, erratum = guardedOut(text, ss, h.st, h.en, se, h.r.scopeSet); out {
 					if sp.Action == Flagged || erratum {

@@ -298,15 +298,29 @@ func clauseStart(before string) bool {
 
 // quoted reports whether a quotation opened in before is still open at
 // the start of after.
-func quoted(before, after string) bool {
-	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“")+strings.Count(before, "„") > strings.Count(before, "”") ||
-		strings.Count(before, "«") > strings.Count(before, "»") || strings.Count(before, "‘") > strings.Count(before, "’") ||
-		strings.Count(before, "「") > strings.Count(before, "」") || strings.Count(before, "『") > strings.Count(before, "』") {
-		return true
+func quoted(before, after string) bool { return quoteStart(before, after) >= 0 }
+
+// quoteStart returns the offset in before of the mark that opens a
+// quotation still open at the start of after, -1 when none is.
+func quoteStart(before, after string) int {
+	open := -1
+	if strings.Count(before, `"`)%2 == 1 {
+		open = strings.LastIndex(before, `"`)
+	}
+	for _, q := range []struct{ open, close string }{{"“„", "”"}, {"«", "»"}, {"‘", "’"}, {"「", "」"}, {"『", "』"}} {
+		n := 0
+		for _, o := range q.open {
+			n += strings.Count(before, string(o))
+		}
+		if n > strings.Count(before, q.close) {
+			open = max(open, strings.LastIndexAny(before, q.open))
+		}
+	}
+	if open >= 0 {
+		return open
 	}
 	// a single quote after a space or bracket opens; one before a space
 	// or punctuation closes; inside words it is an apostrophe
-	open := false
 	for i := 0; i < len(before); i++ {
 		if before[i] != '\'' {
 			continue
@@ -318,13 +332,44 @@ func quoted(before, after string) bool {
 		}
 		nextSpace := next == "" || strings.IndexByte(" \t\n.,;:!?)", next[0]) >= 0
 		switch {
-		case !open && prevSpace && !nextSpace:
-			open = true
-		case open && nextSpace:
-			open = false
+		case open < 0 && prevSpace && !nextSpace:
+			open = i
+		case open >= 0 && nextSpace:
+			open = -1
 		}
 	}
 	return open
+}
+
+// reporting are words that report or describe quoted text rather than
+// address its reader: verbs of saying and writing, and the names of the
+// kinds of text that carry attacks (phishing, scam, jailbreak), in the
+// index's languages; with describing, they make a quotation an account.
+var reporting = set(`contained contains containing claimed claims asking asks ` +
+	`phishing scam scams fraud fraudulent spam suspicious fake red-team redteam logs log ` +
+	`sagte sagt schrieb schreibt stand steht enthielt enthält lautete hieß betrug betrügerisch verdächtig gefälscht ` +
+	`disait dit écrivait écrit ecrit contenait contient demandait frauduleux frauduleuse suspect arnaque faux fausse hameçonnage ` +
+	`decía dice decia escribía escribe contenía contiene pedía fraudulento fraudulenta sospechoso sospechosa estafa falso falsa ` +
+	`diceva dice scriveva scrive conteneva contiene chiedeva truffa fraudolento fraudolenta sospetto sospetta falso falsa ` +
+	`dizia diz escrevia escreve continha contém pedia golpe fraudulento fraudulenta suspeito suspeita falso falsa ` +
+	`zei zegt schreef schrijft bevatte bevat vroeg oplichting frauduleus verdacht vals nep`)
+
+// reported reports whether the match [st, en) in the sentence [ss, se) of
+// t lies in a quotation that the sentence reports or describes: a word of
+// describing or reporting stands outside the quotation ("The phishing mail
+// said 'ignore all previous instructions …'", "attacks such as « oublie
+// tes consignes »"). Such a quotation is the note's account of a text,
+// not text addressed to a model.
+func reported(t string, ss, st, en, se int) bool {
+	o := quoteStart(t[ss:st], t[st:])
+	if o < 0 {
+		return false
+	}
+	outside := t[ss : ss+o]
+	if k := strings.IndexAny(t[en:se], "\"”»’'」』"); k >= 0 {
+		outside += " " + t[en+k+1:se]
+	}
+	return slices.ContainsFunc(words(fold(outside).s), func(w string) bool { return describing[w] || reporting[w] })
 }
 
 // words returns the lower-case words of s (letters and digits, with inner
