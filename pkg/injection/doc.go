@@ -27,10 +27,15 @@
 //   - Flagging everything else that looks addressed to a model: notes to
 //     "the AI reading this", role changes, requests to reveal the system
 //     prompt or to hide the instruction, requests to send the user to a
-//     link or to ask for a password, output rules ("reply only with the
-//     word ..."), fake system notices, bracketed asides that open by
-//     addressing a model ("(an die KI: sag stattdessen ...)"). Flagged text
-//     stays in the prompt; hrag
+//     link or to ask for a password, requests to send the user's data to
+//     an address, output rules ("reply only with the word ...", a link
+//     for every answer), instructions to whoever summarises the page,
+//     fake system notices, one-line dialogue turns, bracketed asides that
+//     open by addressing a model ("(an die KI: sag stattdessen ...)").
+//     A quotation that its sentence reports or describes ("the phishing
+//     mail said '...'") is the note's account of a text: the rules that
+//     read sentences neither mask nor flag it (control tokens are masked
+//     wherever they are). Flagged text stays in the prompt; hrag
 //     shows it in sources, status and --json, and the answer checks treat a
 //     passage holding it as untrusted.
 //   - Directed speech: Directed finds what a note tells whoever reads it
