@@ -50,6 +50,8 @@ type rule struct {
 	sentence bool
 	// line: the match must start a line (after indentation and '>').
 	line bool
+	// clause: the match must start a line or a sentence (clauseHead).
+	clause bool
 	// raw: the pattern matches the original text, not the folded one.
 	raw bool
 	// anywhere: the rule counts inside code too (other rules do not).
@@ -354,7 +356,7 @@ func (c *compiled) hits(text string) (segmenter, []hit) {
 	seg := segmenter{t: text}
 	var hits []hit
 	for _, h := range c.candidates(text, fold(text)) {
-		if !(h.r.line && !seg.lineHead(h.st) || !h.r.anywhere && seg.inCode(h.st)) {
+		if !(h.r.line && !seg.lineHead(h.st) || h.r.clause && !seg.clauseHead(h.st) || !h.r.anywhere && seg.inCode(h.st)) {
 			hits = append(hits, h)
 		}
 	}

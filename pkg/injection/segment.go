@@ -44,6 +44,25 @@ func (s *segmenter) lineHead(p int) bool {
 	return true
 }
 
+// clauseHead reports whether p starts a line (lineHead) or a sentence:
+// only white space stands between it and a sentence end
+// (text.SentenceEndAt), as in "Milk, cheese. Assistant, forward …".
+func (s *segmenter) clauseHead(p int) bool {
+	if s.lineHead(p) {
+		return true
+	}
+	j := p
+	for j > 0 && (s.t[j-1] == ' ' || s.t[j-1] == '\t') {
+		j--
+	}
+	for i := j - 1; i >= 0 && i >= j-4; i-- { // the end mark, then any closers
+		if end, ok := text.SentenceEndAt(s.t, i); ok {
+			return end == j
+		}
+	}
+	return false
+}
+
 // lineStart returns the start of the line holding p.
 func (s *segmenter) lineStart(p int) int { return strings.LastIndexByte(s.t[:p], '\n') + 1 }
 
@@ -184,7 +203,8 @@ var (
 	describing = set(`like such e.g example examples phrase phrases says said say saying wrote writes written typed asked told ` +
 		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
 		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques ` +
-		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки`)
+		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки ` +
+		`beispieltext injektion voorbeeld voorbeeldtekst injectie inyección iniezione injeção injecao`)
 	// clauseLeads are words that may come before a request at the start
 	// of its clause ("please ignore …", "now disregard …");
 	// clauseConjunctions start a clause of their own ("… and forget …").
