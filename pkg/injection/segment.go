@@ -362,9 +362,10 @@ func quoteStart(before, after string) int {
 }
 
 // reporting are words that report or describe quoted text rather than
-// address its reader: verbs of saying and writing, and the names of the
-// kinds of text that carry attacks (phishing, scam, jailbreak), in the
-// index's languages; with describing, they make a quotation an account.
+// address its reader: verbs of saying, writing and typing, the names of
+// the kinds of text that carry attacks (phishing, scam, jailbreak) and of
+// tests, in the index's languages; with describing, they make a quotation
+// an account.
 var reporting = set(`contained contains containing claimed claims asking asks ` +
 	`phishing scam scams fraud fraudulent spam suspicious fake red-team redteam logs log ` +
 	`sagte sagt schrieb schreibt stand steht enthielt enthält lautete hieß betrug betrügerisch verdächtig gefälscht ` +
@@ -372,7 +373,10 @@ var reporting = set(`contained contains containing claimed claims asking asks ` 
 	`decía dice decia escribía escribe contenía contiene pedía fraudulento fraudulenta sospechoso sospechosa estafa falso falsa ` +
 	`diceva dice scriveva scrive conteneva contiene chiedeva truffa fraudolento fraudolenta sospetto sospetta falso falsa ` +
 	`dizia diz escrevia escreve continha contém pedia golpe fraudulento fraudulenta suspeito suspeita falso falsa ` +
-	`zei zegt schreef schrijft bevatte bevat vroeg oplichting frauduleus verdacht vals nep`)
+	`zei zegt schreef schrijft bevatte bevat vroeg oplichting frauduleus verdacht vals nep ` +
+	// typing or entering text, as test cases and training notes do
+	`type typed typing enter entered input paste pasted test tests testcase eingabe eingeben tippen testfall saisir saisie taper test ` +
+	`escribir teclear introducir prueba inserire digitare scrivere digitar inserir teste typ typen invoeren testgeval`)
 
 // reported reports whether the match [st, en) in the sentence [ss, se) of
 // t lies in a quotation that the sentence reports or describes: a word of
