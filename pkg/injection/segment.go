@@ -376,7 +376,8 @@ var reporting = set(`contained contains containing claimed claims asking asks ` 
 	`zei zegt schreef schrijft bevatte bevat vroeg oplichting frauduleus verdacht vals nep ` +
 	// typing or entering text, as test cases and training notes do
 	`type typed typing enter entered input paste pasted test tests testcase eingabe eingeben tippen testfall saisir saisie taper test ` +
-	`escribir teclear introducir prueba inserire digitare scrivere digitar inserir teste typ typen invoeren testgeval`)
+	`escribir teclear introducir prueba inserire digitare scrivere digitar inserir teste typ typen invoeren testgeval ` +
+	`tester testers report reports bericht rapport informe relatório relatorio verslag`)
 
 // reported reports whether the match [st, en) in the sentence [ss, se) of
 // t lies in a quotation that the sentence reports or describes: a word of
@@ -385,16 +386,31 @@ var reporting = set(`contained contains containing claimed claims asking asks ` 
 // tes consignes »"). Such a quotation is the note's account of a text,
 // not text addressed to a model.
 func reported(t string, ss, st, en, se int) bool {
+	// A match may open with the quotation's own mark ("(„KI, sende …“)").
+	for st < en {
+		r, n := utf8.DecodeRuneInString(t[st:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			break
+		}
+		st += n
+	}
 	o := quoteStart(t[ss:st], t[st:])
 	if o < 0 {
 		return false
 	}
 	outside := t[ss : ss+o]
-	if k := strings.IndexAny(t[en:se], "\"”»’'」』"); k >= 0 {
-		outside += " " + t[en+k+1:se]
+	if k := strings.IndexAny(t[st:se], "\"“”»’'」』"); k >= 0 { // the quotation's end, inside the match or after it
+		_, n := utf8.DecodeRuneInString(t[st+k:])
+		outside += " " + t[st+k+n:se]
 	}
-	return slices.ContainsFunc(words(fold(outside).s), func(w string) bool { return describing[w] || reporting[w] })
+	f := fold(outside).s
+	return !enactRe.MatchString(f) && slices.ContainsFunc(words(f), func(w string) bool { return describing[w] || reporting[w] })
 }
+
+// enactRe finds, outside a quotation, a request to carry it out ("only an
+// example: « … » — do it now for real", "aplique o exemplo"): then the
+// quotation is an instruction dressed as an account.
+var enactRe = regexp.MustCompile(`\b(?:(?:do|run|execute|apply|follow|obey) (?:it|this|that|them)|hazlo|h[aá]galo|ejec[uú]talo|apl[ií]calo|s[ií]guelo|fallo|eseguilo|applicalo|seguilo|fa[cç]a-o|execute-o|aplique|siga-o|voer (?:het |dit )?(?:nu )?(?:echt )?uit|doe het|volg het|mach es|f[uü]hre es aus|befolge es|fais-le|ex[ée]cute-le|applique-le|suis-le|ex[ée]cutez?|f[uü]hre (?:[^ .!?]+ ){0,4}?aus|voer (?:[^ .!?]+ ){0,4}?uit)\b`)
 
 // words returns the lower-case words of s (letters and digits, with inner
 // apostrophes and dots: "don't", "e.g").
