@@ -142,8 +142,8 @@ var amountRe = regexp.MustCompile(`(?i)^(how much (is|are|was|were)|combien (est
 var (
 	// costRe finds a question about a price, or what was paid, in the
 	// index's seven languages ("gekostet", "combien ai-je payé").
-	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b|\bquanto (costa|cost[oò]|custa|custou|pag)|\b(prezzo|preço|prijs|tarifa|tariffa)\b|\bwat (kost|kostte|kosten)\b|\bhoeveel (kost|betaal)` +
-		`|\bgekostet\b|\b(wie ?viel|combien|cu[aá]nto|quanto|hoeveel)\b.*\b(bezahlt|gezahlt|pay[ée]e?s?|pagad[oa]|pagu[eé]|pagato|pagou|pago|betaald)([\s?.,!]|$)`)
+	costRe = regexp.MustCompile(`(?i)\b(cost|costs|costed|price|prices|priced|fee|fees)\b|\bhow much (did|do|does|will|would|was|were|is|are) .*\b(quote|quoted|charge|charged|bill|billed|refund|refunded|reimburse|reimbursed|owe|owed)\b|\bhow much (did|do|does|will|would) .*\b(pay|paid|spend|spent|charge|charged)\b|\bhow many (euros?|dollars?|pounds?|yen|francs?|kronur|kronor|kroner)\b|\bcombien (co[uû]t|pay)|\b(prix|tarif)\b|\b(kostet|kosteten|kostete|preis|gebühr)\b|\bcu[aá]nto (cuesta|cost[oó]|pag)|\bprecio\b|\bquanto (costa|cost[oò]|custa|custou|pag)|\b(prezzo|preço|prijs|tarifa|tariffa)\b|\bwat (kost|kostte|kosten)\b|\bhoeveel (kost|betaal)` +
+		`|\bgekostet\b|\b(wie ?viel|combien|cu[aá]nto|quanto|hoeveel)\b.*\b(bezahlt|gezahlt|erstattet|berechnet|pay[ée]e?s?|rembours[ée]e?s?|factur[ée]e?s?|pagad[oa]|pagu[eé]|pago|reembolsad[oa]|cobrad[oa]|pagato|rimborsat[oa]|pagou|betaald|terugbetaald|vergoed)([\s?.,!]|$)`)
 	// quantityRe finds a question about a quantity. "How often" is not one:
 	// "quarterly" answers it.
 	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b|\bquant[oaie]s?\b|\bhoeveel\b`)
