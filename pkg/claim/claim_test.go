@@ -52,7 +52,7 @@ run ` + "`mount /mnt/nas`" + `. Tickets cost 14000 yen. Received on 3 March 2025
 It took eleven courses. Restore drill: 38 min for 120 GB. Channel 36 on 5 GHz.
 | host | port |
 | web  | 8080 |
-Sender: it-helpdesk@examp1e.net, see https://Example.org/help/.`
+Sender: it-helpdesk@examp1e.net, see https://Example.org/help/. Erstattung 1.286,40 €.`
 	e := NewEvidence(passage, nil)
 	cases := []struct {
 		sentence string
@@ -64,6 +64,8 @@ Sender: it-helpdesk@examp1e.net, see https://Example.org/help/.`
 		{"It is 8GB.", false},                     // another value
 		{"Tickets cost 14,000 yen.", true},        // thousands separator
 		{"Tickets cost 14 000 yen.", true},        // thin-space separator
+		{"Es kamen 1286,40 € zurück.", true},      // German grouping dot and decimal comma in the note
+		{"Es kamen 1.286 € zurück.", false},       // its first group alone
 		{"Tickets cost 14,000 euros.", false},     // another currency
 		{"On March 3, 2025.", true},               // month first
 		{"On 2025-03-03.", true},                  // ISO

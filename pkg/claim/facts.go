@@ -63,7 +63,7 @@ var (
 	monthYearRe *regexp.Regexp // March 2025
 	// A number: digits with optional thousands groups (1,000 / 14 000 /
 	// 1.000) and decimals, or a leading decimal point.
-	numberRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/-])([-+−]?(?:\d{1,3}(?:[,\x{00a0}\x{202f} ]\d{3})+|\d+)(?:[.,]\d+)?)`)
+	numberRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/-])([-+−]?(?:\d{1,3}(?:[.,\x{00a0}\x{202f} ]\d{3})+|\d+)(?:[.,]\d+)?)`)
 )
 
 var months = map[string]int{}
