@@ -209,6 +209,9 @@ func Facts(text string) []Fact {
 	for _, c := range findSpelledCodes(text) {
 		add(c)
 	}
+	for _, n := range findNumberPhrases(text) {
+		add(n)
+	}
 	for _, n := range findNumbers(text) {
 		hourTime(&n)
 		add(n)
