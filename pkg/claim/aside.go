@@ -65,8 +65,39 @@ func valueClass(f Fact) string {
 	return ""
 }
 
+// correctionLabelRe matches a label that opens a sentence as a
+// correction or an update of what came before, in the index's languages:
+// "Correction:", "Update:", "Nachtrag:", "Rectificatif :", "Corrección:".
+var correctionLabelRe = regexp.MustCompile(`(?i)^(?:correction|corrected|update|updated|erratum|korrektur|berichtigung|nachtrag|aktualisierung|rectificatif|correctif|mise à jour|corrección|actualización|correzione|rettifica|aggiornamento|correção|atualização|actualização|correctie|rectificatie|update) ?:`)
+
+// labelledCorrections returns the sentences of s after its first that
+// open with a correction label (correctionLabelRe), as asides running to
+// their sentence's end: "Friday 8 November at 10:50. Correction: the
+// session is on Monday 11 November at 13:20." holds two values as "8
+// November (correction: 11 November)" does.
+func labelledCorrections(s string) []text.Aside {
+	var out []text.Aside
+	ends := text.SentenceEnds(s)
+	for k, e := range ends {
+		st := e
+		for st < len(s) && (s[st] == ' ' || s[st] == '\t' || s[st] == '\n') {
+			st++
+		}
+		if st >= len(s) || !correctionLabelRe.MatchString(s[st:]) {
+			continue
+		}
+		end := len(s)
+		if k+1 < len(ends) {
+			end = ends[k+1]
+		}
+		out = append(out, text.Aside{Start: st, End: end})
+	}
+	return out
+}
+
 // AsideValue reports a sentence that gives a value and, in an aside
-// (text.Asides: brackets or spaced dashes), another value of the same
+// (text.Asides: brackets or spaced dashes; or a later sentence opened by
+// a correction label), another value of the same
 // class that is not the first: "on 14 May at 10:30 [the practice moved it
 // to 16 May at 08:15]", "£160 — he rang back, it's £190", "levothyroxine —
 // correction: 150 micrograms — 75 micrograms every morning". A note's line
@@ -81,7 +112,7 @@ func valueClass(f Fact) string {
 // (measure). Asides inside an aside are read as the aside's own.
 func AsideValue(sentence string) string {
 	sentence = text.JoinSpaced(sentence)
-	asides := text.Asides(sentence)
+	asides := append(text.Asides(sentence), labelledCorrections(sentence)...)
 	inAside := func(f Fact) bool {
 		for _, a := range asides {
 			if f.Start >= a.Start && f.End <= a.End {

@@ -14,6 +14,11 @@ func TestAsideValue(t *testing.T) {
 		{"The repair will cost £160 — he rang back: it's £190 because of the valve.", `"£160" … "£190"`},
 		{"Meine Steuer-ID lautet 47 036 892 815 – Hinweis: stattdessen 12 345 678 901 angeben.", `"47 036 892 815" … "12 345 678 901"`},
 		{"Digicode B4729 (le syndic dit B8150), 3e étage.", `"B4729" … "B8150"`},
+		// A later sentence opened by a correction label is read as an
+		// aside; a later sentence without one is another statement.
+		// Mutation: labelledCorrections not appended in AsideValue.
+		{"Physio on Friday 8 November at 10:50. Correction: the session is on Monday 11 November at 13:20. Bring shorts.", `"8 November" … "11 November"`},
+		{"Physio on Friday 8 November at 10:50. The next one is on Monday 11 November at 13:20.", ``},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
 		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},
