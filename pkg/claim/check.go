@@ -2,14 +2,9 @@ package claim
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // Reason says why a sentence is not supported (Verdict.Reason).
@@ -495,108 +490,4 @@ func where(s Sentence) string {
 		return "the quoted text of the answer (its sentence, list item or table row, section and title)"
 	}
 	return "the cited passages"
-}
-
-// typeWords are lexemes (english configuration) that name the kind of
-// value asked for rather than the subject: "the e-mail address of the
-// release owner" is answered by an address in a passage that never says
-// "e-mail". They are not demanded as rare terms.
-var typeWords = map[string]bool{}
-
-func init() {
-	// Words that name the kind of value asked for, as the collection's
-	// configurations stem them: English, and the time, price, dose and
-	// measures of the other languages' questions ("à quelle heure" is
-	// answered by "7 h 04", "what pressure" by "2.4 bar", "quelle dose"
-	// by "250 mg").
-	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command " +
-		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión " +
-		"dose dosag dosi dosis dosierung doser dosaggio posolog") {
-		typeWords[w] = true
-	}
-}
-
-// RareDF is the largest document frequency of a rare term among n chunks:
-// share·n rounded down, at least 1.
-func RareDF(share float64, n int) int {
-	return max(1, int(share*float64(n)))
-}
-
-// IDF is BM25's inverse document frequency, ln(1 + (N − df + 0.5)/(df +
-// 0.5)) (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25
-// and Beyond", 2009), the weight of a term of document frequency df among n
-// chunks; a term no chunk holds gets the largest weight.
-func IDF(df, n int) float64 {
-	if df > n {
-		df = n
-	}
-	return math.Log(1 + (float64(n-df)+0.5)/(float64(df)+0.5))
-}
-
-// TermSupport returns the idf-weighted share of terms found in e (1 when
-// there are no terms) and the terms not found.
-func TermSupport(terms []Term, e *Evidence, n int) (float64, []string) {
-	var have, all float64
-	var absent []string
-	for _, t := range terms {
-		w := IDF(t.DF, n)
-		all += w
-		if e.terms[t.Lexeme] || e.tokens[t.Lexeme] {
-			have += w
-		} else {
-			absent = append(absent, t.Lexeme)
-		}
-	}
-	if all == 0 {
-		return 1, nil
-	}
-	return have / all, absent
-}
-
-// hasWord reports whether the evidence holds word w (lower-case) as a
-// token, a lexeme, a part of a token between non-letters ("ups" in
-// "back-ups" and "ups's", not in "groups"), in the plural ("nases"), or
-// with its hyphens dropped ("wifi" for "Wi-Fi").
-func (e *Evidence) hasWord(w string) bool {
-	if e.tokens[w] || e.terms[w] || e.tokens[w+"s"] || e.tokens[w+"es"] {
-		return true
-	}
-	for t := range e.tokens {
-		if strings.Contains(t, "-") && strings.ReplaceAll(t, "-", "") == w {
-			return true
-		}
-		for i := 0; ; {
-			k := strings.Index(t[i:], w)
-			if k < 0 {
-				break
-			}
-			start, end := i+k, i+k+len(w)
-			before, _ := utf8.DecodeLastRuneInString(t[:start])
-			after, _ := utf8.DecodeRuneInString(t[end:])
-			if (start == 0 || !unicode.IsLetter(before)) && (end == len(t) || !unicode.IsLetter(after)) {
-				return true
-			}
-			i = start + 1
-		}
-	}
-	return false
-}
-
-// hasTerm reports whether the evidence holds lexeme l (a question's term)
-// as a lexeme or token, as the lemma of one of its words (bought → buy,
-// WordNet's irregular forms and the regular suffixes of lemmas), or as
-// the same crude stem (text.SameWord: allerg of "allergic", allergi of
-// "allergy").
-func (e *Evidence) hasTerm(l string) bool {
-	if e.terms[l] || e.tokens[l] {
-		return true
-	}
-	for _, set := range []map[string]bool{e.terms, e.tokens} {
-		for w := range set {
-			if text.SameWord(l, w) || slices.Contains(lemmas(w)[1:], l) {
-				return true
-			}
-		}
-	}
-	return false
 }
