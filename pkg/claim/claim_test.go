@@ -206,12 +206,6 @@ func TestCheckRareTerms(t *testing.T) {
 	}
 }
 
-func TestIDF(t *testing.T) {
-	if IDF(0, 10) <= IDF(1, 10) || IDF(1, 10) <= IDF(5, 10) || IDF(20, 10) != IDF(10, 10) {
-		t.Fatal("idf must fall with df")
-	}
-}
-
 func TestAnswerType(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"How much did the winter tyres cost?":             Money,
