@@ -62,8 +62,9 @@ var (
 	monthDayRe  *regexp.Regexp // March 3[, 2025]
 	monthYearRe *regexp.Regexp // March 2025
 	// A number: digits with optional thousands groups (1,000 / 14 000 /
-	// 1.000) and decimals, or a leading decimal point.
-	numberRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/-])([-+−]?(?:\d{1,3}(?:[.,\x{00a0}\x{202f} ]\d{3})+|\d+)(?:[.,]\d+)?)`)
+	// 1.000) and decimals, or a leading decimal point; after a Chinese or
+	// Japanese character too, which has no space before a number.
+	numberRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/-]|[\p{Han}\p{Hiragana}\p{Katakana}])([-+−]?(?:\d{1,3}(?:[.,\x{00a0}\x{202f} ]\d{3})+|\d+)(?:[.,]\d+)?)`)
 )
 
 var months = map[string]int{}
@@ -144,10 +145,18 @@ var units = map[string]string{
 	"microgrammes": "µg", "mikrogramm": "µg", "milligram": "mg", "milligrams": "mg", "milligramme": "mg",
 	"milligrammes": "mg", "milligramm": "mg", "millilitre": "ml", "millilitres": "ml", "milliliter": "ml",
 	"milliliters": "ml",
+	// Russian, Chinese and Japanese spellings.
+	"евро": "eur", "руб": "rub", "рубль": "rub", "рубля": "rub", "рублей": "rub", "₽": "rub",
+	"мин": "min", "минута": "min", "минуты": "min", "минут": "min", "ч": "h", "час": "h", "часа": "h", "часов": "h",
+	"день": "d", "дня": "d", "дней": "d", "км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "kg",
+	"л": "l", "литр": "l", "литра": "l", "литров": "l", "мл": "ml", "гб": "gb", "мб": "mb", "тб": "tb",
+	"欧元": "eur", "元": "cny", "円": "jpy", "日元": "jpy", "ユーロ": "eur", "升": "l", "公升": "l", "リットル": "l",
+	"公斤": "kg", "公里": "km", "キロメートル": "km", "厘米": "cm", "センチ": "cm", "毫米": "mm", "克": "g", "グラム": "g",
+	"分钟": "min", "分": "min", "小时": "h", "時間": "h", "天": "d", "日間": "d", "个月": "mo", "か月": "mo", "ヶ月": "mo",
 }
 
 // maxUnitLen is the longest unit spelling (bytes), bounding the look-ahead.
-const maxUnitLen = 12
+const maxUnitLen = 18
 
 // Facts returns the checkable facts of text in order of position: URLs,
 // e-mail addresses, paths, code in backticks, dates (with or without a

@@ -182,32 +182,16 @@ var (
 )
 
 // Asks returns the answer type question asks for, or "" when it asks for
-// none the checks recognise. A price comes first ("how long is the
-// warranty and what does it cost" asks for a price too), then a duration
-// ("how long is the DHCP lease for an IP address" asks for a time), then
-// the kinds of value named by what they are, then quantities.
+// none the checks recognise: the first type of asksTable one of whose
+// patterns matches (English, French, German, Spanish, Italian,
+// Portuguese, Dutch, Russian, Chinese and Japanese questions).
 func Asks(question string) AnswerType {
-	switch {
-	case costRe.MatchString(question):
-		return Money
-	case durationQRe.MatchString(question):
-		return Duration
-	case emailQRe.MatchString(question):
-		return MailAddress
-	case ipQRe.MatchString(question):
-		return IPAddress
-	case phoneQRe.MatchString(question):
-		return PhoneNumber
-	case portQRe.MatchString(question):
-		return PortNumber
-	case distanceQRe.MatchString(question):
-		return Distance
-	case yearQRe.MatchString(question):
-		return Year
-	case amountRe.MatchString(question):
-		return Amount
-	case quantityRe.MatchString(question):
-		return Quantity
+	for _, row := range asksTable {
+		for _, re := range row.res {
+			if re.MatchString(question) {
+				return row.t
+			}
+		}
 	}
 	return ""
 }
@@ -332,7 +316,7 @@ func Gives(t AnswerType, sentence string) bool {
 	case Duration:
 		// A time: a time word, a date or an end (until when), or a clock
 		// span (3:55 h).
-		if timeWordRe.MatchString(sentence) || untilRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
+		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
 			return true
 		}
 		for _, f := range Facts(sentence) {
@@ -391,7 +375,7 @@ func Restates(question, sentence string, questionTerms, sentenceTerms []string) 
 
 // currencies are the normalised units (units) of money.
 var currencies = map[string]bool{"eur": true, "usd": true, "gbp": true, "jpy": true, "chf": true, "isk": true, "sek": true,
-	"nok": true, "dkk": true, "kr": true, "cad": true, "aud": true}
+	"nok": true, "dkk": true, "kr": true, "cad": true, "aud": true, "rub": true, "cny": true}
 
 // yesNoRe finds a question that asks whether something holds: it starts
 // with an auxiliary verb (English, German, French "est-ce que", Spanish

@@ -31,3 +31,45 @@ func TestUnasked(t *testing.T) {
 		}
 	}
 }
+
+// TestAsksInOtherScripts: Russian, Chinese and Japanese questions get the
+// answer type their Latin-script translations get, and a sentence in
+// those languages gives it.
+func TestAsksInOtherScripts(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		want  AnswerType
+		gives string // a sentence that gives the type
+		not   string // a sentence on the same subject that does not
+	}{
+		{"Сколько мы потратили на топливо во время поездки?", Money, "На топливо ушло 310 евро.", "Мы заправлялись в Рейкьявике."},
+		{"Сколько стоит годовое обслуживание котла?", Money, "Обслуживание стоит 189 ₽ в год.", "Обслуживание проводится ежегодно."},
+		{"Как долго можно хранить фарш в морозилке?", Duration, "Фарш хранится до трёх месяцев.", "Фарш хранится в морозилке."},
+		{"На каком порту у меня работает Uptime Kuma?", PortNumber, "Uptime Kuma работает на порту 3001.", "Uptime Kuma работает в Docker."},
+		{"В каком году был куплен котёл?", Year, "Котёл куплен в 2019.", "Котёл куплен у соседа."},
+		{"При какой температуре печь хлеб?", Quantity, "Хлеб пекут при 250 °C.", "Хлеб пекут в духовке."},
+		{"汽车换机油要加多少升机油？", Quantity, "换机油需要4.3升机油。", "换机油时也要换滤清器。"},
+		{"洗碗机花了多少钱？", Money, "洗碗机花了499欧元。", "洗碗机是博世的。"},
+		{"冷冻的生肉可以保存多久？", Duration, "生肉可以冷冻保存6个月。", "生肉要用保鲜袋包好。"},
+		{"ホームサーバーの固定IPアドレスは何ですか？", IPAddress, "固定IPアドレスは192.168.50.20です。", "ホームサーバーはNASです。"},
+		{"食洗機はいくらでしたか？", Money, "食洗機は499ユーロでした。", "食洗機はボッシュ製です。"},
+		{"生肉は冷凍庫で何ヶ月もちますか？", Duration, "生肉は6ヶ月もちます。", "生肉は冷凍庫に入れます。"},
+		{"病院の電話番号は何ですか？", PhoneNumber, "電話番号は030 1234567です。", "病院は駅の近くです。"},
+	} {
+		if got := Asks(c.q); got != c.want {
+			t.Errorf("Asks(%q) = %q, want %q", c.q, got, c.want)
+			continue
+		}
+		if !Gives(c.want, c.gives) {
+			t.Errorf("Gives(%s, %q) = false, want true", c.want, c.gives)
+		}
+		if Gives(c.want, c.not) {
+			t.Errorf("Gives(%s, %q) = true, want false", c.want, c.not)
+		}
+	}
+	for _, q := range []string{"Кто написал «Войну и мир»?", "谁画了这幅画？", "誰がこの絵を描きましたか？"} {
+		if got := Asks(q); got != "" {
+			t.Errorf("Asks(%q) = %q, want none", q, got)
+		}
+	}
+}

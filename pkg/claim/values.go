@@ -61,6 +61,12 @@ func findDates(text string) []Fact {
 	for _, m := range monthYearRe.FindAllStringSubmatchIndex(text, -1) {
 		addDate(m, date{atoi(m, 2), month(m, 1), 0})
 	}
+	for _, m := range cjkDateRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 1), atoi(m, 2), atoi(m, 3)})
+	}
+	for _, m := range ruDateRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 3), ruMonths[strings.ToLower(text[m[4]:m[5]])], atoi(m, 1)})
+	}
 	// "May" and "March" are also words: a month name counts only with a
 	// number beside it, which every pattern above requires.
 	sort.SliceStable(out, func(a, b int) bool { return out[a].End-out[a].Start > out[b].End-out[b].Start })
@@ -78,14 +84,14 @@ func findNumbers(text string) []Fact {
 		// A number glued to letters on its left is part of a code (WPA3),
 		// one after a colon part of a ratio or time (1:5:5, 7:30).
 		if s > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(text[:s]); unicode.IsLetter(r) || r == '_' || r == ':' {
+			if r, _ := utf8.DecodeLastRuneInString(text[:s]); unicode.IsLetter(r) && !unspaced(r) || r == '_' || r == ':' {
 				continue
 			}
 		}
 		// Followed by letters/digits that are not a unit: a code (5G-ready, 3rd).
 		unit, ue := unitAfter(text, e)
 		if unit == "" && e < len(text) {
-			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || r == '_' {
+			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) && !unspaced(r) || r == '_' {
 				if !ordinalSuffix(text[e:]) {
 					continue
 				}
@@ -152,8 +158,9 @@ func unitAfter(text string, i int) (string, int) {
 		if !ok {
 			continue
 		}
-		// The unit must end at a word boundary: "4 gbps", not "4 g" of "4 grams".
-		if k < len(text) {
+		// The unit must end at a word boundary: "4 gbps", not "4 g" of "4 grams";
+		// Chinese and Japanese words have none ("4.3升机油").
+		if last, _ := utf8.DecodeLastRuneInString(cand); k < len(text) && !unspaced(last) {
 			r, _ := utf8.DecodeRuneInString(text[k:])
 			if unicode.IsLetter(r) || unicode.IsDigit(r) {
 				continue
@@ -250,4 +257,10 @@ func fmtValue(v float64) string {
 		return strconv.FormatInt(int64(v), 10)
 	}
 	return strconv.FormatFloat(v, 'g', 12, 64)
+}
+
+// unspaced reports whether r is of a script written without spaces
+// between words (Han, Hiragana, Katakana).
+func unspaced(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
