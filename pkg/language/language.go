@@ -138,18 +138,18 @@ func withoutASCIILetters(s string) string {
 // one script, the text's language is read from its prose (table rows left
 // out: a table of names, numbers and addresses has none, and trigrams of
 // "Weber | +49 30 5552841" read as German) and must be reliable, from at
-// least MinProseLetters letters; a question is short, so its best guess
-// counts from a confidence of MinQuestionConfidence ("How many people does
-// the recipe serve?" is English at 0.59, which whatlanggo calls
-// unreliable).
+// least MinProseLetters letters; a question is short, so its language is
+// told by its function words (QuestionLanguage) and, when they do not
+// tell it, by whatlanggo's best guess from a confidence of
+// MinQuestionConfidence.
 func OtherThanQuestion(question, text string) bool {
 	other, _, _ := compare(question, text)
 	return other
 }
 
 // compare is OtherThanQuestion, with, when both are in one script, the
-// languages whatlanggo gave the question and the text's prose (else
-// whatlanggo.Lang -1).
+// languages of the question (QuestionLanguage, else whatlanggo's best
+// guess) and of the text's prose (else whatlanggo.Lang -1).
 func compare(question, text string) (other bool, q, t whatlanggo.Lang) {
 	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
 		return true, -1, -1
@@ -170,23 +170,27 @@ func compare(question, text string) (other bool, q, t whatlanggo.Lang) {
 	if letters < MinProseLetters {
 		return false, -1, -1
 	}
-	qi, ti := whatlanggo.Detect(question), whatlanggo.Detect(strings.Join(prose, "\n"))
+	ti := whatlanggo.Detect(strings.Join(prose, "\n"))
+	if ql, ok := QuestionLanguage(question); ok {
+		return ti.IsReliable() && ql != ti.Lang, ql, ti.Lang
+	}
+	qi := whatlanggo.Detect(question)
 	return ti.IsReliable() && qi.Confidence >= MinQuestionConfidence && qi.Lang != ti.Lang, qi.Lang, ti.Lang
 }
 
 // Distinct reports whether text is in another language than question
 // with more certainty than OtherThanQuestion asks: written in different
 // scripts, or, in one script, other by OtherThanQuestion with the
-// question's own language detected reliably (whatlanggo's IsReliable). A
-// short question's best guess is often wrong ("Which port does Jellyfin
-// run on?" is German at 0.64), so what costs a request or may remove an
-// answer is decided on this; the price is that a short question in
-// another language than its note that whatlanggo cannot tell reliably is
-// not counted ("How many people does the recipe serve?", English at 0.59).
+// question's own language told by its function words (QuestionLanguage)
+// or detected reliably (whatlanggo's IsReliable). What costs a request or
+// may remove an answer is decided on this.
 func Distinct(question, text string) bool {
 	other, q, _ := compare(question, text)
 	if !other || q < 0 {
 		return other
+	}
+	if _, ok := QuestionLanguage(question); ok {
+		return true
 	}
 	qi := whatlanggo.Detect(question)
 	return qi.IsReliable()

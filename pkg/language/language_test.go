@@ -78,19 +78,19 @@ func TestAnswerLanguages(t *testing.T) {
 	}
 }
 
-// Distinct asks more than OtherThanQuestion: a short English question
-// that whatlanggo guesses is German (0.64, unreliable) is "other" for
-// OtherThanQuestion but not distinct; a German question it detects
-// reliably, or another script, is; a short English question over a
-// French note is not (the price). Mutation: Distinct returning
-// OtherThanQuestion alone (the Jellyfin question is distinct).
+// A short question's language is told by its function words: a short
+// English question that whatlanggo guesses is German (0.64, unreliable) is
+// in the language of its English note, and over a French note it is in
+// another one, distinctly; a German question, or another script, is
+// distinct too. Mutation: compare ignoring QuestionLanguage (the
+// Jellyfin question is other, the ratatouille question not distinct).
 func TestDistinct(t *testing.T) {
 	en := "Jellyfin runs in Docker on the home server and serves the film library on port 8096. Transcoding uses the integrated GPU, which keeps the CPU free for the other services."
 	for _, c := range []struct {
 		question     string
 		other, clear bool
 	}{
-		{"Which port does Jellyfin run on?", true, false},
+		{"Which port does Jellyfin run on?", false, false},
 		{"Wie lange dauert das Eco-Programm beim Geschirrspüler?", true, true},
 		{"На каком порту работает Jellyfin?", true, true},
 		{"On which port does Jellyfin serve the film library?", false, false},
@@ -103,7 +103,7 @@ func TestDistinct(t *testing.T) {
 		}
 	}
 	fr := "Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges, un oignon et quatre tomates. Faire revenir chaque légume séparément à l'huile d'olive."
-	if q := "How many people does the ratatouille recipe serve?"; !language.OtherThanQuestion(q, fr) || language.Distinct(q, fr) {
-		t.Errorf("%q over a French note: other %v, distinct %v; want true, false", q, language.OtherThanQuestion(q, fr), language.Distinct(q, fr))
+	if q := "How many people does the ratatouille recipe serve?"; !language.OtherThanQuestion(q, fr) || !language.Distinct(q, fr) {
+		t.Errorf("%q over a French note: other %v, distinct %v; want true, true", q, language.OtherThanQuestion(q, fr), language.Distinct(q, fr))
 	}
 }
