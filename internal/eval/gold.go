@@ -104,11 +104,37 @@ func Affirms(answer, phrase string, negated bool, lang string) bool {
 		return true // whole, when nothing negates: "St. Louis" spans two clauses
 	}
 	for _, c := range Clauses(answer) {
-		if PhraseFound(c, phrase) && !negates(c, lang) {
+		if PhraseFound(c, phrase) && !negatesBefore(c, phrase, lang) {
 			return true
 		}
 	}
 	return false
+}
+
+// NegationReach is how many words before a phrase a negation word denies
+// it ("No production deploys on Fridays after 14:00"); one further back,
+// or after it ("k = 60 … needs no calibration"), is about something else.
+const NegationReach = 8
+
+// negatesBefore reports whether clause negates phrase: a negation word
+// (negates) within NegationReach words before the phrase's first word.
+// When that word is not a word of clause as written (a number written
+// otherwise), any negation in clause counts.
+func negatesBefore(clause, phrase, lang string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;:()[]\"“”«»", r) })
+	}
+	pw := split(phrase)
+	if len(pw) == 0 {
+		return negates(clause, lang)
+	}
+	ws := split(clause)
+	for i, w := range ws {
+		if strings.TrimRight(w, ".!?") == strings.TrimRight(pw[0], ".!?") {
+			return negates(strings.Join(ws[max(0, i-NegationReach):i], " "), lang)
+		}
+	}
+	return negates(clause, lang)
 }
 
 // Clauses splits an answer where a negation's reach ends: after '.', '!',

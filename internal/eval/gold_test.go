@@ -133,9 +133,10 @@ func TestPayloadShown(t *testing.T) {
 
 // TestAffirms: a key phrase counts when a clause states it without a
 // negation, or with one when the gold answer negates too; version numbers
-// do not split clauses. Mutation: split clauses at every '.' ("0.8.0"
-// loses its phrase), or read negation over the whole answer (the second
-// case fails).
+// do not split clauses; a negation after the phrase, or far before it,
+// denies something else. Mutation: split clauses at every '.' ("0.8.0"
+// loses its phrase), read negation over the whole answer (the second
+// case fails), or over the whole clause (the k = 60 case fails).
 func TestAffirms(t *testing.T) {
 	for _, c := range []struct {
 		answer, phrase string
@@ -148,6 +149,8 @@ func TestAffirms(t *testing.T) {
 		{"No production deploys on Fridays after 14:00 [1].", "14:00", false, false},
 		{"400 ml coconut milk, full fat; do not shake the can [1]", "400 ml", false, true},
 		{"Ask Dr. Weber [1].", "Dr. Weber", false, true},
+		{"The constant k = 60 damps the top ranks and needs no score calibration [1].", "60", false, true},
+		{"There was no meeting at all on 14 May [1].", "14 May", false, false},
 	} {
 		if got := Affirms(c.answer, c.phrase, c.negated, ""); got != c.want {
 			t.Errorf("Affirms(%q, %q, %v) = %v, want %v", c.answer, c.phrase, c.negated, got, c.want)

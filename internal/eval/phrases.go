@@ -25,6 +25,10 @@ func PhraseFound(text, phrase string) bool {
 	if containsWord(t, p) || containsWord(t, decimalComma.ReplaceAllString(p, "$1,$2")) {
 		return true
 	}
+	// A number glued to its unit ("64MB") states the number ("64").
+	if numberPhrase.MatchString(p) && containsWord(gluedUnit.ReplaceAllString(t, "$1 $2"), p) {
+		return true
+	}
 	ct, cp := canonicalWords(t), canonicalWords(p)
 	for _, units := range []bool{false, true} {
 		if containsWord(normNumbers(ct, units), normNumbers(cp, units)) {
@@ -120,3 +124,10 @@ func PhraseRecall(text string, phrases []string) (float64, bool) {
 // decimalComma matches a decimal point between digits, for PhraseFound's
 // decimal-comma spelling of a phrase.
 var decimalComma = regexp.MustCompile(`([0-9])\.([0-9])`)
+
+// gluedUnit is a number's last digit and the letter of a unit glued to
+// it ("64MB"); numberPhrase a phrase that is a number alone ("64", "9,5").
+var (
+	gluedUnit    = regexp.MustCompile(`(\d)(\pL)`)
+	numberPhrase = regexp.MustCompile(`^[\d.,]+$`)
+)

@@ -276,7 +276,7 @@ func TestMultilingualSet(t *testing.T) {
 			t.Errorf("line %d: unanswerable %s question", it.Line, it.Kind)
 		}
 	}
-	if len(items) != 106 || answerable != 56 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 82 || splits[SplitHoldout] != 24 {
-		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 106, 56, seven languages on every line, 82 tune and 24 holdout", len(items), answerable, langs, splits)
+	if len(items) != 136 || answerable != 74 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 106 || splits[SplitHoldout] != 30 {
+		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 136, 74, seven languages on every line, 106 tune and 30 holdout", len(items), answerable, langs, splits)
 	}
 }
