@@ -128,6 +128,7 @@ const (
 	IPAddress   AnswerType = "IP address"     // what is the IP (address) of X: an IPv4 or IPv6 address
 	PhoneNumber AnswerType = "phone number"   // what is X's phone number: three digits or more (112)
 	PortNumber  AnswerType = "port"           // which port does X run on: a number
+	Version     AnswerType = "version"        // which version of X: a number or a code with a digit (11.4.0, v2)
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
@@ -295,7 +296,7 @@ func Gives(t AnswerType, sentence string) bool {
 			}
 		}
 		return false
-	case PortNumber:
+	case PortNumber, Version:
 		return strings.ContainsAny(sentence, "0123456789")
 	case Year:
 		for _, f := range Facts(sentence) {

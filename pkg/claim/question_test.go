@@ -55,6 +55,9 @@ func TestAsksInOtherScripts(t *testing.T) {
 		{"食洗機はいくらでしたか？", Money, "食洗機は499ユーロでした。", "食洗機はボッシュ製です。"},
 		{"生肉は冷凍庫で何ヶ月もちますか？", Duration, "生肉は6ヶ月もちます。", "生肉は冷凍庫に入れます。"},
 		{"病院の電話番号は何ですか？", PhoneNumber, "電話番号は030 1234567です。", "病院は駅の近くです。"},
+		{"Какая версия Caddy установлена на сервере?", Version, "Caddy 2.8.4 runs on the server.", "Caddy terminates TLS with its own CA."},
+		{"Quelle version de Grafana tourne sur le serveur ?", Version, "Grafana 11.4.0 tourne sur le serveur.", "Grafana tourne dans Docker."},
+		{"Which version of Python does the release need?", Version, "Release 2.3 needs Python 3.11.", "The release needs a newer Python."},
 	} {
 		if got := Asks(c.q); got != c.want {
 			t.Errorf("Asks(%q) = %q, want %q", c.q, got, c.want)

@@ -25,6 +25,10 @@ var (
 		`いくつ|どのくらい|どれくらい|何[個人本枚回台度点時分升]|何リットル|何キロ|何メートル|何センチ|何グラム|何パーセント|何度`)
 )
 
+// versionQRe finds a question for a version ("which version of Grafana",
+// "quelle version", "какая версия", "什么版本", "バージョンは").
+var versionQRe = regexp.MustCompile(`(?i)\b(what|which) (software |firmware |kernel |app )?version\b|\bversion (number|of (the )?\S+ (is|am i|are we|do|does|did|runs?|running))\b|\bquelle version\b|\bwelche[nrs]? (\S+-?)?version\b|\bqu[eé] versi[oó]n\b|\bquale versione\b|\bqual (a )?vers[aã]o\b|\bwelke versie\b|как(ая|ой|ую) верси|什么版本|哪个版本|版本号|バージョン`)
+
 // asksTable lists, in the order Asks tries them, each answer type and the
 // patterns that find a question asking for it. A price comes first ("how
 // long is the warranty and what does it cost" asks for a price too), then
@@ -40,6 +44,7 @@ var asksTable = []struct {
 	{IPAddress, []*regexp.Regexp{ipQRe, ipScriptsRe}},
 	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}},
 	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}},
+	{Version, []*regexp.Regexp{versionQRe}},
 	{Distance, []*regexp.Regexp{distanceQRe, distanceScriptsRe}},
 	{Year, []*regexp.Regexp{yearQRe, yearScriptsRe}},
 	{Amount, []*regexp.Regexp{amountRe}},
