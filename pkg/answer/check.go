@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -95,7 +94,8 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	p := passages[sc.n-1]
 	qi := an.q
-	qi.CrossLanguage = otherLanguage(question, p.Content)
+	var distinct bool
+	qi.CrossLanguage, distinct = otherLanguage(question, sc.context, p.Content)
 	cs := claim.Sentence{Text: sc.draft.text, Terms: an.terms(sc.terms),
 		Evidence: claim.NewEvidence(quoteEvidence(p, sc), sc.evidenceTerms),
 		Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: an.whole}
@@ -107,7 +107,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	v := claim.Check(qi, cs, a.claimOptions())
 	s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
-	s.distinctLanguage = qi.CrossLanguage && language.Distinct(question, p.Content)
+	s.distinctLanguage = distinct
 	// Words copied from a passage on something else (the Shinkansen fare,
 	// cited from the Iceland budget for the Blue Lagoon's tickets) are not
 	// re-cited: the passage where they are must hold as much of what the

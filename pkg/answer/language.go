@@ -2,6 +2,9 @@ package answer
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/injection"
 
 	"github.com/hrag-dev/hrag/pkg/language"
 )
@@ -18,7 +21,21 @@ func languageMismatch(question, answer string) string {
 	return fmt.Sprintf("the model answered in %s, another language than the question (%s)", a, q)
 }
 
-// otherLanguage reports whether text (passages) is in another language
-// than question (language.OtherThanQuestion): lexical checks across
-// languages mean nothing.
-func otherLanguage(question, text string) bool { return language.OtherThanQuestion(question, text) }
+// otherLanguage reports whether a quotation is in another language than
+// question, so that lexical checks across the two mean nothing, and
+// whether it is distinctly so (language.Distinct), which may cost a
+// request or an answer. The quotation's context (its units, the
+// passage's title and breadcrumb) decides when function words tell
+// (language.QuoteAgrees: a German line quoted from a passage that also
+// holds English text is German), else the whole passage,
+// whose prose is long enough for trigrams (language.OtherThanQuestion).
+// hrag's own mask (injection.MaskText) is left out: it is English
+// whatever the note's language.
+func otherLanguage(question, context, passage string) (other, distinct bool) {
+	if agree, ok := language.QuoteAgrees(question, strings.ReplaceAll(context, injection.MaskText, " ")); ok {
+		return !agree, !agree
+	}
+	passage = strings.ReplaceAll(passage, injection.MaskText, " ")
+	other = language.OtherThanQuestion(question, passage)
+	return other, other && language.Distinct(question, passage)
+}

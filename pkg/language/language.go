@@ -138,50 +138,55 @@ func withoutASCIILetters(s string) string {
 // one script, the text's language is read from its prose (table rows left
 // out: a table of names, numbers and addresses has none, and trigrams of
 // "Weber | +49 30 5552841" read as German) and must be reliable, from at
-// least MinProseLetters letters; a question is short, so its language is
-// told by its function words (QuestionLanguage) and, when they do not
-// tell it, by whatlanggo's best guess from a confidence of
-// MinQuestionConfidence.
+// least MinProseLetters letters, unless its function words tell it; a
+// question is short, so its language is told by its function words
+// (FunctionWordLanguage) and, when they do not tell it, by whatlanggo's
+// best guess from a confidence of MinQuestionConfidence.
 func OtherThanQuestion(question, text string) bool {
 	other, _, _ := compare(question, text)
 	return other
 }
 
 // compare is OtherThanQuestion, with, when both are in one script, the
-// languages of the question (QuestionLanguage, else whatlanggo's best
-// guess) and of the text's prose (else whatlanggo.Lang -1).
+// languages of the question and of the text (else whatlanggo.Lang -1).
+// The text's language is told by its prose's function words
+// (FunctionWordLanguage), else by whatlanggo, when reliable, from at least
+// MinProseLetters letters of prose; the question's by its function words,
+// else by whatlanggo's best guess from a confidence of
+// MinQuestionConfidence.
 func compare(question, text string) (other bool, q, t whatlanggo.Lang) {
 	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
 		return true, -1, -1
 	}
-	var prose []string
+	prose := prose(text)
 	letters := 0
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "|") {
-			continue
-		}
-		prose = append(prose, line)
-		for _, r := range line {
-			if unicode.IsLetter(r) {
-				letters++
-			}
+	for _, r := range prose {
+		if unicode.IsLetter(r) {
+			letters++
 		}
 	}
-	if letters < MinProseLetters {
+	t = -1
+	if l, ok := FunctionWordLanguage(prose); ok {
+		t = l
+	} else if letters >= MinProseLetters {
+		if ti := whatlanggo.Detect(prose); ti.IsReliable() {
+			t = ti.Lang
+		}
+	}
+	if t < 0 {
 		return false, -1, -1
 	}
-	ti := whatlanggo.Detect(strings.Join(prose, "\n"))
-	if ql, ok := QuestionLanguage(question); ok {
-		return ti.IsReliable() && ql != ti.Lang, ql, ti.Lang
+	if ql, ok := FunctionWordLanguage(question); ok {
+		return ql != t, ql, t
 	}
 	qi := whatlanggo.Detect(question)
-	return ti.IsReliable() && qi.Confidence >= MinQuestionConfidence && qi.Lang != ti.Lang, qi.Lang, ti.Lang
+	return qi.Confidence >= MinQuestionConfidence && qi.Lang != t, qi.Lang, t
 }
 
 // Distinct reports whether text is in another language than question
 // with more certainty than OtherThanQuestion asks: written in different
 // scripts, or, in one script, other by OtherThanQuestion with the
-// question's own language told by its function words (QuestionLanguage)
+// question's own language told by its function words (FunctionWordLanguage)
 // or detected reliably (whatlanggo's IsReliable). What costs a request or
 // may remove an answer is decided on this.
 func Distinct(question, text string) bool {
@@ -189,7 +194,7 @@ func Distinct(question, text string) bool {
 	if !other || q < 0 {
 		return other
 	}
-	if _, ok := QuestionLanguage(question); ok {
+	if _, ok := FunctionWordLanguage(question); ok {
 		return true
 	}
 	qi := whatlanggo.Detect(question)
@@ -203,3 +208,16 @@ const MinProseLetters = 80
 // MinQuestionConfidence is the whatlanggo confidence from which
 // OtherThanQuestion takes a question's best guess.
 const MinQuestionConfidence = 0.3
+
+// prose returns text without its table rows (lines that start with '|'):
+// a table of names, numbers and addresses has no language, and trigrams
+// of "Weber | +49 30 5552841" read as German.
+func prose(text string) string {
+	var keep []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}

@@ -82,7 +82,7 @@ func TestAnswerLanguages(t *testing.T) {
 // English question that whatlanggo guesses is German (0.64, unreliable) is
 // in the language of its English note, and over a French note it is in
 // another one, distinctly; a German question, or another script, is
-// distinct too. Mutation: compare ignoring QuestionLanguage (the
+// distinct too. Mutation: compare ignoring FunctionWordLanguage (the
 // Jellyfin question is other, the ratatouille question not distinct).
 func TestDistinct(t *testing.T) {
 	en := "Jellyfin runs in Docker on the home server and serves the film library on port 8096. Transcoding uses the integrated GPU, which keeps the CPU free for the other services."

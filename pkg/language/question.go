@@ -3,6 +3,7 @@ package language
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/abadojack/whatlanggo"
 )
@@ -15,13 +16,13 @@ import (
 // lavavajillas?" for Esperanto at 0.08); its function words tell it.
 // A word several languages share counts for each.
 var functionWords = map[whatlanggo.Lang]string{
-	whatlanggo.Eng: `what which who whom whose when where why how is are was were do does did the a an of to in on at for with from my your our their this that these those have has had can could should would will much many`,
-	whatlanggo.Deu: `was welche welcher welches welchen wer wem wen wann wo warum wie ist sind war waren hat haben hatte der die das den dem des ein eine einen einem einer ich mein meine meinen meinem wir unser unsere für mit auf bei vom zum zur im am viel viele wurde wurden`,
-	whatlanggo.Fra: `quel quelle quels quelles qui que quoi quand où pourquoi comment combien est sont était le la les l un une des du de au aux mon ma mes notre nos pour avec sur dans je nous ai avons a ont`,
-	whatlanggo.Spa: `qué cuál cuáles quién quiénes cuándo dónde por porqué cómo cuánto cuánta cuántos cuántas es son era fue el la los las un una del al de mi mis nuestro nuestra para con en yo tengo hay está están`,
-	whatlanggo.Ita: `che cosa quale quali chi quando dove perché come quanto quanta quanti quante è sono era il lo la gli le un uno una del della dei delle di al alla mio mia miei nostro nostra per con su nel nella ho abbiamo`,
-	whatlanggo.Por: `que qual quais quem quando onde porque como quanto quanta quantos quantas é são era foi o a os as um uma do da dos das de no na nos nas ao meu minha nosso nossa para com em eu tenho temos`,
-	whatlanggo.Nld: `wat welke welk wie wanneer waar waarom hoe hoeveel is zijn was waren heeft hebben had de het een van voor met op bij in mijn onze ik we wij`,
+	whatlanggo.Eng: `and not no it what which who whom whose when where why how is are was were do does did the a an of to in on at for with from my your our their this that these those have has had can could should would will much many`,
+	whatlanggo.Deu: `und nicht von zu es was welche welcher welches welchen wer wem wen wann wo warum wie ist sind war waren hat haben hatte der die das den dem des ein eine einen einem einer ich mein meine meinen meinem wir unser unsere für mit auf bei vom zum zur im am viel viele wurde wurden`,
+	whatlanggo.Fra: `et pas ne en quel quelle quels quelles qui que quoi quand où pourquoi comment combien est sont était le la les l un une des du de au aux mon ma mes notre nos pour avec sur dans je nous ai avons a ont`,
+	whatlanggo.Spa: `y no qué cuál cuáles quién quiénes cuándo dónde por porqué cómo cuánto cuánta cuántos cuántas es son era fue el la los las un una del al de mi mis nuestro nuestra para con en yo tengo hay está están`,
+	whatlanggo.Ita: `e non che cosa quale quali chi quando dove perché come quanto quanta quanti quante è sono era il lo la gli le un una del della dei delle di al alla mio mia miei nostro nostra per con su nel nella ho abbiamo`,
+	whatlanggo.Por: `e não que qual quais quem quando onde porque como quanto quanta quantos quantas é são era foi o a os as um uma do da dos das de no na nos nas ao meu minha nosso nossa para com em eu tenho temos`,
+	whatlanggo.Nld: `en niet wat welke welk wie wanneer waar waarom hoe hoeveel is zijn was waren heeft hebben had de het een van voor met op bij in mijn onze ik we wij`,
 }
 
 // functionWordSets is functionWords as sets.
@@ -36,39 +37,134 @@ var functionWordSets = func() map[whatlanggo.Lang]map[string]bool {
 	return out
 }()
 
-// MinFunctionWords is the fewest function words of one language a
-// question must hold for QuestionLanguage to tell its language.
-const MinFunctionWords = 2
+// MinFunctionWordScore is the least score (functionWordScores) a text's
+// leading language needs for FunctionWordLanguage to tell it: two words
+// of that language alone, or one and a few it shares.
+const MinFunctionWordScore = 1.5
 
-// QuestionLanguage returns the language of a short Latin-script question
-// told by its function words (functionWords): the language with the most
-// of them, at least MinFunctionWords and more than any other; ok is false
-// when none leads so ("Eco 50 E22?"), and the caller falls back on
-// trigrams. Words are compared in lower case; the elided French "l'" and
-// "qu'" count as "l" and "que".
-func QuestionLanguage(question string) (lang whatlanggo.Lang, ok bool) {
-	count := map[whatlanggo.Lang]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool { return !unicode.IsLetter(r) }) {
+// FunctionWordLanguage returns the language of a short Latin-script text
+// (a question, a quoted sentence) told by its function words
+// (functionWordScores): the language with the highest score, at least
+// MinFunctionWordScore and higher than any other; ok is false when none
+// leads so ("Eco 50 E22?"), and the caller falls back on trigrams.
+func FunctionWordLanguage(text string) (lang whatlanggo.Lang, ok bool) {
+	return lead(functionWordScores(text))
+}
+
+// functionWordScores scores, per language, the words of text that are
+// its function words: each counts 1/k for the k languages that list it
+// ("cuándo" 1 for Spanish; "de" 1/4 for French, Spanish, Portuguese and
+// Dutch), and an inverted question or exclamation mark counts 1 for
+// Spanish. Words are compared in lower case; the elided French "qu'"
+// counts as "que".
+func functionWordScores(text string) map[whatlanggo.Lang]float64 {
+	score := map[whatlanggo.Lang]float64{}
+	if strings.ContainsAny(text, "¿¡") {
+		score[whatlanggo.Spa]++
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
 		if w == "qu" {
 			w = "que"
 		}
+		var in []whatlanggo.Lang
 		for l, set := range functionWordSets {
 			if set[w] {
-				count[l]++
+				in = append(in, l)
 			}
 		}
+		for _, l := range in {
+			score[l] += 1 / float64(len(in))
+		}
 	}
+	return score
+}
+
+// lead returns the language with the highest score, when it has at least
+// MinFunctionWordScore and more than any other.
+func lead(score map[whatlanggo.Lang]float64) (whatlanggo.Lang, bool) {
 	first, second := whatlanggo.Lang(-1), whatlanggo.Lang(-1)
-	for l, n := range count {
+	for l, n := range score {
 		switch {
-		case first < 0 || n > count[first]:
+		case first < 0 || n > score[first]:
 			first, second = l, first
-		case second < 0 || n > count[second]:
+		case second < 0 || n > score[second]:
 			second = l
 		}
 	}
-	if first < 0 || count[first] < MinFunctionWords || second >= 0 && count[second] == count[first] {
+	if first < 0 || score[first] < MinFunctionWordScore || second >= 0 && score[second] == score[first] {
 		return -1, false
 	}
 	return first, true
+}
+
+// QuoteAgrees compares the language of a quotation (its sentence or
+// units, short) with its question's, both told by function words: agree
+// when the question's language is told (FunctionWordLanguage) and the
+// quotation holds at least one of its function words and no more of any
+// other language's ("Meine Steuer-ID lautet 47 036 892 815" agrees with
+// "Wie lautet meine Steuer-ID?"); not agree when the quotation's own
+// function words tell another language; agree too when the quotation's
+// function words tell nothing but it shares a word with the question
+// (sharesWord).
+// Table rows are left out (their
+// cells are names and values more than prose). decided is false
+// otherwise (a line of values without function words, a question they do
+// not tell), and the caller reads the passage instead.
+func QuoteAgrees(question, quote string) (agree, decided bool) {
+	ql, ok := FunctionWordLanguage(question)
+	if !ok {
+		return false, false
+	}
+	score := functionWordScores(prose(quote))
+	if score[ql] > 0 {
+		agree = true
+		for _, n := range score {
+			agree = agree && n <= score[ql]
+		}
+		if agree {
+			return true, true
+		}
+	}
+	if tl, ok := lead(score); ok && tl != ql {
+		return false, true
+	}
+	if sharesWord(question, quote) {
+		return true, true
+	}
+	return false, false
+}
+
+// sharesWord reports whether quote holds a word of question of at least
+// four letters that is no function word ("Passport expires 11 November
+// 2026." for "When does my passport expire?"): a line of values and names
+// has few function words, and the question's own word tells that it is in
+// the question's language, or is a name both share, which the word checks
+// read alike (when they are wrongly applied across languages, they refuse
+// an answer rather than pass one).
+func sharesWord(question, quote string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	q := map[string]bool{}
+	for _, w := range words(question) {
+		if utf8.RuneCountInString(w) >= 4 && !functionWord(w) {
+			q[w] = true
+		}
+	}
+	for _, w := range words(quote) {
+		if q[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// functionWord reports whether w is a function word of any language.
+func functionWord(w string) bool {
+	for _, set := range functionWordSets {
+		if set[w] {
+			return true
+		}
+	}
+	return false
 }
