@@ -32,10 +32,10 @@ func TestPhraseRecall(t *testing.T) {
 		{"Der Druck beträgt 2,9 bar [1].", []string{"2.9 bar"}, 1, true},        // a decimal comma
 		{"Il pèse 14,2 kg [1].", []string{"14.2"}, 1, true},
 		{"It is 29 bar [1].", []string{"2.9 bar"}, 0, true},
-		{"It costs 1,140 € [1].", []string{"1.14"}, 0, true}, // a thousands comma is no decimal comma of another number
-		{"work_mem = 64MB is enough [1].", []string{"64"}, 1, true},         // a number glued to its unit
-		{"Error E22 again [1].", []string{"2"}, 0, true},                    // not a digit inside a code
-		{"It is 4GB [1].", []string{"4G"}, 0, true},                         // nor part of a unit
+		{"It costs 1,140 € [1].", []string{"1.14"}, 0, true},        // a thousands comma is no decimal comma of another number
+		{"work_mem = 64MB is enough [1].", []string{"64"}, 1, true}, // a number glued to its unit
+		{"Error E22 again [1].", []string{"2"}, 0, true},            // not a digit inside a code
+		{"It is 4GB [1].", []string{"4G"}, 0, true},                 // nor part of a unit
 	} {
 		got, ok := PhraseRecall(c.text, c.phrases)
 		if got != c.want || ok != c.ok {
