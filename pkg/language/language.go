@@ -3,8 +3,10 @@
 // configuration of that language (stemming and stop words), or "simple"
 // (words as they are) for a language no configuration covers. Detection is
 // whatlanggo's (github.com/abadojack/whatlanggo: the script, then character
-// trigram profiles of 84 languages), the detector the answer checks already
-// use; its types stay inside this package. Catalan, Basque, Irish and
+// trigram profiles of 84 languages); its types stay inside this package.
+// The answer checks also ask it whether a question and a quotation differ
+// in language, which for texts as short as a question it tells by their
+// function words (question.go) before trigrams. Catalan, Basque, Irish and
 // Armenian have a PostgreSQL configuration but no whatlanggo profile: their
 // documents are taken for a neighbour or not detected.
 package language
