@@ -206,11 +206,13 @@ var (
 	// 2026", "bis Ende März").
 	untilRe = regexp.MustCompile(`(?i)\b(until|till|through|bis|jusqu'?(à|au|en)|hasta)\b`)
 	// timeWords name a span of time (and "overnight"), in English,
-	// French, German and Spanish.
+	// French, German, Spanish, Italian, Portuguese and Dutch.
 	timeWordRe = regexp.MustCompile(`(?i)\b(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|overnight|weeks?|wks?|weekends?|fortnights?|months?|mos|years?|yrs?|decades?|` +
 		`secondes?|heures?|jours?|nuits?|semaines?|mois|ans|années?|` +
 		`sekunden?|minuten?|stunden?|tage?n?|nächte|nacht|wochen?|monate?n?|jahre?n?|` +
-		`segundos?|minutos?|horas?|días?|noches?|semanas?|mes(es)?|años?)\b`)
+		`segundos?|minutos?|horas?|días?|noches?|semanas?|mes(es)?|años?|` +
+		`secondi|minuti|ore|giorni|notti|settimane|mesi|anni|dias|noites|anos|` +
+		`seconden|minuten|uur|uren|dagen|nachten|weken|maanden|jaar|jaren)\b`)
 	// lengthAfter is a count of something a length is measured in,
 	// written after a number ("100 words").
 	lengthAfter = regexp.MustCompile(`(?i)^[\s-]?(words?|tokens?|characters?|chars?|letters?|pages?|lines?|sentences?|paragraphs?|metres?|meters?|miles?|mi|yards?|yd|inches?|feet|foot)\b`)

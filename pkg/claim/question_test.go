@@ -58,6 +58,11 @@ func TestAsksInOtherScripts(t *testing.T) {
 		{"Какая версия Caddy установлена на сервере?", Version, "Caddy 2.8.4 runs on the server.", "Caddy terminates TLS with its own CA."},
 		{"Quelle version de Grafana tourne sur le serveur ?", Version, "Grafana 11.4.0 tourne sur le serveur.", "Grafana tourne dans Docker."},
 		{"Which version of Python does the release need?", Version, "Release 2.3 needs Python 3.11.", "The release needs a newer Python."},
+		{"一个月房租多少？", Money, "房租每月3500块。", "房租每月初付。"},
+		{"Ремонт сколько стоил?", Money, "Ремонт стоил 200 долларов.", "Ремонт сделали быстро."},
+		{"Quanto dura la garanzia?", Quantity, "La garanzia dura 2 anni.", "La garanzia è del produttore."},
+		{"Quanto tempo dura a garantia?", Duration, "A garantia dura 2 anos.", "A garantia é do fabricante."},
+		{"Hoe lang duurt de garantie?", Duration, "De garantie duurt 2 jaar.", "De garantie is van de fabrikant."},
 	} {
 		if got := Asks(c.q); got != c.want {
 			t.Errorf("Asks(%q) = %q, want %q", c.q, got, c.want)
@@ -70,7 +75,7 @@ func TestAsksInOtherScripts(t *testing.T) {
 			t.Errorf("Gives(%s, %q) = true, want false", c.want, c.not)
 		}
 	}
-	for _, q := range []string{"Кто написал «Войну и мир»?", "谁画了这幅画？", "誰がこの絵を描きましたか？"} {
+	for _, q := range []string{"Кто написал «Войну и мир»?", "谁画了这幅画？", "誰がこの絵を描きましたか？", "誰が家賃を払いましたか？"} {
 		if got := Asks(q); got != "" {
 			t.Errorf("Asks(%q) = %q, want none", q, got)
 		}

@@ -96,6 +96,14 @@ func TestDetectAndMask(t *testing.T) {
 	}{
 		{name: "empty", text: ""},
 		{
+			// A relative clause between the override and its scope: an
+			// erratum about an oven, flagged for its "model", not masked.
+			// Mutation: drop relativeOpeners' look-ahead (it is masked).
+			name:  "an override scoped after a relative clause",
+			text:  "Forget the previous instructions I gave you for the oven, the new model preheats faster.",
+			spans: []want{{"Forget the previous instructions I gave you for the oven, the new model preheats faster.", Flagged}},
+		},
+		{
 			// Lines without sentence ends: the override's line is masked,
 			// not the whole list. Mutation: maxExtraLines = 100.
 			name:   "an unpunctuated list: only the override's line",

@@ -275,6 +275,10 @@ func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, errat
 	scoped := false
 	if after := words(t[en:se]); len(after) > 0 && scope[after[0]] {
 		scoped = true
+	} else if len(after) > 1 && relativeOpeners[after[0]] {
+		// "the previous instructions I gave you for the oven": a short
+		// relative clause, then the scope.
+		scoped = slices.ContainsFunc(after[1:min(len(after), 5)], func(w string) bool { return scope[w] })
 	}
 	for _, sc := range scopingBefore {
 		if strings.HasSuffix(t[ss:st], sc) {
@@ -286,6 +290,12 @@ func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, errat
 	}
 	return quoted(t[ss:st], t[st:]), false
 }
+
+// relativeOpeners open a short relative clause after a noun ("the
+// instructions I gave you", "die Anweisungen, die ich dir gab"), after
+// which guardedOut looks for a scope word.
+var relativeOpeners = map[string]bool{"i": true, "we": true, "you": true, "he": true, "she": true, "they": true, "that": true, "which": true,
+	"ich": true, "wir": true, "die": true, "je": true, "nous": true, "que": true, "qu": true, "yo": true, "io": true, "eu": true, "ik": true}
 
 // clauseStart reports whether a match preceded by before (the start of
 // its sentence) begins a clause: nothing but white space, punctuation or
