@@ -99,7 +99,7 @@ type Sentence struct {
 	// CrossLanguage: its cited passages are in another language than the
 	// question, so the question's coverage was not checked.
 	CrossLanguage bool `json:"cross_language,omitempty"`
-	// distinctLanguage: CrossLanguage with certainty (language.Distinct),
+	// distinctLanguage: CrossLanguage with certainty (language.Compare),
 	// which RAG_VERIFY_ACROSS_LANGUAGES asks for.
 	distinctLanguage bool
 	// Similarity is the cosine similarity of the sentence's embedding to its

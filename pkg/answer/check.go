@@ -496,7 +496,7 @@ func (a *Asker) claimOptions() claim.Options {
 }
 
 // crossShown reports whether a shown sentence quotes a passage that is
-// certainly in another language than the question (language.Distinct).
+// certainly in another language than the question (language.Compare).
 func crossShown(ss []Sentence) bool {
 	return slices.ContainsFunc(ss, func(s Sentence) bool { return s.Shown && s.distinctLanguage })
 }

@@ -73,7 +73,7 @@ func TestCrossLanguageSentence(t *testing.T) {
 	quote := quoted("Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges")
 	fr := "Pour combien de personnes est le curry vert thaï ?"
 	starter := passageWith(t, r, fr, "Feed the starter twice a day")
-	de := "Für wie viele Personen reicht das grüne Thai-Curry?" // whatlanggo reads it reliably (language.Distinct)
+	de := "Für wie viele Personen reicht das grüne Thai-Curry?" // whatlanggo reads it reliably (language.Compare)
 	curry := passageWith(t, r, de, "Serves 4")
 	for _, c := range []struct {
 		name, question, sentence string

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hrag-dev/hrag/pkg/injection"
-
 	"github.com/hrag-dev/hrag/pkg/language"
 )
 
@@ -23,19 +22,16 @@ func languageMismatch(question, answer string) string {
 
 // otherLanguage reports whether a quotation is in another language than
 // question, so that lexical checks across the two mean nothing, and
-// whether it is distinctly so (language.Distinct), which may cost a
-// request or an answer. The quotation's context (its units, the
+// whether it is distinctly so, which may cost a request or an answer. The quotation's context (its units, the
 // passage's title and breadcrumb) decides when function words tell
 // (language.QuoteAgrees: a German line quoted from a passage that also
 // holds English text is German), else the whole passage,
-// whose prose is long enough for trigrams (language.OtherThanQuestion).
+// whose prose is long enough for trigrams (language.Compare).
 // hrag's own mask (injection.MaskText) is left out: it is English
 // whatever the note's language.
 func otherLanguage(question, context, passage string) (other, distinct bool) {
 	if agree, ok := language.QuoteAgrees(question, strings.ReplaceAll(context, injection.MaskText, " ")); ok {
 		return !agree, !agree
 	}
-	passage = strings.ReplaceAll(passage, injection.MaskText, " ")
-	other = language.OtherThanQuestion(question, passage)
-	return other, other && language.Distinct(question, passage)
+	return language.Compare(question, strings.ReplaceAll(passage, injection.MaskText, " "))
 }

@@ -91,7 +91,7 @@ func yesProbability(tokens []llm.Token, yes bool) *float64 {
 // verify asks the LLM to confirm shown sentences against their quote's
 // units (sc.unit): every one when all is set (each located one with
 // a.MeasureVerify), else those that quote what is certainly another
-// language than the question (language.Distinct, with
+// language than the question (language.Compare, with
 // a.VerifyAcrossLanguages). It
 // removes the shown sentences it does not confirm (ReasonNotConfirmed)
 // with a.Verify, and the cross-language ones with

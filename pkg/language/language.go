@@ -134,81 +134,60 @@ func withoutASCIILetters(s string) string {
 	}, s)
 }
 
-// OtherThanQuestion reports whether text (passages) is in another language
-// than question. Written in different scripts (text.Script: most letters
-// Cyrillic against Latin, say, table cells included), they always are. In
-// one script, the text's language is read from its prose (table rows left
-// out: a table of names, numbers and addresses has none, and trigrams of
-// "Weber | +49 30 5552841" read as German) and must be reliable, from at
-// least MinProseLetters letters, unless its function words tell it; a
-// question is short, so its language is told by its function words
-// (FunctionWordLanguage) and, when they do not tell it, by whatlanggo's
-// best guess from a confidence of MinQuestionConfidence.
-func OtherThanQuestion(question, text string) bool {
-	other, _, _ := compare(question, text)
-	return other
-}
-
-// compare is OtherThanQuestion, with, when both are in one script, the
-// languages of the question and of the text (else whatlanggo.Lang -1).
-// The text's language is told by its prose's function words
-// (FunctionWordLanguage), else by whatlanggo, when reliable, from at least
-// MinProseLetters letters of prose; the question's by its function words,
-// else by whatlanggo's best guess from a confidence of
-// MinQuestionConfidence.
-func compare(question, text string) (other bool, q, t whatlanggo.Lang) {
+// Compare reports whether text (a passage, a quotation's context) is in
+// another language than question, and whether it is distinctly so, which
+// is what may cost a request or remove an answer. Written in different
+// scripts (text.Script: most letters Cyrillic against Latin, say, table
+// cells included), they always are, distinctly. In one script, the text's
+// language is told by its prose's function words (FunctionWordLanguage;
+// table rows left out, see prose), else by whatlanggo, when reliable,
+// from at least MinProseLetters letters of prose; the question's by its
+// function words, else by whatlanggo's best guess from a confidence of
+// MinQuestionConfidence. other is distinct when the question's language
+// was told by its function words or whatlanggo calls its guess reliable:
+// a short question's trigram guess is often wrong ("Which port does
+// Jellyfin run on?" is German at 0.64).
+func Compare(question, text string) (other, distinct bool) {
 	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
-		return true, -1, -1
+		return true, true
 	}
-	prose := prose(text)
-	letters := 0
-	for _, r := range prose {
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	t = -1
-	if l, ok := FunctionWordLanguage(prose); ok {
+	p := prose(text)
+	t := whatlanggo.Lang(-1)
+	if l, ok := FunctionWordLanguage(p); ok {
 		t = l
-	} else if letters >= MinProseLetters {
-		if ti := whatlanggo.Detect(prose); ti.IsReliable() {
+	} else if letters(p) >= MinProseLetters {
+		if ti := whatlanggo.Detect(p); ti.IsReliable() {
 			t = ti.Lang
 		}
 	}
 	if t < 0 {
-		return false, -1, -1
+		return false, false
 	}
 	if ql, ok := FunctionWordLanguage(question); ok {
-		return ql != t, ql, t
+		return ql != t, ql != t
 	}
 	qi := whatlanggo.Detect(question)
-	return qi.Confidence >= MinQuestionConfidence && qi.Lang != t, qi.Lang, t
+	other = qi.Confidence >= MinQuestionConfidence && qi.Lang != t
+	return other, other && qi.IsReliable()
 }
 
-// Distinct reports whether text is in another language than question
-// with more certainty than OtherThanQuestion asks: written in different
-// scripts, or, in one script, other by OtherThanQuestion with the
-// question's own language told by its function words (FunctionWordLanguage)
-// or detected reliably (whatlanggo's IsReliable). What costs a request or
-// may remove an answer is decided on this.
-func Distinct(question, text string) bool {
-	other, q, _ := compare(question, text)
-	if !other || q < 0 {
-		return other
+// letters counts the letters of s.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
 	}
-	if _, ok := FunctionWordLanguage(question); ok {
-		return true
-	}
-	qi := whatlanggo.Detect(question)
-	return qi.IsReliable()
+	return n
 }
 
 // MinProseLetters is the least prose, in letters, whose language
-// OtherThanQuestion tells (about two sentences).
+// Compare tells (about two sentences).
 const MinProseLetters = 80
 
-// MinQuestionConfidence is the whatlanggo confidence from which
-// OtherThanQuestion takes a question's best guess.
+// MinQuestionConfidence is the whatlanggo confidence from which Compare
+// takes a question's best guess.
 const MinQuestionConfidence = 0.3
 
 // prose returns text without its table rows (lines that start with '|'):

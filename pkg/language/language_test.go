@@ -95,15 +95,12 @@ func TestDistinct(t *testing.T) {
 		{"На каком порту работает Jellyfin?", true, true},
 		{"On which port does Jellyfin serve the film library?", false, false},
 	} {
-		if got := language.OtherThanQuestion(c.question, en); got != c.other {
-			t.Errorf("OtherThanQuestion(%q) = %v, want %v", c.question, got, c.other)
-		}
-		if got := language.Distinct(c.question, en); got != c.clear {
-			t.Errorf("Distinct(%q) = %v, want %v", c.question, got, c.clear)
+		if other, clear := language.Compare(c.question, en); other != c.other || clear != c.clear {
+			t.Errorf("Compare(%q) = %v, %v; want %v, %v", c.question, other, clear, c.other, c.clear)
 		}
 	}
 	fr := "Pour six personnes : deux aubergines, trois courgettes, deux poivrons rouges, un oignon et quatre tomates. Faire revenir chaque légume séparément à l'huile d'olive."
-	if q := "How many people does the ratatouille recipe serve?"; !language.OtherThanQuestion(q, fr) || !language.Distinct(q, fr) {
-		t.Errorf("%q over a French note: other %v, distinct %v; want true, true", q, language.OtherThanQuestion(q, fr), language.Distinct(q, fr))
+	if other, clear := language.Compare("How many people does the ratatouille recipe serve?", fr); !other || !clear {
+		t.Errorf("an English question over a French note: other %v, distinct %v; want true, true", other, clear)
 	}
 }
