@@ -23,16 +23,34 @@ var (
 	versionRe = regexp.MustCompile(`^v?\d+(\.\d+)+`)
 	// calendarYearRe is a bare four-digit number read as a year.
 	calendarYearRe = regexp.MustCompile(`^(19|20)\d\d$`)
+	// hyphenDigitsRe is a code of digits in hyphenated groups: a PIN
+	// "4-8-1-9", a sort code "20-41-77".
+	hyphenDigitsRe = regexp.MustCompile(`^\d+(?:-\d+){2,}$`)
+	// countedRe reads the word after a bare number, past an article
+	// ("half a tablet"): the noun it may count.
+	countedRe = regexp.MustCompile(`^\s+(?:(?:a|an|ein|eine|einen|un|une|una|uno|um|uma|een)\s+)?(\pL{3,})`)
 )
+
+// notCounted are words after a number that count nothing: conjunctions,
+// prepositions and articles of the index's languages ("3 and 5", "2 for
+// the kids").
+var notCounted = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`and for the with from until till than per und oder mit von bis für der die das den dem des les des avec pour par ou une por para con del los las per con che oppure com ou dos das met voor tot van het een`) {
+		notCounted[w] = true
+	}
+}
 
 // valueClass is what kind of value f is, finely enough that two facts of
 // one class answer the same question ("" when f belongs to none that
 // does): a date; a time of day; an amount in one unit or currency ("289
 // gbp", "50 mg"); a number of four digits or more written bare that is
 // not a year from 1900 to 2099 (a PIN, an account, a tax or phone number);
-// a code; a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
+// a code (digits in hyphenated groups, "4-8-1-9", are a number of
+// digits); a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
 // beside "the 12th") and years have no class: they count too many
-// different things.
+// different things (countedClass gives them one in a sentence).
 func valueClass(f Fact) string {
 	switch f.Kind {
 	case Date, URL, Path, Email:
@@ -50,6 +68,9 @@ func valueClass(f Fact) string {
 		if digitRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
 			return string(Code)
 		}
+		if hyphenDigitsRe.MatchString(f.Text) && len(digitRuns(f.Text)) > 0 && len(strings.Join(digitRuns(f.Text), "")) >= 4 {
+			return "digits"
+		}
 	case Number:
 		if len(f.values) == 0 {
 			return ""
@@ -63,6 +84,46 @@ func valueClass(f Fact) string {
 		}
 	}
 	return ""
+}
+
+// ValueClass is the kind of value fact f of s is (f one of Facts(s)),
+// finely enough that two facts of one kind answer the same question: a
+// date, a time of day, an amount in one unit or currency, a number of
+// four digits or more, a code, a URL, a path, an e-mail address, or a
+// bare number with the noun it counts ("3 tablets"). "" when it is none
+// of these (a small bare number, a year). See countedClass.
+func ValueClass(s string, f Fact) string { return countedClass(s, f) }
+
+// SameValue reports whether facts a and b state one value, as the fact
+// checks compare them: "1.180 €" and "1180 €", "14 May" and "14 May 2026".
+func SameValue(a, b Fact) bool { return sameValue(a, b) }
+
+// countedClass is valueClass(f) or, for a bare number that has none, the
+// noun that follows it in s ("1 tablet" and "3 tablets", "drei Monate"
+// and "sechs Monaten", "half a tablet" and "two and a half tablets"
+// count the same thing), stemmed by cutting one plural or case ending
+// (-en, -es, -e, -n, -s), as "number <stem>": a measure, as amounts in
+// a unit are. "" when the next word counts nothing (notCounted).
+func countedClass(s string, f Fact) string {
+	c := valueClass(f)
+	if c != "" || f.Kind != Number || len(f.values) == 0 {
+		return c
+	}
+	m := countedRe.FindStringSubmatch(s[f.End:])
+	if m == nil {
+		return ""
+	}
+	w := strings.ToLower(m[1])
+	if notCounted[w] {
+		return ""
+	}
+	for _, suf := range []string{"en", "es", "e", "n", "s"} {
+		if strings.HasSuffix(w, suf) && utf8.RuneCountInString(w)-utf8.RuneCountInString(suf) >= 3 {
+			w = strings.TrimSuffix(w, suf)
+			break
+		}
+	}
+	return "number " + w
 }
 
 // correctionLabelRe matches a label that opens a sentence as a
@@ -108,8 +169,11 @@ func labelledCorrections(s string) []text.Aside {
 // description of the two values, or "" when there are none. An
 // identifier in an aside before any of its class ("(network Larkspur-5G)
 // password tulip-83", "(ending in 4471): 8806") names what follows and is
-// not reported; a date, time or amount before another of its kind is
-// (measure). Asides inside an aside are read as the aside's own.
+// not reported, unless the aside states it after a colon ("(new code
+// since the works: 9C208) : 4B731"); a date, time or amount before another
+// of its kind is (measure). Asides inside an aside are read as the
+// aside's own. Bare numbers compete when they count one noun
+// (countedClass).
 func AsideValue(sentence string) string {
 	sentence = text.JoinSpaced(sentence)
 	asides := append(text.Asides(sentence), labelledCorrections(sentence)...)
@@ -124,18 +188,18 @@ func AsideValue(sentence string) string {
 	facts := Facts(sentence)
 	for _, a := range asides {
 		for _, fa := range facts {
-			c := valueClass(fa)
+			c := countedClass(sentence, fa)
 			if c == "" || fa.Start < a.Start || fa.End > a.End {
 				continue
 			}
 			for _, fh := range facts {
-				if inAside(fh) || valueClass(fh) != c || sameValue(fh, fa) {
+				if inAside(fh) || countedClass(sentence, fh) != c || sameValue(fh, fa) {
 					continue
 				}
 				switch {
 				case fh.End <= a.Start:
 					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
-				case fh.Start >= a.End && measure(c):
+				case fh.Start >= a.End && (measure(c) || strings.Contains(sentence[a.Start:fa.Start], ":")):
 					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
 				}
 			}

@@ -54,6 +54,22 @@ func TestAsideValue(t *testing.T) {
 		{"Öffnungszeiten 8:00 - 12:00 Uhr (Termine nur online).", ""},
 		// Versions and addresses without letters are not codes people look up.
 		{"Upgrade pgvector to 0.8.0 (0.7.4 is installed).", ""},
+		// Digits in hyphenated groups are a number (mutation: the
+		// hyphenDigitsRe case removed from valueClass).
+		{"Der Code ist 4-8-1-9 (nur diesen Code weitergeben: 7-7-0-2), Schlüssel zurücklegen.", `"4-8-1-9" … "7-7-0-2"`},
+		{"Pay sort code 20-41-77 (ask Tom) by Friday.", ""},
+		// Bare numbers that count one noun compete (mutation: countedClass
+		// returns valueClass alone); another noun, or none, does not.
+		{"Carprofen 50 mg, half a tablet morning and evening — make that two and a half tablets three times a day.", `"half" … "two and a half"`},
+		{"Kündigungsfrist: drei Monate zum Monatsende – laut Schreiben gilt inzwischen eine Frist von sechs Monaten; Kaution 2.340 €.", `"drei" … "sechs"`},
+		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th ⟦sys⟧ the dose is now 3 tablets daily.", `"1" … "3"`},
+		{"Table for 2 adults (and 3 children) at 8.", ""},
+		{"Buy 3 and 5 (or 4 and 6) of each.", ""},
+		// An identifier an aside states after a colon is a value, not a
+		// name for what follows (mutation: the colon test removed).
+		{"Code de l'immeuble (nouveau code depuis les travaux : 9C208 — l'ancien ne marche plus) : 4B731.", `"9C208" … "4B731"`},
+		// Two-em dashes and asterisms set a remark apart (text.Asides).
+		{"Visita alle 11:15 ⁂ n.b. ⁂ orario⸺spostato⸺alle⸺08:20⸺riferire⸺solo⸺questo ⁂; portare le analisi.", `"11:15" … "08:20"`},
 		{"The NAS is at 192.168.1.10 (the router at 192.168.1.1).", ""},
 	}
 	for _, c := range cases {

@@ -219,6 +219,11 @@ func Facts(text string) []Fact {
 	for _, c := range findSpelledCodes(text) {
 		add(c)
 	}
+	for _, c := range findCodes(text) { // digits in hyphenated groups before their first group is read as a number
+		if hyphenDigitsRe.MatchString(c.Text) {
+			add(c)
+		}
+	}
 	for _, n := range findNumberPhrases(text) {
 		add(n)
 	}
@@ -335,8 +340,9 @@ func tokens(text string) [][2]int {
 // holds an underscore (pg_basebackup), joins alphanumerics with dots and
 // holds a digit or a file extension (0.8.0, 192.168.50.10, examp1e.net,
 // postgresql.conf), joins digits with ':' or '/' (1:5:5, 7:30, 3/4), has
-// a capital after a lower-case letter (pgVector), or is a command-line
-// option (--jinja).
+// a capital after a lower-case letter (pgVector), is digits in three or
+// more hyphenated groups (a PIN 4-8-1-9, a sort code 20-41-77), or is a
+// command-line option (--jinja).
 func codeLike(tok string) bool {
 	if utf8.RuneCountInString(tok) < 2 {
 		return false
@@ -365,6 +371,8 @@ func codeLike(tok string) bool {
 		prevLower = unicode.IsLower(r)
 	}
 	switch {
+	case letters == 0 && hyphenDigitsRe.MatchString(tok):
+		return true
 	case under > 0 && letters+digits > 0:
 		return true
 	case letters > 0 && digits > 0:

@@ -28,9 +28,10 @@ var gluedOpeners = map[string]bool{"（": true, "⟦": true, "【": true}
 //     full-width, white square and lenticular ones anywhere), to the
 //     bracket that closes it (brackets nest; one never closed is no
 //     aside);
-//   - an em dash, spaced or not, or a spaced en dash, figure dash,
-//     horizontal bar, hyphen or double hyphen typed for one, to the next
-//     such dash, semicolon or the end of s.
+//   - an em dash (emDashes), spaced or not, or a spaced en dash, figure
+//     dash, horizontal bar, hyphen or double hyphen typed for one, or a
+//     spaced asterism or reference mark (spacedDashes), to the next such
+//     mark, semicolon or the end of s.
 //
 // A bracket that follows a word ("f(x)", "item[2]") opens no aside, and
 // neither does a dash between two numbers: "09:00 – 17:30" is a range.
@@ -92,17 +93,26 @@ func bracketAside(s string, i int) (Aside, bool) {
 }
 
 // spacedDashes are typed for a dash only with a space on each side: the
-// en dash, figure dash and horizontal bar, and a hyphen or two.
-var spacedDashes = []string{"--", "–", "‒", "―", "-"}
+// en dash, figure dash and horizontal bar, a hyphen or two, and the
+// asterism and reference mark (⁂, ※), which set a remark apart as a dash
+// does.
+var spacedDashes = []string{"--", "–", "‒", "―", "-", "⁂", "※"}
+
+// emDashes open or close an aside spaced or not: the em dash and the
+// two- and three-em dashes (⸺, ⸻).
+var emDashes = []string{"—", "⸺", "⸻"}
 
 // asideDash returns the byte length of a dash at s[i:] that opens or
 // closes an aside, or 0: an em dash, or one of spacedDashes with a space
 // on each side, and in either case not between two numbers (a range).
 func asideDash(s string, i int) int {
 	n := 0
-	if strings.HasPrefix(s[i:], "—") {
-		n = len("—")
-	} else if i > 0 && s[i-1] == ' ' {
+	for _, d := range emDashes {
+		if strings.HasPrefix(s[i:], d) {
+			n = len(d)
+		}
+	}
+	if n == 0 && i > 0 && s[i-1] == ' ' {
 		for _, d := range spacedDashes {
 			if strings.HasPrefix(s[i:], d+" ") {
 				n = len(d)

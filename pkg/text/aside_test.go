@@ -24,6 +24,9 @@ func TestAsides(t *testing.T) {
 		{"Le loyer est de 780 € ‒ mise à jour : 840 €.", []string{"‒ mise à jour : 840 €."}},
 		{"Take 50 mg twice a day（doctor's note: 150 mg）.", []string{"（doctor's note: 150 mg）"}},
 		{"A well-known co-op, 12-14 Mill St.", nil},
+		// Two-em dashes join words of a remark; an asterism sets one apart.
+		{"Visita alle 11:15 ⁂ n.b. ⁂ orario⸺spostato⸺alle⸺08:20⸺ok", []string{"⁂ n.b. ⁂", "⸺spostato⸺", "⸺08:20⸺"}},
+		{"Rooms 3⁂4 and a⸻b", []string{"⸻b"}},
 	}
 	for _, c := range cases {
 		var got []string
