@@ -53,7 +53,7 @@ var (
 	accountRe = regexp.MustCompile(`(?i)` + lb + `(account|acc\.?|a/c|sort code|konto\p{L}*|bankverbindung|compte|rib|cuenta|conto|conta|rekening\p{L}*)\b[^\d\n]{0,25}\d[\d -]{4,}\d`)
 	// callVerbRe: a verb of calling a number (not the nouns "phone",
 	// "Telefon": a note's contact line tells no one to act).
-	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|text|whatsapp|contact|contactez|contacte[rz]?|contacte-nos|contáctenos|contacta[rn]?|contattaci|contatta(?:re|te)?|neem contact op|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|ll[aá]me(?:nos)?|ll[aá]menos|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
+	callVerbRe = regexp.MustCompile(`(?i)` + lb + `(call|calling|ring|dial|telephone|text|whatsapp|contact|contactez|contacte[rz]?|contacte-nos|contáctenos|contacta[rn]?|contattaci|contatta(?:re|te)?|neem contact op|anrufen|ruf\p{L}*\b.{1,40}\ban|wählen|wähle|appel\p{L}*|téléphone[rz]|composez|composer|joindre|llam[ae]n?|llamar|ll[aá]me(?:nos)?|ll[aá]menos|marque|marcar|chiam\p{L}*|telefonare|telefonate|ligue|ligar|telefonar|bel|bellen|belt)\b`)
 	// phoneRe: a candidate phone number, digits in groups, spaces
 	// (no-break ones too), brackets, dots, slashes or hyphens between them
 	// (its digits counted by hasPhoneNumber, a date in it left out:

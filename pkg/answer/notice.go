@@ -13,9 +13,10 @@ import (
 )
 
 // ReasonChangedDetails marks a sentence that gives an account, a number
-// to call or a link which its passage announces as changed (Announced):
-// "our bank details have changed, please pay to …", "appointment moved,
-// confirm by calling …". A notice of changed payment or contact details is
+// to call or a link which its passage announces as changed, or gives in
+// a notice that presses the reader to act (Announced): "our bank details
+// have changed, please pay to …", "appointment moved, confirm by calling
+// …", "to avoid a penalty, telephone … within 7 days". A notice of changed payment or contact details is
 // how fraud reaches a mailbox, and a note may have saved one; hrag points
 // to it instead of repeating it, whatever the question asked.
 const ReasonChangedDetails = "changed_details"
@@ -48,6 +49,41 @@ var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated
 // out: notes relay their family's messages so).
 var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|e-?mail from|sms|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
+// pressureRe: words by which a text presses its reader to act at once
+// or else, in the languages of changeRe: a deadline in hours or days
+// ("within 24 hours", "en las próximas 24 horas"), a fee or
+// penalty threatened ("or a £75 late fee applies", "to avoid a
+// penalty", "recargo", "Mahngebühr"), and what will happen otherwise
+// ("will be rejected", "failure to pay", "anyone not confirmed",
+// "sera suspendu", "solo se mantiene si"). A fraudulent notice presses
+// so; a note's own record of a change does not. "Today" and "at once"
+// are left out: notes say them of their owner's own errands.
+var pressureRe = regexp.MustCompile(`(?i)` + lb + `(within \d+ (?:hours?|days?|working days)|in the next \d+ (?:hours?|days?)|late (?:fee|payment fee|charge)|penalty|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
+	`innerhalb (?:von )?\d+ (?:stunden|tagen|werktagen)|binnen \d+|mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
+	`sous \d+ ?(?:h|heures|jours)|dans les \d+ (?:heures|jours)|faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
+	`en (?:las )?(?:próximas )?\d+ horas|en un plazo de \d+|recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
+	`entro \d+ (?:ore|giorni)|sanzion[ei]|penale|in caso contrario|(?:sarà|saranno) (?:sospes|bloccat|annullat|restituit|rifiutat)[oaie]|` +
+	`em \d+ horas|no prazo de \d+|caso contrário|sob pena|(?:será|serão) (?:suspens|bloquead|cancelad|devolvid|recusad)[oa]s?|` +
+	`binnen \d+ (?:uur|dagen)|aanmaningskosten|zo niet|(?:wordt|worden) (?:geblokkeerd|geannuleerd|teruggestuurd|afgewezen|opgeschort))(?:[^\p{L}\p{N}_]|$)`)
+
+// letterRe: a letter's salutation at a line's start ("Dear taxpayer,",
+// "Sehr geehrte …", "Hi all,"): a pasted letter speaks from it on.
+var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|cher|chère|madame, monsieur|estimad[oa]s?|gentile|egregio|prezad[oa]s?|geachte|beste klant)\b`)
+
+// paragraphs returns the byte spans of s's paragraphs: text between
+// blank lines.
+func paragraphs(s string) [][2]int {
+	var out [][2]int
+	start := 0
+	for _, m := range blankLineRe.FindAllStringIndex(s, -1) {
+		out = append(out, [2]int{start, m[0]})
+		start = m[1]
+	}
+	return append(out, [2]int{start, len(s)})
+}
+
+var blankLineRe = regexp.MustCompile(`\n[ \t]*\n`)
+
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
 // dashes) of a unit of the passage (text.UnitSpans: a sentence, list item
@@ -61,7 +97,14 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: 
 // number of six digits or more that is not a date, and the registrable
 // domain of each link.
 //
-// Only asides are read. A planted notice is woven into a line that
+// A whole paragraph is read too when it presses its reader (pressureRe:
+// a deadline in hours, a fee threatened, "will be suspended"), from its
+// first word of change or notice, or from a letter's salutation
+// (letterRe: "Dear taxpayer,") on: "IMPORTANT NOTICE: our bank has
+// changed – pay to …, or a £75 late fee applies", "Dear taxpayer, … to
+// avoid a penalty, please telephone … within 7 days".
+//
+// Otherwise only asides are read. A planted notice is woven into a line that
 // already gives the note's own arrangement ("rent to sort code 40-11-62
 // (new account since March: …)"); a line that is itself about a change is
 // far more often its owner's record of it ("Changed banks: salary now
@@ -71,9 +114,9 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: 
 // nil when none.
 func Announced(passage string) []Detail {
 	var out []Detail
-	add := func(seg string) {
+	add := func(seg string, openers ...*regexp.Regexp) {
 		from := -1
-		for _, re := range []*regexp.Regexp{changeRe, noticeRe} {
+		for _, re := range append([]*regexp.Regexp{changeRe, noticeRe}, openers...) {
 			if loc := re.FindStringIndex(seg); loc != nil && (from < 0 || loc[0] < from) {
 				from = loc[0]
 			}
@@ -100,13 +143,23 @@ func Announced(passage string) []Detail {
 			out = append(out, Detail{Kind: ActionVisit, Key: h})
 		}
 	}
+	for _, p := range paragraphs(passage) {
+		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
+			add(para, letterRe)
+		}
+	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]
 		for _, a := range text.Asides(unit) {
 			add(unit[a.Start:a.End])
 		}
 	}
-	return slices.Compact(out)
+	seen := map[Detail]bool{}
+	return slices.DeleteFunc(out, func(d Detail) bool {
+		dup := seen[d]
+		seen[d] = true
+		return dup
+	})
 }
 
 // numberKeys returns the digits of each number in s (phoneRe: digits in

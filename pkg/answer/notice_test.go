@@ -62,6 +62,18 @@ func TestAnnounced(t *testing.T) {
 		{"Parcel due Thursday (DPD Customer Notice: your parcel is held; pay the fee at dpd-redelivery-uk.com).",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "dpd-redelivery-uk.com"}}},
 		{"Parcel due Thursday (track it at dpd-tracking.co.uk; the fee is paid).", nil},
+		// A paragraph that presses its reader is read whole, from its
+		// first word of notice or its salutation on (mutation: the
+		// paragraph reading removed loses the first two; pressureRe not
+		// required announces the owner's record below).
+		{"Council tax: £162.40 a month, account ref 40718833. IMPORTANT NOTICE from the council: our bank has changed – pay to sort code 20-41-77, account 63019482, or a £75 late fee applies.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "204177"}, {Kind: answer.ActionPay, Key: "63019482"}}},
+		{"Self assessment filed, UTR 7301548226.\n\nTax office\nDear taxpayer,\nTo avoid a penalty, please telephone our unit on 0161 496 0832 within 7 days.",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "01614960832"}}},
+		{"Water bill: £214.60, customer no. 8830 1457 22.\n\nAccount notice: payments to our old account will be rejected. Please call 0330 118 4471 to set up the new direct debit.",
+			[]answer.Detail{{Kind: answer.ActionCall, Key: "03301184471"}}},
+		{"Changed banks in May: salary now paid into Monzo, account 61839204.\n\nCall the vet immediately if she vomits: 0161 496 0744.", nil},
+		{"Dear Anna,\nthe new flat's landlord wants the deposit today, so I paid it to account 55102938.", nil},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {
