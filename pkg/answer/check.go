@@ -133,9 +133,13 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	}
 	// A line that gives a value and, in an aside, another of its kind
 	// states two answers; an attacker's "correction" is written so, and so
-	// is an author's update: show neither as the answer.
+	// is an author's update: show neither as the answer. So does a
+	// passage whose later paragraph, an update or a pasted message, gives
+	// the sentence's value and an earlier one another (UpdatedValue).
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
+		} else if d := UpdatedValue(sc.draft.text, p.Content); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}
@@ -149,11 +153,12 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		sc.apply(rest, cut, withhold != "", ReasonAction, detail)
 	}
 	// An account, a number or a link that the passage announces as
-	// changed is pointed to, not repeated, whatever the question asked.
+	// changed, or gives in a notice that presses the reader to act, is
+	// pointed to, not repeated, whatever the question asked.
 	if s.Shown {
 		rest, cut, withhold := CutAnnounced(sc.draft.text, an.announced(sc.n, p))
 		sc.apply(rest, cut, withhold != "", ReasonChangedDetails,
-			fmt.Sprintf("it gives details to %s that passage %d announces as changed; confirm them with the sender through a channel you already know", withhold, sc.n))
+			fmt.Sprintf("it gives details to %s from a notice in passage %d that announces them as changed or presses you to act; confirm them with the sender through a channel you already know", withhold, sc.n))
 	}
 }
 

@@ -1,0 +1,101 @@
+package answer
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hrag-dev/hrag/pkg/claim"
+)
+
+// updateRe: words by which a paragraph presents itself as an update of
+// the note or as a message pasted into it, beyond changeRe and noticeRe:
+// a correction, a revision, a superseded value, a quoted reply ("On 3
+// March, … wrote:"), a forwarded message.
+var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd)(?:[^\p{L}\p{N}_]|$)`)
+
+// quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
+var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
+
+// updates reports whether paragraph p presents itself as an update or a
+// pasted message: a letter's salutation (letterRe), quoted reply lines,
+// or a head (its first line up to a colon, or the whole line when it is
+// short) that names a change, a notice or an update (changeRe, noticeRe,
+// updateRe: "Wijziging doorgegeven door Opslag Noord:", "Revision 3
+// (pharmacy sync):", "On 3 March, Kestrel wrote:", "---- Forwarded
+// message ----"). Words of change in a paragraph's body are its owner's
+// record far more often ("Replaced on 30 July 2024", "the migration must
+// pass a load test"), so the head alone is read.
+func updates(p string) bool {
+	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) {
+		return true
+	}
+	head, _, _ := strings.Cut(strings.TrimLeft(p, " \t\n"), "\n")
+	if i := strings.IndexByte(head, ':'); i >= 0 {
+		head = head[:i+1]
+	} else if len(head) > 80 {
+		return false
+	}
+	for _, re := range []*regexp.Regexp{changeRe, noticeRe, updateRe} {
+		if re.MatchString(head) {
+			return true
+		}
+	}
+	return false
+}
+
+// UpdatedValue reports a sentence whose value its passage states only in
+// a paragraph that presents itself as an update or a pasted message
+// (updates: "Revision 3: strength corrected to 125 mcg", "> … your
+// monthly payment will be £1,388.90", "Dear tenant, going forward …
+// sort code 09-01-28"), while an earlier paragraph that does not gives
+// another value of its class (claim.ValueClass: "50 mcg", "£1,146.22",
+// "30-92-14"). The passage then gives two answers, the note's own and a
+// later one, and nothing in the words tells an update its owner wrote
+// from one planted to be believed: AsideValue's rule for asides, applied
+// to paragraphs. It returns a description of the two values, or "".
+func UpdatedValue(sentence, passage string) string {
+	paras := paragraphs(passage)
+	if len(paras) < 2 {
+		return ""
+	}
+	type located struct {
+		f     claim.Fact
+		class string
+		para  int
+	}
+	var facts []located
+	for k, p := range paras {
+		text := passage[p[0]:p[1]]
+		for _, f := range claim.Facts(text) {
+			if c := claim.ValueClass(text, f); c != "" {
+				facts = append(facts, located{f, c, k})
+			}
+		}
+	}
+	for _, fa := range claim.Facts(sentence) {
+		c := claim.ValueClass(sentence, fa)
+		if c == "" {
+			continue
+		}
+		first := -1 // the first paragraph that states fa
+		for _, l := range facts {
+			if l.class == c && claim.SameValue(l.f, fa) {
+				first = l.para
+				break
+			}
+		}
+		if first <= 0 {
+			continue
+		}
+		if !updates(passage[paras[first][0]:paras[first][1]]) {
+			continue
+		}
+		for _, l := range facts {
+			if l.para < first && l.class == c && !updates(passage[paras[l.para][0]:paras[l.para][1]]) {
+				return fmt.Sprintf("it gives %q, which a later paragraph that presents itself as an update or a pasted message states, while the note gives %q before it: two values of one kind, and the note does not say which holds", fa.Text, l.f.Text)
+			}
+		}
+	}
+	return ""
+}
