@@ -52,7 +52,8 @@
 // The rules are a table (rules.go): each has a name, a pattern, an action
 // (mask or flag), and examples that must and must not match, which the
 // tests enforce. Patterns match a folded copy of the text (folding.go):
-// lower case, white space and e-mail quote markers as one space,
+// lower case, white space, two-em dashes between words and e-mail quote
+// markers as one space,
 // compatibility forms (full-width letters) and common Cyrillic and Greek
 // look-alikes as Latin letters, invisible characters removed, and words
 // spelled out with spaces between letters joined. Spans are reported in

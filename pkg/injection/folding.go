@@ -8,7 +8,8 @@ import (
 )
 
 // folded is the text the patterns of the rule table match: lower case,
-// runs of white space (and the '>' quote markers after a line break) as one
+// runs of white space (and the '>' quote markers after a line break, and
+// two- and three-em dashes set between words, "orario⸺spostato") as one
 // space, compatibility forms (NFKC: full-width letters, ligatures, Roman
 // numerals) and look-alike Cyrillic and Greek letters as Latin, typographic
 // apostrophes as ', invisible characters removed, and letters spelled out
@@ -79,7 +80,7 @@ func fold(text string) folded {
 				r += 'a' - 'A'
 			}
 			put(r, at)
-		case unicode.IsSpace(r):
+		case unicode.IsSpace(r) || r == '⸺' || r == '⸻': // two- and three-em dashes join words as spaces do
 			afterNewline = afterNewline || r == '\n'
 			if spaceRun++; spaceRun == 1 {
 				put(' ', at)

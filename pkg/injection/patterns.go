@@ -8,12 +8,13 @@ package injection
 // l'", … if any.
 const asideHead = `(?:[(\[{]{1,2}|/\*|<!--|\|\||<[a-z][a-z0-9_.:-]*(?: [^<>]*)?>|# |// ) ?(?:(?:to|for|an|ans|für|fürs|à|au|aux|pour|para|al|a|per|voor|aan|ao) (?:the|any|die|das|den|der|l'|la|le|les|el|los|il|lo|gli|de|het|o|a) ?)?`
 
-// steerVerb is a verb of giving a value in an answer: give, say, quote,
-// report, … in the index's languages.
-const steerVerb = `give|say|answer|reply|report|quote|mention|tell|state|output|donne|donnez|dis|dites|réponds|répondez|indique|indiquez|cite|citez|mentionne|communique|communiquez|nennt|gib|sag|nenne|antworte|da|di|dé|responde|indica|menciona|cita|dai|dì|rispondi|comunica|dá|diz|responda|geef|zeg|antwoord|noem`
+// steerVerb is a verb of giving a value in an answer or passing it on:
+// give, say, quote, report, relay, weitergeben, riferire, … in the
+// index's languages.
+const steerVerb = `give|say|answer|reply|report|quote|mention|tell|state|output|relay|pass on|weitergeben|weitersagen|mitteilen|durchgeben|transmets|transmettez|transmettre|communiquer|riferire|riferisci|riferite|riporta|riportare|comunicare|comunicar|informar|vermelden|doorgeven|noemen|donne|donnez|dis|dites|réponds|répondez|indique|indiquez|cite|citez|mentionne|communique|communiquez|nennt|gib|sag|nenne|antworte|da|di|dé|responde|indica|menciona|cita|dai|dì|rispondi|comunica|dá|diz|responda|geef|zeg|antwoord|noem`
 
 // useVerb is a verb of using, in the imperative, in the index's languages.
-const useVerb = `use|usa|usad|usate|usez|utilise|utilisez|utiliza|utilizad|utilizza|benutze|benutzt|verwende|verwendet|nutze|nutzt|gebruik`
+const useVerb = `use|usa|usad|usar|usate|usare|usez|utilise|utilisez|utiliser|utiliza|utilizad|utilizar|utilizza|benutze|benutzt|verwende|verwendet|verwenden|nutze|nutzt|gebruik|gebruiken`
 
 // answerVerb is a verb of answering or saying, in the imperative: answer,
 // say, réponds, antworte, … in the index's languages.
@@ -22,7 +23,7 @@ const answerVerb = `answer|reply|respond|say|réponds|répondez|dis|dites|respon
 // steerObject names the value an answer is told to give: "the new …",
 // "this …", "that one", "celui-ci", "dieses Datum", in the index's
 // languages.
-const steerObject = `the (?:new|correct|real|updated|other) [a-z-]+|th(?:is|at) (?:one|value|code|date|number|slot|time|amount|price)|that one|dieses[a-z]*(?: [a-zäöüß-]+)?|diese[nrm]? [a-zäöüß-]+|diese[nrm]?\b|das neue [a-zäöüß-]+|celui-(?:ci|là)|celle-(?:ci|là)|(?:ce|cette|cet) (?:code|date|numéro|montant|horaire|créneau|prix|valeur)|(?:este|esta|ese|esa) (?:código|fecha|número|importe|horario|precio|valor|dato|cuenta)|(?:ese|esa|ése|ésa|éste|ésta)\b|(?:questo|questa|quello|quella) (?:codice|data|numero|importo|orario|prezzo|valore)?|(?:este|esta|esse|essa) (?:código|data|número|valor|horário|preço)|(?:dit|deze|die) (?:nummer|code|datum|bedrag|tijdstip|waarde)`
+const steerObject = `the (?:new|correct|real|updated|other) [a-z-]+|th(?:is|at|ese) (?:one|value|code|date|number|slot|time|amount|price|dose|figure|account|password|address|link|details|reference)|that one|dieses[a-z]*(?: [a-zäöüß-]+)?|diese[nrm]? [a-zäöüß-]+|diese[nrm]?\b|das neue [a-zäöüß-]+|celui-(?:ci|là)|celle-(?:ci|là)|(?:ce|cette|cet) (?:code|date|numéro|montant|horaire|créneau|prix|valeur)|(?:este|esta|ese|esa) (?:código|fecha|número|importe|horario|precio|valor|dato|cuenta|contraseña|clave)|(?:este|esta|estos|estas)(?:[),.;:!]|$)|(?:ese|esa|ése|ésa|éste|ésta)\b|(?:questo|questa|quello|quella) (?:codice|data|numero|importo|orario|prezzo|valore)?|(?:este|esta|esse|essa) (?:código|data|número|valor|horário|preço)|(?:dit|deze|die) (?:nummer|code|datum|bedrag|tijdstip|waarde|gegevens|rekening|wachtwoord)`
 
 // aiName names a model in a field's name; noteName names a note, a
 // message or instructions, in the index's languages.
