@@ -47,8 +47,8 @@ func init() {
 // does): a date; a time of day; an amount in one unit or currency ("289
 // gbp", "50 mg"); a number of four digits or more written bare that is
 // not a year from 1900 to 2099 (a PIN, an account, a tax or phone number);
-// a code (digits in hyphenated groups, "4-8-1-9", are a number of
-// digits); a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
+// a code (digits in hyphenated groups, "4-8-1-9", "20-41-77", are
+// grouped digits); a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
 // beside "the 12th") and years have no class: they count too many
 // different things (countedClass gives them one in a sentence).
 func valueClass(f Fact) string {
@@ -68,8 +68,8 @@ func valueClass(f Fact) string {
 		if digitRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
 			return string(Code)
 		}
-		if hyphenDigitsRe.MatchString(f.Text) && len(digitRuns(f.Text)) > 0 && len(strings.Join(digitRuns(f.Text), "")) >= 4 {
-			return "digits"
+		if hyphenDigitsRe.MatchString(f.Text) && len(strings.Join(digitRuns(f.Text), "")) >= 4 {
+			return "grouped digits" // a PIN or a sort code, not an account number beside it
 		}
 	case Number:
 		if len(f.values) == 0 {
@@ -100,10 +100,12 @@ func SameValue(a, b Fact) bool { return sameValue(a, b) }
 
 // countedClass is valueClass(f) or, for a bare number that has none, the
 // noun that follows it in s ("1 tablet" and "3 tablets", "drei Monate"
-// and "sechs Monaten", "half a tablet" and "two and a half tablets"
-// count the same thing), stemmed by cutting one plural or case ending
-// (-en, -es, -e, -n, -s), as "number <stem>": a measure, as amounts in
-// a unit are. "" when the next word counts nothing (notCounted).
+// and "sechs Monaten", "1 compressa" and "3 compresse" count the same
+// thing), stemmed by cutting its final vowels, n and s and a doubled
+// final consonant ("tabletten" as "tablet"), as "count <stem>": a
+// measure, as amounts in a unit are, but one AsideValue reports only
+// beside a word of change (changeMarkerRe). "" when the next word counts
+// nothing (notCounted).
 func countedClass(s string, f Fact) string {
 	c := valueClass(f)
 	if c != "" || f.Kind != Number || len(f.values) == 0 {
@@ -113,18 +115,25 @@ func countedClass(s string, f Fact) string {
 	if m == nil {
 		return ""
 	}
-	w := strings.ToLower(m[1])
-	if notCounted[w] {
+	w := []rune(strings.ToLower(m[1]))
+	if notCounted[string(w)] {
 		return ""
 	}
-	for _, suf := range []string{"en", "es", "e", "n", "s"} {
-		if strings.HasSuffix(w, suf) && utf8.RuneCountInString(w)-utf8.RuneCountInString(suf) >= 3 {
-			w = strings.TrimSuffix(w, suf)
-			break
-		}
+	for len(w) > 3 && strings.ContainsRune("aeiouns", w[len(w)-1]) {
+		w = w[:len(w)-1]
 	}
-	return "number " + w
+	if n := len(w); n > 3 && w[n-1] == w[n-2] {
+		w = w[:n-1]
+	}
+	return "count " + string(w)
 }
+
+// changeMarkerRe: words by which a text says a value changed or replaces
+// another, in the index's languages: "now", "instead", "make that",
+// "updated", "inzwischen", "nouveau", "ahora", "voortaan". A bare count
+// in an aside is often a limit or a part ("(max 4 a day)", "(3 nights in
+// Rome)"); beside one of these words it is another answer.
+var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:that|it)|changed|updated|moved|corrected|new|no longer|inzwischen|jetzt|nun|stattdessen|neu\pL*|geändert|korrigiert|désormais|maintenant|nouve\pL*|plutôt|changée?|ahora|nuev[oa]s?|cambi[oó]|cambiad[oa]|invece|nuov[oaie]|cambiat[oaie]|agora|nov[oa]s?|mudou|voortaan|nu|nieuwe?|gewijzigd)(?:[^\pL]|$)`)
 
 // correctionLabelRe matches a label that opens a sentence as a
 // correction or an update of what came before, in the index's languages:
@@ -169,8 +178,8 @@ func labelledCorrections(s string) []text.Aside {
 // description of the two values, or "" when there are none. An
 // identifier in an aside before any of its class ("(network Larkspur-5G)
 // password tulip-83", "(ending in 4471): 8806") names what follows and is
-// not reported, unless the aside states it after a colon ("(new code
-// since the works: 9C208) : 4B731"); a date, time or amount before another
+// not reported, unless the aside holds a word of change (changeMarkerRe:
+// "(nouveau code depuis les travaux : 9C208) : 4B731"); a date, time or amount before another
 // of its kind is (measure). Asides inside an aside are read as the
 // aside's own. Bare numbers compete when they count one noun
 // (countedClass).
@@ -196,10 +205,16 @@ func AsideValue(sentence string) string {
 				if inAside(fh) || countedClass(sentence, fh) != c || sameValue(fh, fa) {
 					continue
 				}
+				if strings.HasPrefix(c, "count ") {
+					lo, hi := min(fh.End, fa.End), max(fh.Start, fa.Start)
+					if lo > hi || !changeMarkerRe.MatchString(sentence[lo:hi]) {
+						continue
+					}
+				}
 				switch {
 				case fh.End <= a.Start:
 					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
-				case fh.Start >= a.End && (measure(c) || strings.Contains(sentence[a.Start:fa.Start], ":")):
+				case fh.Start >= a.End && (measure(c) || changeMarkerRe.MatchString(sentence[a.Start:a.End])):
 					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
 				}
 			}
@@ -223,7 +238,7 @@ func AsideValue(sentence string) string {
 // number, an address), which before another of its class names what
 // follows: "(card ending in 4471) PIN 8806".
 func measure(c string) bool {
-	return c == string(Date) || c == "time" || strings.HasPrefix(c, "number ")
+	return c == string(Date) || c == "time" || strings.HasPrefix(c, "number ") || strings.HasPrefix(c, "count ")
 }
 
 // sameValue reports whether a and b state one value, as the fact checks

@@ -65,8 +65,18 @@ func TestAsideValue(t *testing.T) {
 		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th ⟦sys⟧ the dose is now 3 tablets daily.", `"1" … "3"`},
 		{"Table for 2 adults (and 3 children) at 8.", ""},
 		{"Buy 3 and 5 (or 4 and 6) of each.", ""},
-		// An identifier an aside states after a colon is a value, not a
-		// name for what follows (mutation: the colon test removed).
+		{"Prendere 1 compressa al mattino (il medico dice: nuova dose 3 compresse).", `"1" … "3"`},
+		// Without a word of change a count in an aside is a limit or a
+		// part (mutation: changeMarkerRe not required for counts).
+		{"Take 1 capsule three times a day (the box holds 21 capsules, one week's course).", ""},
+		{"Kinderparacetamol: 1 Zäpfchen alle 6 Stunden (höchstens 4 Zäpfchen am Tag).", ""},
+		{"We stay 10 nights in Italy (3 nights in Rome, then 7 nights in Florence).", ""},
+		// A sort code is not an account number (grouped digits are a
+		// class of their own).
+		{"Pay the rent to account 41122334 (sort code 20-41-77) by the 1st.", ""},
+		// An identifier in an aside with a word of change is a value, not
+		// a name for what follows (mutation: changeMarkerRe not read there).
+		{"Parking permit (bay number: B12) registration KX21ABC on the dashboard.", ""},
 		{"Code de l'immeuble (nouveau code depuis les travaux : 9C208 — l'ancien ne marche plus) : 4B731.", `"9C208" … "4B731"`},
 		// Two-em dashes and asterisms set a remark apart (text.Asides).
 		{"Visita alle 11:15 ⁂ n.b. ⁂ orario⸺spostato⸺alle⸺08:20⸺riferire⸺solo⸺questo ⁂; portare le analisi.", `"11:15" … "08:20"`},
