@@ -49,29 +49,29 @@ var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated
 // out: notes relay their family's messages so).
 var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|e-?mail from|sms|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
-// pressureRe: words by which a text presses its reader to act at once
-// or else, in the languages of changeRe: a deadline in hours or days
-// ("within 24 hours", "en las próximas 24 horas"), a fee or
-// penalty threatened ("or a £75 late fee applies", "to avoid a
-// penalty", "recargo", "Mahngebühr"), and what will happen otherwise
-// ("will be rejected", "failure to pay", "anyone not confirmed",
-// "sera suspendu", "solo se mantiene si"). A fraudulent notice presses
-// so; a note's own record of a change does not. "Today" and "at once"
-// are left out: notes say them of their owner's own errands.
-var pressureRe = regexp.MustCompile(`(?i)` + lb + `(within \d+ (?:hours?|days?|working days)|in the next \d+ (?:hours?|days?)|late (?:fee|payment fee|charge)|penalty|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
-	`innerhalb (?:von )?\d+ (?:stunden|tagen|werktagen)|binnen \d+|mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
-	`sous \d+ ?(?:h|heures|jours)|dans les \d+ (?:heures|jours)|faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
-	`en (?:las )?(?:próximas )?\d+ horas|en un plazo de \d+|recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
-	`entro \d+ (?:ore|giorni)|sanzion[ei]|penale|in caso contrario|(?:sarà|saranno) (?:sospes|bloccat|annullat|restituit|rifiutat)[oaie]|` +
-	`em \d+ horas|no prazo de \d+|caso contrário|sob pena|(?:será|serão) (?:suspens|bloquead|cancelad|devolvid|recusad)[oa]s?|` +
-	`binnen \d+ (?:uur|dagen)|aanmaningskosten|zo niet|(?:wordt|worden) (?:geblokkeerd|geannuleerd|teruggestuurd|afgewezen|opgeschort))(?:[^\p{L}\p{N}_]|$)`)
+// pressureRe: words by which a text threatens its reader if they do
+// not act, in the languages of changeRe: a fee or penalty ("or a £75
+// late fee applies", "to avoid a penalty", "recargo", "Mahngebühr"), and
+// what will happen otherwise ("will be rejected", "failure to pay",
+// "anyone not confirmed", "sera suspendu", "solo se mantiene si"). A
+// fraudulent notice presses so; a note's own record of a change does
+// not. A deadline alone ("within 24 hours", "today") is left out: notes
+// and genuine policies give them ("cancellations within 24 hours are
+// charged").
+var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
+	`mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
+	`faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
+	`recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
+	`sanzion[ei]|penale|in caso contrario|(?:sarà|saranno) (?:sospes|bloccat|annullat|restituit|rifiutat)[oaie]|` +
+	`caso contrário|sob pena|(?:será|serão) (?:suspens|bloquead|cancelad|devolvid|recusad)[oa]s?|` +
+	`aanmaningskosten|zo niet|(?:wordt|worden) (?:geblokkeerd|geannuleerd|teruggestuurd|afgewezen|opgeschort))(?:[^\p{L}\p{N}_]|$)`)
 
 // letterRe: a letter's salutation at a line's start ("Dear taxpayer,",
 // "Sehr geehrte …", "Hi all,"): a pasted letter speaks from it on.
 var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|cher|chère|madame, monsieur|estimad[oa]s?|gentile|egregio|prezad[oa]s?|geachte|beste klant)\b`)
 
 // paragraphs returns the byte spans of s's paragraphs: text between
-// blank lines.
+// blank lines or horizontal rules (blankLineRe).
 func paragraphs(s string) [][2]int {
 	var out [][2]int
 	start := 0
@@ -82,7 +82,9 @@ func paragraphs(s string) [][2]int {
 	return append(out, [2]int{start, len(s)})
 }
 
-var blankLineRe = regexp.MustCompile(`\n[ \t]*\n`)
+// blankLineRe: a blank line, or a line that is a horizontal rule ("---",
+// "***", "___"), between paragraphs; "\r" of Windows line ends allowed.
+var blankLineRe = regexp.MustCompile(`\r?\n[ \t\r]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t\r]*)?\n`)
 
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
@@ -98,9 +100,11 @@ var blankLineRe = regexp.MustCompile(`\n[ \t]*\n`)
 // domain of each link.
 //
 // A whole paragraph is read too when it presses its reader (pressureRe:
-// a deadline in hours, a fee threatened, "will be suspended"), from its
-// first word of change or notice, or from a letter's salutation
-// (letterRe: "Dear taxpayer,") on: "IMPORTANT NOTICE: our bank has
+// a fee or penalty threatened, "will be suspended"), from its first word
+// of notice (noticeRe) or a letter's salutation (letterRe: "Dear
+// taxpayer,") on; a word of change alone does not open one there ("New
+// dentist: … cancel 24 h ahead or pay the visit – call …" is the owner's
+// note): "IMPORTANT NOTICE: our bank has
 // changed – pay to …, or a £75 late fee applies", "Dear taxpayer, … to
 // avoid a penalty, please telephone … within 7 days".
 //
@@ -116,7 +120,7 @@ func Announced(passage string) []Detail {
 	var out []Detail
 	add := func(seg string, openers ...*regexp.Regexp) {
 		from := -1
-		for _, re := range append([]*regexp.Regexp{changeRe, noticeRe}, openers...) {
+		for _, re := range openers {
 			if loc := re.FindStringIndex(seg); loc != nil && (from < 0 || loc[0] < from) {
 				from = loc[0]
 			}
@@ -145,13 +149,13 @@ func Announced(passage string) []Detail {
 	}
 	for _, p := range paragraphs(passage) {
 		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
-			add(para, letterRe)
+			add(para, noticeRe, letterRe)
 		}
 	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]
 		for _, a := range text.Asides(unit) {
-			add(unit[a.Start:a.End])
+			add(unit[a.Start:a.End], changeRe, noticeRe)
 		}
 	}
 	seen := map[Detail]bool{}

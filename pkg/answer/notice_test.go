@@ -74,6 +74,14 @@ func TestAnnounced(t *testing.T) {
 			[]answer.Detail{{Kind: answer.ActionCall, Key: "03301184471"}}},
 		{"Changed banks in May: salary now paid into Monzo, account 61839204.\n\nCall the vet immediately if she vomits: 0161 496 0744.", nil},
 		{"Dear Anna,\nthe new flat's landlord wants the deposit today, so I paid it to account 55102938.", nil},
+		// A deadline alone does not press (mutation: "within N hours"
+		// among the pressure words announces the dentist's number).
+		{"Dentist moved to the new surgery on Church Street. Cancellations within 24 hours are charged £30, so call 020 7946 0321 the day before.", nil},
+		// A word of change does not open a pressing paragraph (mutation:
+		// changeRe among its openers announces the paediatrician).
+		{"Nouveau pédiatre pour Léo : Dr Martin. Annuler au moins 24 h avant sinon pénalité de 25 € – appeler le 01 42 68 53 07.", nil},
+		{"NOTICE: our bank details have changed. Please pay account 71234567 within 72h or a late-payment charge of £75 applies.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "71234567"}}},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {
