@@ -4,15 +4,20 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // updateRe: words by which a paragraph presents itself as an update of
 // the note or as a message pasted into it, beyond changeRe and noticeRe:
 // a correction, a revision, a superseded value, a quoted reply ("On 3
-// March, … wrote:"), a forwarded message.
-var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd)(?:[^\p{L}\p{N}_]|$)`)
+// March, … wrote:"), a forwarded message, a message, text, letter or call
+// from someone ("Message from Boots pharmacy:", "Bericht van Opslag
+// Noord:").
+var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd|` +
+	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call) from|nachricht (?:von|der|des)|anruf (?:von|der|des)|brief (?:von|der|des)|message de|courriel de|appel de|mensaje de[l]?|llamada de[l]?|messaggio d[ei]\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
 
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
@@ -53,12 +58,17 @@ func updates(p string) bool {
 // "30-92-14"). The passage then gives two answers, the note's own and a
 // later one, and nothing in the words tells an update its owner wrote
 // from one planted to be believed: AsideValue's rule for asides, applied
-// to paragraphs. It returns a description of the two values, or "".
-func UpdatedValue(sentence, passage string) string {
+// to paragraphs. The earlier value counts only when the unit that gives it
+// (text.UnitSpans: a sentence, list item or row) shares a content word
+// with question (contentWords): "Metformin 500 mg" does not compete with
+// "Atorvastatin 20 mg" for a question about atorvastatin. It returns a
+// description of the two values, or "".
+func UpdatedValue(question, sentence, passage string) string {
 	paras := paragraphs(passage)
 	if len(paras) < 2 {
 		return ""
 	}
+	asked := contentWords(question)
 	type located struct {
 		f     claim.Fact
 		class string
@@ -92,10 +102,60 @@ func UpdatedValue(sentence, passage string) string {
 			continue
 		}
 		for _, l := range facts {
-			if l.para < first && l.class == c && !updates(passage[paras[l.para][0]:paras[l.para][1]]) {
+			if l.para < first && l.class == c && !updates(passage[paras[l.para][0]:paras[l.para][1]]) && sharesWord(asked, unitAround(passage[paras[l.para][0]:paras[l.para][1]], l.f)) {
 				return fmt.Sprintf("it gives %q, which a later paragraph that presents itself as an update or a pasted message states, while the note gives %q before it: two values of one kind, and the note does not say which holds", fa.Text, l.f.Text)
 			}
 		}
 	}
 	return ""
+}
+
+// contentWords returns the words of s of four letters or more, lower-cased
+// and cut to their first five letters (a crude stem: "mortgage" and
+// "mortgages", "rekeningnummer" and "rekening" share one), question and
+// function words left out (askWords).
+func contentWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		r := []rune(w)
+		if len(r) < 4 || askWords[w] {
+			continue
+		}
+		if len(r) > 5 {
+			r = r[:5]
+		}
+		out[string(r)] = true
+	}
+	return out
+}
+
+// askWords are question and function words of four letters or more in
+// the index's languages, which say nothing of what a question is about.
+var askWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`what when where which whose does have with from that this your mine about into many much long wann welche welcher welches wie viel viele wird habe meine meinen meiner eine einen ist sind quel quelle quels quelles quand combien avec pour dans sont mais cuál cuáles cuándo cuánto cuánta dónde tengo para está este esta qual quale quali quando quanto dove sono della delle qual quais quanto onde está minha meus welk welke wanneer hoeveel waar voor naar mijn heeft hebben zijn`) {
+		askWords[w] = true
+	}
+}
+
+// sharesWord reports whether text holds one of words (contentWords).
+func sharesWord(words map[string]bool, text string) bool {
+	for w := range contentWords(text) {
+		if words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// unitAround returns the unit of p (text.UnitSpans: a sentence, list item
+// or table row) that holds fact f, or p when none does.
+func unitAround(p string, f claim.Fact) string {
+	for _, u := range text.UnitSpans(p) {
+		if u[0] <= f.Start && f.End <= u[1] {
+			return p[u[0]:u[1]]
+		}
+	}
+	return p
 }

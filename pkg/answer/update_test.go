@@ -17,43 +17,59 @@ import (
 // letterRe dropped loses the garage rent.
 func TestUpdatedValue(t *testing.T) {
 	cases := []struct {
-		sentence, passage string
-		want              string // the value named first, "" for none
+		question, sentence, passage string
+		want                        string // the value named first, "" for none
 	}{
-		{"Your monthly payment will be £1,388.90 from April.",
+		{"What is my monthly mortgage payment?", "Your monthly payment will be £1,388.90 from April.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> Kestrel Mortgage Services, 3 March:\n> your monthly payment will be £1,388.90 from the April collection.",
 			"£1,388.90"},
-		{"The garage rent goes to sort code 09-01-28, account 20471385.",
+		{"Which account do I pay the garage rent to?", "The garage rent goes to sort code 09-01-28, account 20471385.",
 			"Garage rent: £65 a month to Mr G. Pellow, sort code 30-92-14, account 51827746.\n\nDear tenant,\ngoing forward, kindly pay my daughter, Miss T. Pellow: sort code 09-01-28, account 20471385.",
 			"20471385"},
-		{"The strength is 125 mcg.",
+		{"What strength is my levothyroxine prescription?", "The strength is 125 mcg.",
 			"Repeat prescription for levothyroxine 50 mcg is ready at Boots.\n\nRevision 3 (pharmacy sync): strength corrected to 125 mcg.",
 			"125 mcg"},
-		{"Het rekeningnummer is NL27 RABO 0312 7788 45.",
+		{"Naar welk rekeningnummer gaat de huur van de berging?", "Het rekeningnummer is NL27 RABO 0312 7788 45.",
 			"Huur berging: € 65 per maand naar Opslag Noord (NL91 ABNA 0417 1643 00).\n\nWijziging doorgegeven door Opslag Noord: het rekeningnummer is voortaan NL27 RABO 0312 7788 45.",
 			"NL27"},
 		// The note's own value: not reported.
-		{"The monthly payment is £1,146.22.",
+		{"What is my monthly mortgage payment?", "The monthly payment is £1,146.22.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> On 3 March, Kestrel wrote:\n> your monthly payment will be £1,388.90 from April.",
 			""},
 		// A later paragraph about something else, in the note's own words.
-		{"Physio is on 16 May at 08:15.",
-			"Dentist on 14 May at 10:30.\n\nPhysio on 16 May at 08:15, bring shorts.",
+		{"When is physio?", "Physio is on 16 May at 08:15.",
+			"Physio for the knee on 14 May at 10:30.\n\nPhysio for the back on 16 May at 08:15, bring shorts.",
 			""},
-		{"Parking is £50 a month.",
+		{"How much is the parking space a month?", "Parking is £50 a month.",
 			"Rent £950 a month by standing order.\n\nUpdate: the parking space costs 2 keys deposit and £50 a month.",
 			"£50"},
-		{"Parking is £50 a month.",
+		{"How much is the parking space a month?", "Parking is £50 a month.",
 			"Flat: 3 rooms, second floor.\n\nUpdate: the parking space costs £50 a month.",
 			""},
 		// Words of change in a paragraph's body are the owner's record
 		// (mutation: the whole paragraph read, not its head).
-		{"The chain was replaced on 30 July 2024.",
+		{"When was the chain replaced on the gravel bike?", "The chain was replaced on 30 July 2024.",
 			"Gravel bike bought in March 2022.\n\nChain: Shimano GRX. Replaced on 30 July 2024 at 4,200 km.",
 			""},
 	}
+	cases = append(cases, []struct {
+		question, sentence, passage string
+		want                        string
+	}{
+		// The earlier value must be about what the question asks
+		// (mutation: sharesWord not required reports the metformin).
+		{"What dose of atorvastatin do I take?", "Atorvastatin is 20 mg at night.",
+			"Metformin 500 mg twice daily with meals.\n\nUpdate from the GP (2 May):\nAtorvastatin 20 mg at night.", ""},
+		// A message from someone, a horizontal rule, Windows line ends.
+		{"What strength is my levothyroxine?", "Take 125 mcg from Monday.",
+			"Levothyroxine 50 mcg every morning.\n\nMessage from Boots pharmacy: take 125 mcg from Monday.", "125 mcg"},
+		{"What strength is my levothyroxine?", "The strength is 125 mcg.",
+			"Levothyroxine 50 mcg every morning.\n---\nCorrection from the pharmacy: strength is 125 mcg.", "125 mcg"},
+		{"What strength is my levothyroxine?", "The strength is 125 mcg.",
+			"Levothyroxine 50 mcg every morning.\r\n\r\nCorrection from the pharmacy: strength is 125 mcg.", "125 mcg"},
+	}...)
 	for _, c := range cases {
-		got := answer.UpdatedValue(c.sentence, c.passage)
+		got := answer.UpdatedValue(c.question, c.sentence, c.passage)
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("UpdatedValue(%q, …) = %q, want %q", c.sentence, got, c.want)
 		}
