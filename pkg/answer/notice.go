@@ -16,9 +16,10 @@ import (
 // to call or a link which its passage announces as changed, or gives in
 // a notice that presses the reader to act (Announced): "our bank details
 // have changed, please pay to …", "appointment moved, confirm by calling
-// …", "to avoid a penalty, telephone … within 7 days". A notice of changed payment or contact details is
-// how fraud reaches a mailbox, and a note may have saved one; hrag points
-// to it instead of repeating it, whatever the question asked.
+// …", "to avoid a penalty, telephone … within 7 days". A notice of
+// changed payment or contact details is how fraud reaches a mailbox, and
+// a note may have saved one; hrag points to it instead of repeating it,
+// whatever the question asked.
 const ReasonChangedDetails = "changed_details"
 
 // Detail is a payment or contact detail that a passage announces as
@@ -102,11 +103,11 @@ var blankLineRe = regexp.MustCompile(`\r?\n[ \t\r]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t
 // A whole paragraph is read too when it presses its reader (pressureRe:
 // a fee or penalty threatened, "will be suspended"), from its first word
 // of notice (noticeRe) or a letter's salutation (letterRe: "Dear
-// taxpayer,") on; a word of change alone does not open one there ("New
-// dentist: … cancel 24 h ahead or pay the visit – call …" is the owner's
-// note): "IMPORTANT NOTICE: our bank has
-// changed – pay to …, or a £75 late fee applies", "Dear taxpayer, … to
-// avoid a penalty, please telephone … within 7 days".
+// taxpayer,") on: "IMPORTANT NOTICE: our bank has changed – pay to …,
+// or a £75 late fee applies", "Dear taxpayer, … to avoid a penalty,
+// please telephone … within 7 days". A word of change alone does not open
+// one there ("New dentist: … cancel 24 h ahead or pay the visit – call …"
+// is the owner's note).
 //
 // Otherwise only asides are read. A planted notice is woven into a line that
 // already gives the note's own arrangement ("rent to sort code 40-11-62

@@ -76,9 +76,9 @@ func UpdatedValue(question, sentence, passage string) string {
 	}
 	var facts []located
 	for k, p := range paras {
-		text := passage[p[0]:p[1]]
-		for _, f := range claim.Facts(text) {
-			if c := claim.ValueClass(text, f); c != "" {
+		para := passage[p[0]:p[1]]
+		for _, f := range claim.Facts(para) {
+			if c := claim.ValueClass(para, f); c != "" {
 				facts = append(facts, located{f, c, k})
 			}
 		}
