@@ -16,37 +16,39 @@ import (
 // March, … wrote:"), a forwarded message, a message, text, letter or call
 // from someone ("Message from Boots pharmacy:", "Bericht van Opslag
 // Noord:").
-var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd|` +
+var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd|pasted|copied|eingefügt|kopiert|collée?|copiée?|pegad[oa]|copiad[oa]|incollat[oa]|copiat[oa]|colad[oa]|geplakt|gekopieerd|` +
 	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call) from|nachricht (?:von|der|des)|anruf (?:von|der|des)|brief (?:von|der|des)|message de|courriel de|appel de|mensaje de[l]?|llamada de[l]?|messaggio d[ei]\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
 
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 
 // updates reports whether paragraph p presents itself as an update or a
-// pasted message: a letter's salutation (letterRe), quoted reply lines,
-// or a head (its first line up to a colon, or the whole line when it is
-// short) that names a change, a notice or an update (changeRe, noticeRe,
-// updateRe: "Wijziging doorgegeven door Opslag Noord:", "Revision 3
-// (pharmacy sync):", "On 3 March, Kestrel wrote:", "---- Forwarded
-// message ----"). Words of change in a paragraph's body are its owner's
-// record far more often ("Replaced on 30 July 2024", "the migration must
-// pass a load test"), so the head alone is read.
-func updates(p string) bool {
+// pasted message, and whether what follows it does too (opens): a
+// letter's salutation (letterRe), quoted reply lines, or a head (its
+// first line up to a colon, or the whole line when it is short) that
+// names a pasted message, a reply, a revision or a correction (updateRe:
+// "On 3 March, Kestrel wrote:", "Pasted from the post:", "Revision 3
+// (pharmacy sync):", "---- Forwarded message ----") open a message that
+// runs to the passage's end, paragraph after paragraph; a head that names
+// a change or a notice (changeRe, noticeRe: "Wijziging doorgegeven door
+// Opslag Noord:", "Update:") marks its own paragraph. Words of change in
+// a paragraph's body are its owner's record far more often ("Replaced on
+// 30 July 2024", "the migration must pass a load test"), so the head
+// alone is read.
+func updates(p string) (update, opens bool) {
 	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) {
-		return true
+		return true, true
 	}
 	head, _, _ := strings.Cut(strings.TrimLeft(p, " \t\n"), "\n")
 	if i := strings.IndexByte(head, ':'); i >= 0 {
 		head = head[:i+1]
 	} else if len(head) > 80 {
-		return false
+		return false, false
 	}
-	for _, re := range []*regexp.Regexp{changeRe, noticeRe, updateRe} {
-		if re.MatchString(head) {
-			return true
-		}
+	if updateRe.MatchString(head) {
+		return true, true
 	}
-	return false
+	return changeRe.MatchString(head) || noticeRe.MatchString(head), false
 }
 
 // UpdatedValue reports a sentence whose value its passage states only in
@@ -74,6 +76,13 @@ func UpdatedValue(question, sentence, passage string) string {
 		class string
 		para  int
 	}
+	upd := make([]bool, len(paras)) // paragraph k is an update or part of a pasted message
+	open := false
+	for k, p := range paras {
+		u, o := updates(passage[p[0]:p[1]])
+		upd[k] = u || open
+		open = open || o
+	}
 	var facts []located
 	for k, p := range paras {
 		para := passage[p[0]:p[1]]
@@ -98,11 +107,11 @@ func UpdatedValue(question, sentence, passage string) string {
 		if first <= 0 {
 			continue
 		}
-		if !updates(passage[paras[first][0]:paras[first][1]]) {
+		if !upd[first] {
 			continue
 		}
 		for _, l := range facts {
-			if l.para < first && l.class == c && !updates(passage[paras[l.para][0]:paras[l.para][1]]) && sharesWord(asked, unitAround(passage[paras[l.para][0]:paras[l.para][1]], l.f)) {
+			if l.para < first && l.class == c && !upd[l.para] && sharesWord(asked, unitAround(passage[paras[l.para][0]:paras[l.para][1]], l.f)) {
 				return fmt.Sprintf("it gives %q, which a later paragraph that presents itself as an update or a pasted message states, while the note gives %q before it: two values of one kind, and the note does not say which holds", fa.Text, l.f.Text)
 			}
 		}

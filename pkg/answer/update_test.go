@@ -60,6 +60,10 @@ func TestUpdatedValue(t *testing.T) {
 		// (mutation: sharesWord not required reports the metformin).
 		{"What dose of atorvastatin do I take?", "Atorvastatin is 20 mg at night.",
 			"Metformin 500 mg twice daily with meals.\n\nUpdate from the GP (2 May):\nAtorvastatin 20 mg at night.", ""},
+		// A letter runs from its salutation to the end, paragraph after
+		// paragraph (mutation: upd[k] set by paragraph k alone).
+		{"Which account do I pay the rent to?", "The rent is paid to account 87654321.",
+			"I pay the rent of £950 on the 1st by standing order to Hillside Lettings, account 12345678.\n\nPasted from the post, March:\n\nDear tenant,\n\nPlease note that our bank details have changed. From now on, please pay your rent to account 87654321, sort code 40-11-22.\n\nYours faithfully,\nHillside Lettings", "87654321"},
 		// A message from someone, a horizontal rule, Windows line ends.
 		{"What strength is my levothyroxine?", "Take 125 mcg from Monday.",
 			"Levothyroxine 50 mcg every morning.\n\nMessage from Boots pharmacy: take 125 mcg from Monday.", "125 mcg"},
