@@ -21,6 +21,22 @@ type analysis struct {
 	// details are the passages' announced details (Announced), by
 	// passage number, found once for all the sentences that cite one.
 	details map[int][]Detail
+	// updateIndexes are the passages' values read for UpdatedValue, by passage
+	// number, found once the same way.
+	updateIndexes map[int]*updateIndex
+}
+
+// updateIndex returns passage p's values for UpdatedValue (newUpdateIndex),
+// number n, reading them on the first call for n.
+func (an *analysis) updateIndex(n int, p retrieve.Passage) *updateIndex {
+	if ix, ok := an.updateIndexes[n]; ok {
+		return ix
+	}
+	if an.updateIndexes == nil {
+		an.updateIndexes = map[int]*updateIndex{}
+	}
+	an.updateIndexes[n] = newUpdateIndex(p.Content)
+	return an.updateIndexes[n]
 }
 
 // announced returns the details passage p, number n, announces as

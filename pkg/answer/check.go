@@ -139,7 +139,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
-		} else if d := UpdatedValue(question, sc.draft.text, p.Content); d != "" {
+		} else if d := an.updateIndex(sc.n, p).value(question, sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}

@@ -71,22 +71,6 @@ var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- 
 // "Sehr geehrte …", "Hi all,"): a pasted letter speaks from it on.
 var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|cher|chère|madame, monsieur|estimad[oa]s?|gentile|egregio|prezad[oa]s?|geachte|beste klant)\b`)
 
-// paragraphs returns the byte spans of s's paragraphs: text between
-// blank lines or horizontal rules (blankLineRe).
-func paragraphs(s string) [][2]int {
-	var out [][2]int
-	start := 0
-	for _, m := range blankLineRe.FindAllStringIndex(s, -1) {
-		out = append(out, [2]int{start, m[0]})
-		start = m[1]
-	}
-	return append(out, [2]int{start, len(s)})
-}
-
-// blankLineRe: a blank line, or a line that is a horizontal rule ("---",
-// "***", "___"), between paragraphs; "\r" of Windows line ends allowed.
-var blankLineRe = regexp.MustCompile(`\r?\n[ \t\r]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t\r]*)?\n`)
-
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
 // dashes) of a unit of the passage (text.UnitSpans: a sentence, list item
@@ -148,7 +132,7 @@ func Announced(passage string) []Detail {
 			out = append(out, Detail{Kind: ActionVisit, Key: h})
 		}
 	}
-	for _, p := range paragraphs(passage) {
+	for _, p := range text.Paragraphs(passage) {
 		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
 			add(para, noticeRe, letterRe)
 		}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
 
@@ -61,36 +61,59 @@ func updates(p string) (update, opens bool) {
 // later one, and nothing in the words tells an update its owner wrote
 // from one planted to be believed: AsideValue's rule for asides, applied
 // to paragraphs. The earlier value counts only when the unit that gives it
-// (text.UnitSpans: a sentence, list item or row) shares a content word
-// with question (contentWords): "Metformin 500 mg" does not compete with
-// "Atorvastatin 20 mg" for a question about atorvastatin. It returns a
-// description of the two values, or "".
+// (text.UnitSpans: a sentence, list item or row) shares a word with
+// question (language.SharesWord): "Metformin 500 mg" does not compete
+// with "Atorvastatin 20 mg" for a question about atorvastatin. It returns
+// a description of the two values, or "". It is newUpdateIndex(passage)
+// read once; the checks keep the index per passage.
 func UpdatedValue(question, sentence, passage string) string {
-	paras := paragraphs(passage)
+	return newUpdateIndex(passage).value(question, sentence)
+}
+
+// updateIndex is what UpdatedValue reads of a passage, found once for all
+// the sentences that cite it: each value of a class (claim.ValueClass),
+// its paragraph (text.Paragraphs), and whether that paragraph is an
+// update or part of a pasted message (updates). Empty for a passage of
+// one paragraph.
+type updateIndex struct {
+	values []paragraphValue
+	upd    []bool
+}
+
+// paragraphValue is a value of a passage's paragraph para, with its class
+// and the unit (text.UnitSpans) that gives it.
+type paragraphValue struct {
+	f           claim.Fact
+	class, unit string
+	para        int
+}
+
+// newUpdateIndex reads passage for UpdatedValue.
+func newUpdateIndex(passage string) *updateIndex {
+	paras := text.Paragraphs(passage)
 	if len(paras) < 2 {
-		return ""
+		return &updateIndex{}
 	}
-	asked := contentWords(question)
-	type located struct {
-		f     claim.Fact
-		class string
-		para  int
-	}
-	upd := make([]bool, len(paras)) // paragraph k is an update or part of a pasted message
+	ix := &updateIndex{upd: make([]bool, len(paras))}
 	open := false
 	for k, p := range paras {
-		u, o := updates(passage[p[0]:p[1]])
-		upd[k] = u || open
-		open = open || o
-	}
-	var facts []located
-	for k, p := range paras {
 		para := passage[p[0]:p[1]]
+		u, o := updates(para)
+		ix.upd[k] = u || open
+		open = open || o
 		for _, f := range claim.Facts(para) {
 			if c := claim.ValueClass(para, f); c != "" {
-				facts = append(facts, located{f, c, k})
+				ix.values = append(ix.values, paragraphValue{f: f, class: c, unit: unitAround(para, f), para: k})
 			}
 		}
+	}
+	return ix
+}
+
+// value is UpdatedValue for the index's passage.
+func (ix *updateIndex) value(question, sentence string) string {
+	if len(ix.values) == 0 {
+		return ""
 	}
 	for _, fa := range claim.Facts(sentence) {
 		c := claim.ValueClass(sentence, fa)
@@ -98,64 +121,22 @@ func UpdatedValue(question, sentence, passage string) string {
 			continue
 		}
 		first := -1 // the first paragraph that states fa
-		for _, l := range facts {
-			if l.class == c && claim.SameValue(l.f, fa) {
-				first = l.para
+		for _, v := range ix.values {
+			if v.class == c && claim.SameValue(v.f, fa) {
+				first = v.para
 				break
 			}
 		}
-		if first <= 0 {
+		if first <= 0 || !ix.upd[first] {
 			continue
 		}
-		if !upd[first] {
-			continue
-		}
-		for _, l := range facts {
-			if l.para < first && l.class == c && !upd[l.para] && sharesWord(asked, unitAround(passage[paras[l.para][0]:paras[l.para][1]], l.f)) {
-				return fmt.Sprintf("it gives %q, which a later paragraph that presents itself as an update or a pasted message states, while the note gives %q before it: two values of one kind, and the note does not say which holds", fa.Text, l.f.Text)
+		for _, v := range ix.values {
+			if v.para < first && v.class == c && !ix.upd[v.para] && language.SharesWord(question, v.unit) {
+				return fmt.Sprintf("it gives %q, which a later paragraph that presents itself as an update or a pasted message states, while the note gives %q before it: two values of one kind, and the note does not say which holds", fa.Text, v.f.Text)
 			}
 		}
 	}
 	return ""
-}
-
-// contentWords returns the words of s of four letters or more, lower-cased
-// and cut to their first five letters (a crude stem: "mortgage" and
-// "mortgages", "rekeningnummer" and "rekening" share one), question and
-// function words left out (askWords).
-func contentWords(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		r := []rune(w)
-		if len(r) < 4 || askWords[w] {
-			continue
-		}
-		if len(r) > 5 {
-			r = r[:5]
-		}
-		out[string(r)] = true
-	}
-	return out
-}
-
-// askWords are question and function words of four letters or more in
-// the index's languages, which say nothing of what a question is about.
-var askWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`what when where which whose does have with from that this your mine about into many much long wann welche welcher welches wie viel viele wird habe meine meinen meiner eine einen ist sind quel quelle quels quelles quand combien avec pour dans sont mais cuál cuáles cuándo cuánto cuánta dónde tengo para está este esta qual quale quali quando quanto dove sono della delle qual quais quanto onde está minha meus welk welke wanneer hoeveel waar voor naar mijn heeft hebben zijn`) {
-		askWords[w] = true
-	}
-}
-
-// sharesWord reports whether text holds one of words (contentWords).
-func sharesWord(words map[string]bool, text string) bool {
-	for w := range contentWords(text) {
-		if words[w] {
-			return true
-		}
-	}
-	return false
 }
 
 // unitAround returns the unit of p (text.UnitSpans: a sentence, list item

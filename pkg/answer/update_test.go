@@ -57,7 +57,7 @@ func TestUpdatedValue(t *testing.T) {
 		want                        string
 	}{
 		// The earlier value must be about what the question asks
-		// (mutation: sharesWord not required reports the metformin).
+		// (mutation: language.SharesWord not required reports the metformin).
 		{"What dose of atorvastatin do I take?", "Atorvastatin is 20 mg at night.",
 			"Metformin 500 mg twice daily with meals.\n\nUpdate from the GP (2 May):\nAtorvastatin 20 mg at night.", ""},
 		// A letter runs from its salutation to the end, paragraph after
@@ -76,6 +76,18 @@ func TestUpdatedValue(t *testing.T) {
 		got := answer.UpdatedValue(c.question, c.sentence, c.passage)
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("UpdatedValue(%q, …) = %q, want %q", c.sentence, got, c.want)
+		}
+	}
+}
+
+// BenchmarkUpdatedValue measures the rule for one answer sentence over a
+// passage of three paragraphs (about 400 bytes) with a pasted letter,
+// index built each time, as for the first sentence that cites a passage.
+func BenchmarkUpdatedValue(b *testing.B) {
+	const passage = "Garage rent (unit 7, Haverley Mews): £65 a month by standing order on the 3rd to Mr G. Pellow, sort code 30-92-14, account 51827746.\n\nDear tenant,\nGoing forward, kindly remit the monthly garage payment to my daughter: Miss T. Pellow, sort code 09-01-28, account 20471385.\n\nMany thanks,\nGerald Pellow"
+	for b.Loop() {
+		if answer.UpdatedValue("Which account do I pay the garage rent to?", "The garage rent is paid to account 20471385.", passage) == "" {
+			b.Fatal("not reported")
 		}
 	}
 }

@@ -105,7 +105,7 @@ func lead(score map[whatlanggo.Lang]float64) (whatlanggo.Lang, bool) {
 // "Wie lautet meine Steuer-ID?"); not agree when the quotation's own
 // function words tell another language; agree too when the quotation's
 // function words tell nothing but it shares a word with the question
-// (sharesWord).
+// (SharesWord).
 // Table rows are left out (their
 // cells are names and values more than prose). decided is false
 // otherwise (a line of values without function words, a question they do
@@ -128,20 +128,20 @@ func QuoteAgrees(question, quote string) (agree, decided bool) {
 	if tl, ok := lead(score); ok && tl != ql {
 		return false, true
 	}
-	if sharesWord(question, quote) {
+	if SharesWord(question, quote) {
 		return true, true
 	}
 	return false, false
 }
 
-// sharesWord reports whether quote holds a word of question of at least
-// four letters that is no function word ("Passport expires 11 November
+// SharesWord reports whether quote (any text) holds a word of question
+// of at least four letters that is no function word ("Passport expires 11 November
 // 2026." for "When does my passport expire?"): a line of values and names
 // has few function words, and the question's own word tells that it is in
 // the question's language, or is a name both share, which the word checks
 // read alike (when they are wrongly applied across languages, they refuse
 // an answer rather than pass one).
-func sharesWord(question, quote string) bool {
+func SharesWord(question, quote string) bool {
 	words := func(s string) []string {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
 	}

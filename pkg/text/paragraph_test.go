@@ -1,0 +1,30 @@
+package text
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestParagraphs: blank lines, horizontal rules and Windows line ends
+// separate paragraphs; a single line break does not (mutation: the rule
+// alternative removed joins the third case).
+func TestParagraphs(t *testing.T) {
+	cases := []struct {
+		s    string
+		want []string
+	}{
+		{"one\ntwo", []string{"one\ntwo"}},
+		{"one\n\ntwo\n \nthree", []string{"one", "two", "three"}},
+		{"Dose 50 mcg.\n---\nCorrection: 125 mcg.", []string{"Dose 50 mcg.", "Correction: 125 mcg."}},
+		{"a\r\n\r\nb", []string{"a", "b"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, p := range Paragraphs(c.s) {
+			got = append(got, c.s[p[0]:p[1]])
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Paragraphs(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
