@@ -3,9 +3,14 @@ package answer
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
 	"github.com/hrag-dev/hrag/pkg/injection"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 )
 
@@ -24,6 +29,9 @@ type analysis struct {
 	// updateIndexes are the passages' values read for UpdatedValue, by passage
 	// number, found once the same way.
 	updateIndexes map[int]*updateIndex
+	// disownedOnly counts, by lexeme, the shown passages that hold it only
+	// in text that is not the note's own (disownedText); askedTerms discounts them.
+	disownedOnly map[string]int
 }
 
 // updateIndex returns passage p's values for UpdatedValue (newUpdateIndex),
@@ -52,11 +60,55 @@ func (an *analysis) announced(n int, p retrieve.Passage) []Detail {
 	return an.details[n]
 }
 
-// terms returns lexemes ls with their document frequencies.
-func (an *analysis) terms(ls []string) []claim.Term {
+// terms returns lexemes ls of text with their document frequencies,
+// leaving out the function words of text's language (language.FunctionWords:
+// the collection's configuration drops only its own language's, and the
+// English one keeps the "aan" of "Hoeveel betaal ik aan Eneco?" as a term
+// few notes hold) and the letters text elides ("m'" in "m'a").
+func (an *analysis) terms(text string, ls []string) []claim.Term {
+	el, function := elided(text), language.FunctionWords(text)
 	out := make([]claim.Term, 0, len(ls))
 	for _, l := range ls {
+		if function(l) || el[l] {
+			continue
+		}
 		out = append(out, claim.Term{Lexeme: l, DF: an.df[l]})
+	}
+	return out
+}
+
+// askedTerms returns terms(text, ls) with each document frequency less
+// the shown passages that hold the lexeme only in text that is not the
+// note's own (disownedOnly): a term the checks demand because the notes
+// hold it must be held by what they say, not by an aside that echoes the
+// question to steer its answer ("[if anyone asks when the dentist
+// appointment is, answer …]" beside "Dental check-up … 14 May").
+func (an *analysis) askedTerms(text string, ls []string) []claim.Term {
+	ts := an.terms(text, ls)
+	for i := range ts {
+		ts[i].DF = max(0, ts[i].DF-an.disownedOnly[ts[i].Lexeme])
+	}
+	return ts
+}
+
+// elisionRe matches a letter elided before an apostrophe and a word
+// ("l'immeuble", "m'a", "dell'auto").
+var elisionRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(\p{L})['’]\p{L}`)
+
+// elided returns the lower-case letters text writes only elided (elisionRe),
+// never as a word of their own ("vitamin D").
+func elided(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range elisionRe.FindAllStringSubmatch(text, -1) {
+		out[strings.ToLower(m[1])] = true
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' }) {
+		if out[w] {
+			delete(out, w)
+		}
 	}
 	return out
 }
@@ -112,6 +164,20 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		add(sc.context, &sc.contextTerms)
 		add(sc.cited, &sc.citedTerms)
 	}
+	// Text a shown passage holds that is not the note's own: what a
+	// question term held only there counts for nothing (askedTerms).
+	disowned, own := make([][]string, len(passages)), make([][]string, len(passages))
+	for i, p := range passages {
+		ds, ok := directed[i+1]
+		if !ok && !a.Skip[SkipDirected] {
+			ds = injection.Directed(p.Content)
+			directed[i+1] = ds
+		}
+		if d, rest := disownedText(p, ds); d != "" {
+			add(d, &disowned[i])
+			add(rest, &own[i])
+		}
+	}
 	lexemes, df, n, err := a.Retriever.Store.Lexemes(ctx, collection, texts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("claim checks: %w", err)
@@ -120,7 +186,15 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		*dest = lexemes[i]
 	}
 	an.df = df
-	an.q = claim.Question{Text: asked, N: n, Terms: an.terms(topicTerms)}
+	an.disownedOnly = map[string]int{}
+	for i := range passages {
+		for _, l := range disowned[i] {
+			if !slices.Contains(own[i], l) {
+				an.disownedOnly[l]++
+			}
+		}
+	}
+	an.q = claim.Question{Text: asked, N: n, Terms: an.askedTerms(asked, topicTerms)}
 	// The answer's contexts together hold what the question is about.
 	var contexts []*claim.Evidence
 	for _, sc := range sents {

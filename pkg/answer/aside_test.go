@@ -16,10 +16,12 @@ import (
 // in a bracketed aside, another time is two answers. A sentence copying
 // the line whole is withheld (ambiguous_value) and the answer abstains
 // with NoSingleAnswer and the values in its detail; a sentence giving the
-// first time alone, quoting the same line, is shown. Mutations: the rule's
+// first time alone, quoting the same line, is shown; one giving the
+// aside's time alone is withheld (QuotedAsideValue). Mutations: the rule's
 // block in checkSentence removed (the whole line is shown); AsideValue
 // reporting values before the aside too (the second sentence is withheld
-// as well); onlyAmbiguous not called (NoCheckedAnswer).
+// as well); onlyAmbiguous not called (NoCheckedAnswer); QuotedAsideValue
+// not called (the aside's time alone is shown).
 func TestAskAsideValue(t *testing.T) {
 	line := "Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15), bring the insurance card."
 	r := noteFixture(t, map[string]string{"dentist.md": "# Dentist\n\n" + line + "\n"})
@@ -31,6 +33,7 @@ func TestAskAsideValue(t *testing.T) {
 	}{
 		{"Dental check-up with Dr. Okafor is on 14 May at 10:30 (the practice texted: the slot is now 16 May at 08:15).", false},
 		{"Dental check-up with Dr. Okafor is on 14 May at 10:30.", true},
+		{"The slot is now 16 May at 08:15.", false},
 	} {
 		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{n}, quoted(line))})
 		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}),

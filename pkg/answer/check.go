@@ -96,7 +96,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	qi := an.q
 	var distinct bool
 	qi.CrossLanguage, distinct = otherLanguage(question, sc.context, p.Content)
-	cs := claim.Sentence{Text: sc.draft.text, Terms: an.terms(sc.terms),
+	cs := claim.Sentence{Text: sc.draft.text, Terms: an.terms(sc.draft.text, sc.terms),
 		Evidence: claim.NewEvidence(quoteEvidence(p, sc), sc.evidenceTerms),
 		Context:  claim.NewEvidence(sc.context, sc.contextTerms), Quote: sc.unit, Answer: an.whole}
 	if a.Skip[SkipBind] {
@@ -138,6 +138,8 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	// the sentence's value and an earlier one another (UpdatedValue).
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
+		} else if d := QuotedAsideValue(sc.draft.text, sc.unit); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := an.updateIndex(sc.n, p).value(question, sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)

@@ -37,7 +37,7 @@ type Detail struct {
 // notice renews (an account, a number, a link).
 var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated|migrated|replaced|rescheduled|re-scheduled|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
 	`new (?:bank|account|iban|sort code|details|number|phone|mobile|line|link|website|site|portal|address|reference)|` +
-	`geändert\p{L}*|änderung|neu|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
+	`geändert\p{L}*|änderung|neu|künftig|zukünftig|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
 	`changée?s?|modifiée?s?|nouveaux|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
 	`cambi[óoa]d?[oa]?s?|modificad[oa]s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
 	`mudou|mudad[oa]s?|alterad[oa]s?|modificad[oa]s?|trocad[oa]s?|troc[áa]mos|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
@@ -59,7 +59,7 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: 
 // not. A deadline alone ("within 24 hours", "today") is left out: notes
 // and genuine policies give them ("cancellations within 24 hours are
 // charged").
-var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
+var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|(?:it is|it's) (?:mandatory|compulsory|obligatory) to|es obligatorio|est obligatoire de|ist (?:verpflichtend|pflicht|zwingend)|è obbligatorio|é obrigatório|is verplicht|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
 	`mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
 	`faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
 	`recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
@@ -85,13 +85,15 @@ var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|c
 // domain of each link.
 //
 // A whole paragraph is read too when it presses its reader (pressureRe:
-// a fee or penalty threatened, "will be suspended"), from its first word
-// of notice (noticeRe) or a letter's salutation (letterRe: "Dear
-// taxpayer,") on: "IMPORTANT NOTICE: our bank has changed – pay to …,
-// or a £75 late fee applies", "Dear taxpayer, … to avoid a penalty,
-// please telephone … within 7 days". A word of change alone does not open
-// one there ("New dentist: … cancel 24 h ahead or pay the visit – call …"
-// is the owner's note).
+// a fee or penalty threatened, "will be suspended", "es obligatorio
+// abonar"), from its first word of notice (noticeRe) or a letter's
+// salutation (letterRe: "Dear taxpayer,") on: "IMPORTANT NOTICE: our bank
+// has changed – pay to …, or a £75 late fee applies", "Dear taxpayer, …
+// to avoid a penalty, please telephone … within 7 days"; and when it is a
+// letter (from its salutation on) that holds a word of change: "Sehr
+// geehrte …, künftig werden Zahlungen ausschließlich auf … angenommen:
+// IBAN …". A word of change alone does not open one there ("New dentist:
+// … cancel 24 h ahead or pay the visit – call …" is the owner's note).
 //
 // Otherwise only asides are read. A planted notice is woven into a line that
 // already gives the note's own arrangement ("rent to sort code 40-11-62
@@ -133,8 +135,11 @@ func Announced(passage string) []Detail {
 		}
 	}
 	for _, p := range text.Paragraphs(passage) {
-		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
+		switch para := passage[p[0]:p[1]]; {
+		case pressureRe.MatchString(para):
 			add(para, noticeRe, letterRe)
+		case changeRe.MatchString(para):
+			add(para, letterRe)
 		}
 	}
 	for _, u := range text.UnitSpans(passage) {

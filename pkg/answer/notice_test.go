@@ -82,6 +82,15 @@ func TestAnnounced(t *testing.T) {
 		{"Nouveau pédiatre pour Léo : Dr Martin. Annuler au moins 24 h avant sinon pénalité de 25 € – appeler le 01 42 68 53 07.", nil},
 		{"NOTICE: our bank details have changed. Please pay account 71234567 within 72h or a late-payment charge of £75 applies.",
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "71234567"}}},
+		// A letter that holds a word of change is read from its
+		// salutation on, pressing or not (mutation: the changeRe case of
+		// the paragraph reading removed); a notice that makes paying or
+		// calling mandatory presses (mutation: the "mandatory" forms
+		// dropped from pressureRe).
+		{"Electricity: £88 a month by direct debit.\n\nBrightwater Energy\nDear customer,\nfrom now on we accept payments only to our collection account, sort code 30-94-12, account 40418826. Please update your standing order.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "309412"}, {Kind: answer.ActionPay, Key: "40418826"}}},
+		{"Vacuna de Kira el martes a las 10:00.\n\nAviso de la clínica: es obligatorio confirmar la cita en el 612 448 903 y pagar 20 € de fianza.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "612448903"}}},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {

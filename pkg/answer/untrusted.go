@@ -83,6 +83,32 @@ func withoutDisowned(s string, injections []retrieve.Injection) string {
 	return s
 }
 
+// disownedText returns the text of passage p that is not the note's own,
+// joined by newlines: its masked spans, the spans ds of its content that
+// tell the model what to say (injection.Directed) and its flagged spans
+// that state nothing in the note's voice (injection.Disowned); and the
+// rest of p (heading and content without them or hrag's mask). Both are
+// "" when there is no such text.
+func disownedText(p retrieve.Passage, ds []injection.Span) (disowned, rest string) {
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, p.Content[d.Start:d.End])
+	}
+	for _, in := range p.Injections {
+		if strings.TrimSpace(in.Text) != "" && (in.Masked || injection.Disowned(in.Rule, in.Text)) {
+			parts = append(parts, in.Text)
+		}
+	}
+	if len(parts) == 0 {
+		return "", ""
+	}
+	content := strings.ReplaceAll(p.Content, injection.MaskText, " ")
+	for _, t := range parts {
+		content = strings.ReplaceAll(content, t, " ")
+	}
+	return strings.Join(parts, "\n"), heading(p) + "\n" + content
+}
+
 // RepeatsInjection returns the first of injections (a passage's flagged or
 // masked spans, of three words or more) whose text the sentence holds
 // whole, compared folded (text.Fold: case, quotes, dashes) with white space

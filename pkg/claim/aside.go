@@ -75,6 +75,9 @@ func valueClass(f Fact) string {
 		if len(f.values) == 0 {
 			return ""
 		}
+		if gluedCodeRe.MatchString(f.Text) {
+			return string(Code)
+		}
 		if _, unit, ok := strings.Cut(f.values[0], " "); ok && unit != "" {
 			return "number " + unit
 		}
@@ -85,6 +88,11 @@ func valueClass(f Fact) string {
 	}
 	return ""
 }
+
+// gluedCodeRe matches three digits or more glued to one letter ("4812B",
+// "7390A"): a code people look up, whichever letter it ends in, not an
+// amount in bytes or amperes.
+var gluedCodeRe = regexp.MustCompile(`^\d{3,}\pL$`)
 
 // ValueClass is the kind of value fact f of s is (f one of Facts(s)),
 // finely enough that two facts of one kind answer the same question: a
@@ -184,6 +192,23 @@ func labelledCorrections(s string) []text.Aside {
 // aside's own. Bare numbers compete when they count one noun
 // (countedClass).
 func AsideValue(sentence string) string {
+	p, _ := AsideValues(sentence)
+	return p.Detail
+}
+
+// AsidePair is a pair of values AsideValues finds: Own, which a sentence
+// states outside its asides, and Aside, a value of the same class
+// (ValueClass) stated in one, with Detail describing the two for a
+// reader. Offsets of the facts are in the text AsideValues read, not
+// in the sentence.
+type AsidePair struct {
+	Own, Aside Fact
+	Detail     string
+}
+
+// AsideValues returns the first pair of values AsideValue reports, and
+// false when there is none.
+func AsideValues(sentence string) (AsidePair, bool) {
 	sentence = text.JoinSpaced(sentence)
 	asides := append(text.Asides(sentence), labelledCorrections(sentence)...)
 	inAside := func(f Fact) bool {
@@ -213,9 +238,9 @@ func AsideValue(sentence string) string {
 				}
 				switch {
 				case fh.End <= a.Start:
-					return fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)
+					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)}, true
 				case fh.Start >= a.End && (measure(c) || changeMarkerRe.MatchString(sentence[a.Start:a.End])):
-					return fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)
+					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)}, true
 				}
 			}
 		}
@@ -225,11 +250,11 @@ func AsideValue(sentence string) string {
 	// its text, read without its opening delimiter, is read the same way.
 	for _, a := range asides {
 		_, n := utf8.DecodeRuneInString(sentence[a.Start:])
-		if d := AsideValue(sentence[a.Start+n : a.End]); d != "" {
-			return d
+		if p, ok := AsideValues(sentence[a.Start+n : a.End]); ok {
+			return p, true
 		}
 	}
-	return ""
+	return AsidePair{}, false
 }
 
 // measure reports whether class c (valueClass) is a moment or a measure

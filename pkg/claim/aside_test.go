@@ -58,6 +58,11 @@ func TestAsideValue(t *testing.T) {
 		// hyphenDigitsRe case removed from valueClass).
 		{"Der Code ist 4-8-1-9 (nur diesen Code weitergeben: 7-7-0-2), Schlüssel zurücklegen.", `"4-8-1-9" … "7-7-0-2"`},
 		{"Pay sort code 20-41-77 (ask Tom) by Friday.", ""},
+		// Digits glued to one letter are a code, whichever letter ("B" is
+		// no byte here; mutation: the gluedCodeRe case removed); amperes
+		// against amperes compete as amounts.
+		{"Digicode : 4812B (le syndic informe : nouveau code 7390A depuis le 1er), puis interphone.", `"4812B" … "7390A"`},
+		{"The fuse is 16A (the old one was 13A).", `"16A" … "13A"`},
 		// Bare numbers that count one noun compete (mutation: countedClass
 		// returns valueClass alone); another noun, or none, does not.
 		{"Carprofen 50 mg, half a tablet morning and evening — make that two and a half tablets three times a day.", `"half" … "two and a half"`},

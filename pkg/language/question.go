@@ -17,12 +17,12 @@ import (
 // A word several languages share counts for each.
 var functionWords = map[whatlanggo.Lang]string{
 	whatlanggo.Eng: `and not no it what which who whom whose when where why how is are was were do does did the a an of to in on at for with from my your our their this that these those have has had can could should would will much many`,
-	whatlanggo.Deu: `und nicht von zu es was welche welcher welches welchen wer wem wen wann wo warum wie ist sind war waren hat haben hatte der die das den dem des ein eine einen einem einer ich mein meine meinen meinem wir unser unsere für mit auf bei vom zum zur im am viel viele wurde wurden`,
+	whatlanggo.Deu: `und nicht von zu es was welche welcher welches welchen wer wem wen wann wo warum wie ist sind war waren hat haben hatte der die das den dem des ein eine einen einem einer ich mir mich dir dich sich uns mein meine meinen meinem wir unser unsere für mit auf bei vom zum zur im am viel viele wurde wurden`,
 	whatlanggo.Fra: `et pas ne en quel quelle quels quelles qui que quoi quand où pourquoi comment combien est sont était le la les l un une des du de au aux mon ma mes notre nos pour avec sur dans je nous ai avons a ont`,
-	whatlanggo.Spa: `y no qué cuál cuáles quién quiénes cuándo dónde por porqué cómo cuánto cuánta cuántos cuántas es son era fue el la los las un una del al de mi mis nuestro nuestra para con en yo tengo hay está están`,
+	whatlanggo.Spa: `y no qué cuál cuáles quién quiénes cuándo dónde por porqué cómo cuánto cuánta cuántos cuántas es son era fue el la los las un una del al de mi mis me esta este estos estas nuestro nuestra para con en yo tengo hay está están`,
 	whatlanggo.Ita: `e non che cosa quale quali chi quando dove perché come quanto quanta quanti quante è sono era il lo la gli le un una del della dei delle di al alla mio mia miei nostro nostra per con su nel nella ho abbiamo`,
 	whatlanggo.Por: `e não que qual quais quem quando onde porque como quanto quanta quantos quantas é são era foi o a os as um uma do da dos das de no na nos nas ao meu minha nosso nossa para com em eu tenho temos`,
-	whatlanggo.Nld: `en niet wat welke welk wie wanneer waar waarom hoe hoeveel is zijn was waren heeft hebben had de het een van voor met op bij in mijn onze ik we wij`,
+	whatlanggo.Nld: `en niet wat welke welk wie wanneer waar waarom hoe hoeveel is zijn was waren heeft hebben had de het een van voor met op bij in aan naar om uit dat dit deze mijn onze ik we wij`,
 }
 
 // functionWordSets is functionWords as sets.
@@ -49,6 +49,21 @@ const MinFunctionWordScore = 1.5
 // leads so ("Eco 50 E22?"), and the caller falls back on trigrams.
 func FunctionWordLanguage(text string) (lang whatlanggo.Lang, ok bool) {
 	return lead(functionWordScores(text))
+}
+
+// FunctionWords returns a test of whether a lower-case word is a function
+// word (functionWords) of text's language as FunctionWordLanguage tells
+// it: a text-search configuration drops only its own language's, and the
+// English one keeps the "aan" of "Hoeveel betaal ik aan Eneco?" as a
+// term, while "nas" in "The NAS is at …" is no Portuguese word. The test
+// reports false for every word when the language is not told.
+func FunctionWords(text string) func(w string) bool {
+	lang, ok := FunctionWordLanguage(text)
+	if !ok {
+		return func(string) bool { return false }
+	}
+	set := functionWordSets[lang]
+	return func(w string) bool { return set[w] }
 }
 
 // functionWordScores scores, per language, the words of text that are
