@@ -147,7 +147,7 @@ var (
 		`|\bgekostet\b|\b(wie ?viel|combien|cu[aá]nto|quanto|hoeveel)\b.*\b(bezahlt|gezahlt|erstattet|berechnet|pay[ée]e?s?|rembours[ée]e?s?|factur[ée]e?s?|pagad[oa]|pagu[eé]|pago|reembolsad[oa]|cobrad[oa]|pagato|rimborsat[oa]|pagou|betaald|terugbetaald|vergoed)([\s?.,!]|$)`)
 	// quantityRe finds a question about a quantity. "How often" is not one:
 	// "quarterly" answers it.
-	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\bwhat (temperature|percentage)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b|\bquant[oaie]s?\b|\bhoeveel\b`)
+	quantityRe = regexp.MustCompile(`(?i)\bhow (many|much|long|old|far|big|heavy|high|fast|large|tall|deep|wide)\b|\b(what|which) (temperature|percentage|pressure|tyre pressure|tire pressure)\b|\bwelche[nmrs]? \pL*(druck|temperatur)\b|\bquelle (pression|température)\b|\bqu[eé] (presi[oó]n|temperatura)\b|\b(quale|che) (pressione|temperatura)\b|\bqual (a )?(press[aã]o|temperatura)\b|\bwelke (druk|bandenspanning|temperatuur)\b|\bcombien\b|\bwie (viel|viele|lange|alt|hoch|weit|schwer)\b|\bcu[aá]nt[oa]s?\b|\bquant[oaie]s?\b|\bhoeveel\b`)
 )
 
 var (
