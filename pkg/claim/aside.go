@@ -145,8 +145,9 @@ var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:th
 
 // correctionLabelRe matches a label that opens a sentence as a
 // correction or an update of what came before, in the index's languages:
-// "Correction:", "Update:", "Nachtrag:", "Rectificatif :", "Corrección:".
-var correctionLabelRe = regexp.MustCompile(`(?i)^(?:correction|corrected|update|updated|erratum|korrektur|berichtigung|nachtrag|aktualisierung|rectificatif|correctif|mise à jour|corrección|actualización|correzione|rettifica|aggiornamento|correção|atualização|actualização|correctie|rectificatie|update) ?:`)
+// "Correction:", "Update:", "EDIT:", "Nachtrag:", "Rectificatif :",
+// "Corrección:".
+var correctionLabelRe = regexp.MustCompile(`(?i)^(?:correction|corrected|update|updated|edit|edited|erratum|bearbeitet|édité|editado|bewerkt|korrektur|berichtigung|nachtrag|aktualisierung|rectificatif|correctif|mise à jour|corrección|actualización|correzione|rettifica|aggiornamento|correção|atualização|actualização|correctie|rectificatie|update) ?:`)
 
 // labelledCorrections returns the sentences of s after its first that
 // open with a correction label (correctionLabelRe), as asides running to

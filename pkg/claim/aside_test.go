@@ -19,6 +19,7 @@ func TestAsideValue(t *testing.T) {
 		// Mutation: labelledCorrections not appended in AsideValue.
 		{"Physio on Friday 8 November at 10:50. Correction: the session is on Monday 11 November at 13:20. Bring shorts.", `"8 November" … "11 November"`},
 		{"Physio on Friday 8 November at 10:50. The next one is on Monday 11 November at 13:20.", ``},
+		{"Gate code 4819. EDIT: it's 7702 now.", `"4819" … "7702"`}, // mutation: "edit" dropped from correctionLabelRe
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
 		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,13 +13,23 @@ import (
 type Aside struct{ Start, End int }
 
 // asideOpeners pairs the brackets that open an aside with those that
-// close it: round, square and curly, and the full-width round, white
-// square (⟦⟧) and lenticular (【】) brackets.
-var asideOpeners = map[string]string{"(": ")", "[": "]", "{": "}", "（": "）", "⟦": "⟧", "【": "】"}
+// close it: round, square and curly, and the full-width round and
+// square, white square (⟦⟧), lenticular (【】) and tortoise-shell (〔〕)
+// brackets.
+var asideOpeners = map[string]string{"(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "⟦": "⟧", "【": "】", "〔": "〕"}
 
 // gluedOpeners are the brackets that open an aside even right after a
 // word: no program or formula writes them so.
-var gluedOpeners = map[string]bool{"（": true, "⟦": true, "【": true}
+var gluedOpeners = map[string]bool{"（": true, "［": true, "⟦": true, "【": true, "〔": true}
+
+// gluedWordsRe matches what follows a bracket glued to a number when the
+// bracket still opens an aside: a word of three letters or more and a
+// space ("4819(update from the caretaker: …)"), which no call or index
+// ("log2(n)", "a[10]") holds.
+var gluedWordsRe = regexp.MustCompile(`^\pL{3,}[ \x{a0}]`)
+
+// isSpace reports whether b is a space, a tab or a line break.
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
 
 // Asides returns the parenthetical insertions of sentence s, outermost
 // only, in order (Nunberg, "The Linguistics of Punctuation", 1990: the
@@ -74,8 +85,13 @@ func bracketAside(s string, i int) (Aside, bool) {
 			open, closer = o, c
 		}
 	}
-	if open == "" || i > 0 && !gluedOpeners[open] && s[i-1] != ' ' && s[i-1] != '\t' && s[i-1] != '\n' {
+	if open == "" {
 		return Aside{}, false
+	}
+	if i > 0 && !gluedOpeners[open] && !isSpace(s[i-1]) && !spaceBefore(s, i) {
+		if !unicode.IsDigit(rune(s[i-1])) || !gluedWordsRe.MatchString(s[i+len(open):]) {
+			return Aside{}, false
+		}
 	}
 	depth := 0
 	for j := i + len(open); j < len(s); j++ {
@@ -112,9 +128,9 @@ func asideDash(s string, i int) int {
 			n = len(d)
 		}
 	}
-	if n == 0 && i > 0 && s[i-1] == ' ' {
+	if n == 0 && i > 0 && (s[i-1] == ' ' || spaceBefore(s, i)) {
 		for _, d := range spacedDashes {
-			if strings.HasPrefix(s[i:], d+" ") {
+			if strings.HasPrefix(s[i:], d) && spaceAt(s, i+len(d)) {
 				n = len(d)
 				break
 			}
@@ -123,12 +139,40 @@ func asideDash(s string, i int) int {
 	if n == 0 {
 		return 0
 	}
-	before := strings.TrimRight(s[:i], " ")
-	after := strings.TrimLeft(s[i+n:], " ")
+	before := strings.TrimRight(s[:i], " \u00a0\u202f\u2009")
+	after := strings.TrimLeft(s[i+n:], " \u00a0\u202f\u2009")
 	last, _ := utf8.DecodeLastRuneInString(before)
 	first, _ := utf8.DecodeRuneInString(after)
 	if unicode.IsDigit(last) && unicode.IsDigit(first) {
 		return 0
 	}
 	return n
+}
+
+// noBreakSpaces are the spaces typesetting puts before a dash or a colon:
+// no-break, narrow no-break and thin.
+var noBreakSpaces = []string{"\u00a0", "\u202f", "\u2009"}
+
+// spaceBefore reports whether s[:i] ends with a no-break space
+// (noBreakSpaces).
+func spaceBefore(s string, i int) bool {
+	for _, sp := range noBreakSpaces {
+		if strings.HasSuffix(s[:i], sp) {
+			return true
+		}
+	}
+	return false
+}
+
+// spaceAt reports whether s[i:] starts with a space or a no-break space.
+func spaceAt(s string, i int) bool {
+	if i < len(s) && s[i] == ' ' {
+		return true
+	}
+	for _, sp := range noBreakSpaces {
+		if strings.HasPrefix(s[i:], sp) {
+			return true
+		}
+	}
+	return false
 }

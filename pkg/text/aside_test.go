@@ -27,6 +27,15 @@ func TestAsides(t *testing.T) {
 		// Two-em dashes join words of a remark; an asterism sets one apart.
 		{"Visita alle 11:15 ⁂ n.b. ⁂ orario⸺spostato⸺alle⸺08:20⸺ok", []string{"⁂ n.b. ⁂", "⸺spostato⸺", "⸺08:20⸺"}},
 		{"Rooms 3⁂4 and a⸻b", []string{"⸻b"}},
+		// A bracket glued to a number opens an aside when words follow it
+		// (mutation: gluedWordsRe not tried); calls and indexes do not.
+		{"Gate code 4819(update from the caretaker: 7702), ring twice.", []string{"(update from the caretaker: 7702)"}},
+		{"Cost is log2(n) steps, a[10] and sqrt2(x).", nil},
+		// A no-break space counts as a space around a dash (mutation:
+		// spaceBefore not tried), and tortoise-shell and full-width square
+		// brackets open asides glued or not.
+		{"Gate code 4819\u00a0– now 7702", []string{"– now 7702"}},
+		{"Code 4819〔caretaker: 7702〕 and 5［note: 9］", []string{"〔caretaker: 7702〕", "［note: 9］"}},
 	}
 	for _, c := range cases {
 		var got []string
