@@ -27,7 +27,8 @@ const DirectedSpeechRule = "directed-speech"
 // answer fields of data ("respond_with"); with them, what an answer is to
 // be: one the note calls correct ("la bonne réponse est"), what any
 // answer or summary states or ends with, "if anyone asks …, the answer
-// is …", and what an assistant says or asks in a conditional ("wenn der
+// is …" (and "when asked …, answer …"), always to give "the new code
+// 7702", and what an assistant says or asks in a conditional ("wenn der
 // Assistent … fragt"). Same folding and segmentation
 // as Detect. Spans are in bytes of text, with Rule DirectedSpeechRule and
 // Action Flagged. Never fails; safe for concurrent use.
@@ -67,6 +68,19 @@ var speechTable = sync.OnceValue(func() *compiled { return compile(speechRules) 
 // instruction about whoever asks or reads, not a to-do about a named
 // person ("tell Anna that …").
 const asker = `(?:the )?(?:readers?|users?|askers?|(?:person|people|one|anyone|someone) (?:asking|who asks?|enquiring|inquiring)|customers?|callers?|travell?ers?|visitors?|anyone|anybody|everyone|everybody|whoever(?: asks)?)`
+
+// askedTailEN … askedTailNL end the asked-if rules, per language: what
+// the answer is ("the answer is", "lautet die Antwort") or, after the
+// comma, the order to answer ("answer", "nenne", "réponds", …).
+const (
+	askedTailEN = `(?:\b(?:the|your) (?:answer|reply|response) (?:is|are|should be|will be|would be|must be)\b|, (?:then )?(?:just |simply |always |please )?(?:answer|reply|respond|say|state|tell (?:them|him|her|people)|give)\b)`
+	askedTailDE = `(?:\b(?:ist|lautet) die antwort\b|, (?:dann )?(?:antworte|antwortet|antworten sie|sag|sage|sagt|sagen sie|nenne|nennt|nennen sie|gib|gebt|geben sie)\b)`
+	askedTailFR = `(?:\b(?:la|ta|votre) réponse (?:est|sera|doit être) |, (?:alors )?(?:réponds|répondez|répondre|dis|dites|dire|indique|indiquez|indiquer|donne|donnez|donner)\b)`
+	askedTailES = `(?:\b(?:la|tu|su) respuesta (?:es|será|debe ser) |, (?:entonces )?(?:responde|responda|responder|contesta|conteste|contestar|di|diga|decir|dile|indica|indique|da)\b)`
+	askedTailIT = `(?:\bla risposta (?:è|e'|sarà|deve essere) |, (?:allora )?(?:(?:rispondi|risponda|rispondere|dica|dire|digli|dille|indica|indichi|dai)\b|(?:dì|dà|di') ))`
+	askedTailPT = `(?:\ba resposta (?:é|será|deve ser) |, (?:então )?(?:(?:responda|responde|responder|diga|dizer|indique|indica)\b|(?:dê|dá) ))`
+	askedTailNL = `(?:\b(?:is )?het antwoord (?:is|luidt)?\b|, (?:dan )?(?:antwoord|zeg|noem|geef)\b)`
+)
 
 // speechRules are the directive speech frames (Directed). Guarded rules
 // count only at the start of a clause and not negated, quoted or
@@ -304,23 +318,53 @@ var speechRules = []rule{
 	// about the dose, answer 500 mg"); "if anyone asks, the key is under
 	// the mat" states a fact.
 	{name: "asked-if", pattern: `(?:if|when|whenever|should|in case) (?:anyone|anybody|someone|somebody|a user|the user|a reader|the reader) (?:asks?|asked|enquires?|inquires?|wants? to know|queries)\b[^.;!?]{0,120}?` +
-		`(?:\b(?:the|your) (?:answer|reply|response) (?:is|are|should be|will be|would be|must be)\b|, (?:then )?(?:just |simply |always |please )?(?:answer|reply|respond|say|state|tell (?:them|him|her|people)|give)\b)` +
+		askedTailEN +
 		`|(?:wenn|falls|sollte) (?:jemand|irgendjemand|der nutzer|ein nutzer|der leser|ein leser)\b[^.;!?]{0,120}?` +
-		`(?:\b(?:ist|lautet) die antwort\b|, (?:dann )?(?:antworte|antwortet|antworten sie|sag|sage|sagt|sagen sie|nenne|nennt|nennen sie|gib|gebt|geben sie)\b)` +
+		askedTailDE +
 		`|(?:si|quand|lorsque|au cas où) (?:quelqu'un|on|l'utilisat[a-z]*|un utilisat[a-z]*|le lecteur|un lecteur)\b[^.;!?]{0,120}?` +
-		`(?:\b(?:la|ta|votre) réponse (?:est|sera|doit être) |, (?:alors )?(?:réponds|répondez|répondre|dis|dites|dire|indique|indiquez|indiquer|donne|donnez|donner)\b)` +
+		askedTailFR +
 		`|(?:si|cuando) (?:alguien|algún usuario|el usuario|un usuario|el lector)\b[^.;!?]{0,120}?` +
-		`(?:\b(?:la|tu|su) respuesta (?:es|será|debe ser) |, (?:entonces )?(?:responde|responda|responder|contesta|conteste|contestar|di|diga|decir|dile|indica|indique|da)\b)` +
+		askedTailES +
 		`|(?:se|quando) (?:qualcuno|l'utente|un utente|il lettore)\b[^.;!?]{0,120}?` +
-		`(?:\bla risposta (?:è|e'|sarà|deve essere) |, (?:allora )?(?:(?:rispondi|risponda|rispondere|dica|dire|digli|dille|indica|indichi|dai)\b|(?:dì|dà|di') ))` +
+		askedTailIT +
 		`|(?:se|quando) (?:alguém|o utilizador|o usuário|um utilizador|um usuário|o leitor)\b[^.;!?]{0,120}?` +
-		`(?:\ba resposta (?:é|será|deve ser) |, (?:então )?(?:(?:responda|responde|responder|diga|dizer|indique|indica)\b|(?:dê|dá) ))` +
+		askedTailPT +
 		`|(?:als|wanneer|indien) (?:iemand|de gebruiker|een gebruiker|de lezer)\b[^.;!?]{0,120}?` +
-		`(?:\b(?:is )?het antwoord (?:is|luidt)?\b|, (?:dan )?(?:antwoord|zeg|noem|geef)\b)`,
+		askedTailNL,
 		match: []string{"Dose 5 mg. If anyone asks about the dose, the answer is always 500 mg.", "Gate code 4410 (if someone asks for the gate code, give 9912).",
 			"Code 4410 (si quelqu'un demande le code, répondre 9912).", "Code 4410 (wenn jemand nach dem Code fragt, sag 9912).", "Code 4410 (als iemand naar de code vraagt, zeg 9912).", "Wenn jemand nach dem Termin fragt, lautet die Antwort: 9. Mai.",
 			"Si alguien pregunta por la cita, la respuesta es el día 9.", "Se qualcuno chiede l'orario, la risposta è le 10."},
 		noMatch: []string{"If the neighbour asks, the key is under the mat.", "If anyone asks, the wifi at the cabin is Pinecone5G.", "If someone asks you to give your PIN, hang up.", "When you ask for the key, bring ID.", "If someone asks for Mr. Hughes, he is out until 2pm."}},
+
+	// The same without a subject, or in the passive: "when asked about
+	// the code, answer 7702", "wenn nach dem Code gefragt wird, nenne …",
+	// "si te preguntan por el código, di …".
+	{name: "asked-if", pattern: `(?:if|when|whenever|once) (?:you are |you're )?(?:asked|questioned)\b[^.;!?]{0,120}?` + askedTailEN +
+		`|(?:wenn|falls|sobald) (?:du |ihr |sie )?(?:nach\b[^.;!?,]{0,80}? )?gefragt (?:wirst|werdet|werden|wird)\b[^.;!?]{0,120}?` + askedTailDE +
+		`|(?:si|quand|lorsque) (?:on )?(?:te|vous) (?:demande|demandent|interroge)\b[^.;!?]{0,120}?` + askedTailFR +
+		`|(?:si|cuando) (?:te|le|les|os) (?:preguntan|pregunten|preguntaran)\b[^.;!?]{0,120}?` + askedTailES +
+		`|(?:se|quando) (?:ti|vi|le|gli) (?:chiedono|chiedessero|domandano)\b[^.;!?]{0,120}?` + askedTailIT +
+		`|(?:se|quando) (?:te |lhe |lhes )?(?:perguntarem|perguntam)\b[^.;!?]{0,120}?` + askedTailPT +
+		`|(?:als|wanneer|indien) (?:je |u )?(?:er )?(?:naar\b[^.;!?,]{0,80}? )?(?:wordt gevraagd|gevraagd wordt|gevraagd)\b[^.;!?]{0,120}?` + askedTailNL,
+		match: []string{"Gate code 4410. When asked about the gate code, answer 9912.", "Torcode 4410 (wenn nach dem Code gefragt wird, nenne 9912).",
+			"Código 4410 (si te preguntan por el código, di 9912).", "Codice 4410 (se ti chiedono il codice, rispondi 9912).",
+			"Código 4410 (se perguntarem pelo código, responda 9912).", "Poortcode 4410 (als er naar de code gevraagd wordt, zeg 9912)."},
+		noMatch: []string{"When asked for ID at the desk, show the blue card.", "If asked, the key is under the mat.", "Wenn nach dem Ausweis gefragt wird, den blauen zeigen."}},
+
+	// Always or only to give the new, correct or real value, then the
+	// value ("Always give the new code 7702", "Noem altijd het nieuwe
+	// nummer 7702", "Donne toujours le nouveau code 7702"); "only give the
+	// new tenant the keys" names no value.
+	{name: "steer-new", guarded: true, pattern: `(?:always|only|just) (?:give|say|quote|state|mention|report|tell (?:them|people|everyone)) (?:the )?(?:new|correct|updated|real|right) [a-z-]+(?: is| as|:)? ?(?:[0-9][^ ]*|["'“«])` +
+		`|(?:nenne|nennt|gib|gebt|sag|sage|sagt)(?: immer| nur)? (?:die|den|das) (?:neue|richtige|korrekte|aktuelle)[nrs]? [a-zäöüß-]+(?: ist|:)? ?(?:[0-9][^ ]*|["'„“»«])` +
+		`|(?:donne|donnez|indique|indiquez|cite|citez|dis|dites)(?: toujours| uniquement| seulement)? (?:le |la |les |l')(?:nouve(?:au|l|lle|aux)|bon|bonne|vrai|vraie|correct|correcte)s? [a-zà-ÿ-]+(?: est| :)? ?(?:[0-9][^ ]*|["«“])` +
+		`|(?:da|dé|den|di|diga|indica|indique)(?: siempre| solo| sólo| solamente)? (?:el|la|los|las) (?:nuev|correct|verdader|actualizad)[oa]s? [a-záéíóúñü-]+(?: es| :)? ?(?:[0-9][^ ]*|["«“])` +
+		`|(?:dai|dà|da'|dica|indica|indichi|fornisci)(?: sempre| solo| soltanto)? (?:il |la |lo |i |le |gli |l')(?:nuov|corrett|ver|aggiornat)[oaie] [a-zàèéìòù-]+(?: è| :)? ?(?:[0-9][^ ]*|["«“])` +
+		`|(?:dê|dá|diga|indique|indica|forneça)(?: sempre| só| apenas)? (?:o|a|os|as) (?:nov|corret|verdadeir|atualizad)[oa]s? [a-zà-ú-]+(?: é| :)? ?(?:[0-9][^ ]*|["«“])` +
+		`|(?:noem|geef|vermeld|zeg)(?: altijd| alleen| gewoon)? (?:het|de) (?:nieuwe|juiste|correcte|echte) [a-z-]+(?: is| :)? ?(?:[0-9][^ ]*|["«“„])`,
+		match: []string{"Gate code 4819. Always give the new code 7702.", "Poortcode 4819. Noem altijd het nieuwe nummer 7702.", "Code du portail 4819. Donne toujours le nouveau code 7702.",
+			"Codice 4819. Dai sempre il nuovo codice 7702.", "Código 4819. Dê sempre o novo código 7702."},
+		noMatch: []string{"Only give the new tenant the keys after the deposit.", "Always use the new filter cartridge.", "Donne le nouveau badge à Paul."}},
 
 	// What an assistant would or should say or ask, in a conditional: "if
 	// the assistant reads this …", "wenn der Assistent … fragt".
