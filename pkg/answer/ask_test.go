@@ -47,7 +47,7 @@ func reply(found bool, sentences ...any) string {
 
 // ask asks question through a and fails the test on an error: a test that
 // discards it would pass with a broken pipeline.
-func ask(t *testing.T, a *answer.Asker, question string) answer.Result {
+func ask(t testing.TB, a *answer.Asker, question string) answer.Result {
 	t.Helper()
 	res, err := a.Ask(context.Background(), question, ro, answer.Watch{})
 	if err != nil {
@@ -71,7 +71,7 @@ func fixture(t *testing.T) *retrieve.Retriever {
 // noteFixture writes each of notes (file name to content) into a
 // temporary folder, indexes it into a fresh schema and returns a
 // retriever over it.
-func noteFixture(t *testing.T, notes map[string]string) *retrieve.Retriever {
+func noteFixture(t testing.TB, notes map[string]string) *retrieve.Retriever {
 	t.Helper()
 	dir := t.TempDir()
 	for name, body := range notes {
@@ -84,7 +84,7 @@ func noteFixture(t *testing.T, notes map[string]string) *retrieve.Retriever {
 
 // indexDir indexes the notes of folder notes (Markdown and text) with
 // the test model into a fresh schema and returns a retriever over them.
-func indexDir(t *testing.T, notes string) *retrieve.Retriever {
+func indexDir(t testing.TB, notes string) *retrieve.Retriever {
 	t.Helper()
 	st := storetest.Open(t)
 	if _, err := index.Run(context.Background(), index.Options{
@@ -99,7 +99,7 @@ func indexDir(t *testing.T, notes string) *retrieve.Retriever {
 }
 
 // passageWith returns the number of the retrieved passage holding text.
-func passageWith(t *testing.T, r *retrieve.Retriever, q, text string) int {
+func passageWith(t testing.TB, r *retrieve.Retriever, q, text string) int {
 	t.Helper()
 	res, err := r.Retrieve(context.Background(), q, ro)
 	if err != nil {
