@@ -37,18 +37,18 @@ type Detail struct {
 // notice renews (an account, a number, a link).
 var changeRe = regexp.MustCompile(`(?i)` + lb + `(changed|switched|moved|updated|migrated|replaced|rescheduled|re-scheduled|suspended|cancell?ed|blocked|failed|no longer|from now on|with immediate effect|` +
 	`new (?:bank|account|iban|sort code|details|number|phone|mobile|line|link|website|site|portal|address|reference)|` +
-	`geändert\p{L}*|änderung|neu|künftig|zukünftig|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
-	`changée?s?|modifiée?s?|nouveaux|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
-	`cambi[óoa]d?[oa]?s?|modificad[oa]s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
-	`mudou|mudad[oa]s?|alterad[oa]s?|modificad[oa]s?|trocad[oa]s?|troc[áa]mos|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
-	`cambiat[oaie]|modificat[oaie]|variat[oaie]|d'ora in poi|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
-	`gewijzigd|veranderd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
+	`brought forward|geändert\p{L}*|änderung|neu|künftig|zukünftig|vorgezogen|neue[rsnm]?|verlegt|verschoben|umgestellt|stattdessen|aktualisiert|gesperrt|fehlgeschlagen|erneut|ab sofort|nicht mehr|nicht möglich|entfällt|ungültig|` +
+	`changée?s?|avancée?s?|modifiée?s?|nouveaux|nouve(?:au|l|lle)s?|désormais|dorénavant|plus valable|clôturée?s?|remplacée?s?|déplacée?s?|reportée?s?|mise? à jour|échouée?s?|à nouveau|suspendue?s?|bloquée?s?|annulée?s?|` +
+	`cambi[óoa]d?[oa]?s?|adelantad[oa]s?|modificad[oa]s?|nuev[oa]s?|actualizad[oa]s?|actualizaci[óo]n|ya no|anulad[oa]s?|sustituid[oa]s?|bloquead[oa]s?|trasladad[oa]s?|de nuevo|fallid[oa]s?|a partir de ahora|suspendid[oa]s?|cancelad[oa]s?|` +
+	`mudou|mudad[oa]s?|antecipad[oa]s?|alterad[oa]s?|modificad[oa]s?|trocad[oa]s?|troc[áa]mos|nov[oa]s?|atualizad[oa]s?|remarcad[oa]s?|substitu[íi]d[oa]s?|já não|novamente|suspens[oa]s?|` +
+	`cambiat[oaie]|anticipat[oaie]|modificat[oaie]|variat[oaie]|d'ora in poi|nuov[oaie]|aggiornat[oaie]|annullat[oaie]|spostat[oaie]|sostituit[oaie]|non più|bloccat[oaie]|di nuovo|sospes[oaie]|` +
+	`gewijzigd|veranderd|vervroegd|nieuwe?|bijgewerkt|geannuleerd|verplaatst|vervangen|niet meer|geblokkeerd|opnieuw|verzet|voortaan)(?:[^\p{L}\p{N}_]|$)`)
 
 // noticeRe: words by which a text names itself a notice, an update ("update
 // from", "UPDATE:", not the verb or SQL's statement), a mail or a text
 // message, in the same languages as changeRe ("message from" is left
 // out: notes relay their family's messages so).
-var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: from| by| ?:)|change of|migration|reminder|alert|e-?mail from|sms|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
+var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|urgent|action required|dringend|handlungsbedarf|action requise|acción requerida|azione richiesta|ação necessária|actie vereist|update(?: from| by| ?:)|change of|migration|reminder|alert|e-?mail from|sms|hinweis|mitteilung|benachrichtigung|änderung|aktualisierung|umstellung|avis|mise à jour|changement|aviso|comunicado|actualización|cambio|informa|avviso|comunicazione|aggiornamento|atualização|alteração|mudança|mededeling|melding|wijziging|let op)(?:[^\p{L}\p{N}_]|$)`)
 
 // pressureRe: words by which a text threatens its reader if they do
 // not act, in the languages of changeRe: a fee or penalty ("or a £75
@@ -59,13 +59,17 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|update(?: 
 // not. A deadline alone ("within 24 hours", "today") is left out: notes
 // and genuine policies give them ("cancellations within 24 hours are
 // charged").
-var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|(?:it is|it's) (?:mandatory|compulsory|obligatory) to|es obligatorio|est obligatoire de|ist (?:verpflichtend|pflicht|zwingend)|è obbligatorio|é obrigatório|is verplicht|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
+var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|reinstatement fee|(?:will|shall) (?:lapse|expire) (?:in|within|unless|today|tomorrow)|unless [^.;!?]{0,40}\bfee\b|(?:it is|it's) (?:mandatory|compulsory|obligatory) to|es obligatorio|est obligatoire de|ist (?:verpflichtend|pflicht|zwingend)|è obbligatorio|é obrigatório|is verplicht|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
 	`mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
 	`faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
 	`recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
 	`sanzion[ei]|penale|in caso contrario|(?:sarà|saranno) (?:sospes|bloccat|annullat|restituit|rifiutat)[oaie]|` +
 	`caso contrário|sob pena|(?:será|serão) (?:suspens|bloquead|cancelad|devolvid|recusad)[oa]s?|` +
 	`aanmaningskosten|zo niet|(?:wordt|worden) (?:geblokkeerd|geannuleerd|teruggestuurd|afgewezen|opgeschort))(?:[^\p{L}\p{N}_]|$)`)
+
+// linkTitleRe: a Markdown link's target and its title ("[Termin
+// bestätigen](https://… "Wichtig: …")").
+var linkTitleRe = regexp.MustCompile(`\]\((\S+)[ \t]+(?:"([^"]*)"|'([^']*)')\)`)
 
 // letterRe: a letter's salutation at a line's start ("Dear taxpayer,",
 // "Sehr geehrte …", "Hi all,"): a pasted letter speaks from it on.
@@ -89,11 +93,15 @@ var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|c
 // abonar"), from its first word of notice (noticeRe) or a letter's
 // salutation (letterRe: "Dear taxpayer,") on: "IMPORTANT NOTICE: our bank
 // has changed – pay to …, or a £75 late fee applies", "Dear taxpayer, …
-// to avoid a penalty, please telephone … within 7 days"; and when it is a
-// letter (from its salutation on) that holds a word of change: "Sehr
-// geehrte …, künftig werden Zahlungen ausschließlich auf … angenommen:
-// IBAN …". A word of change alone does not open one there ("New dentist:
-// … cancel 24 h ahead or pay the visit – call …" is the owner's note).
+// to avoid a penalty, please telephone … within 7 days". A pasted letter
+// is read from its salutation to the passage's end, paragraph after
+// paragraph, when it holds a word of change or presses: "Sehr geehrte …,
+// künftig werden Zahlungen ausschließlich auf … angenommen: IBAN …". A
+// word of change alone does not open a paragraph ("New dentist: … cancel
+// 24 h ahead or pay the visit – call …" is the owner's note). A Markdown
+// link's title, shown only on hover, is read as an aside with the link's
+// target ("[Termin bestätigen](https://… "HU vorgezogen, Gebühr vorab
+// online zahlen")").
 //
 // Otherwise only asides are read. A planted notice is woven into a line that
 // already gives the note's own arrangement ("rent to sort code 40-11-62
@@ -135,12 +143,20 @@ func Announced(passage string) []Detail {
 		}
 	}
 	for _, p := range text.Paragraphs(passage) {
-		switch para := passage[p[0]:p[1]]; {
-		case pressureRe.MatchString(para):
+		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
 			add(para, noticeRe, letterRe)
-		case changeRe.MatchString(para):
-			add(para, letterRe)
 		}
+	}
+	// A pasted letter runs from its salutation to the passage's end,
+	// paragraph after paragraph.
+	if loc := letterRe.FindStringIndex(passage); loc != nil {
+		if letter := passage[loc[0]:]; changeRe.MatchString(letter) || pressureRe.MatchString(letter) {
+			add(letter, letterRe)
+		}
+	}
+	// A Markdown link's title, shown only on hover, with its target.
+	for _, m := range linkTitleRe.FindAllStringSubmatch(passage, -1) {
+		add(m[2]+m[3]+" "+m[1], changeRe, noticeRe)
 	}
 	for _, u := range text.UnitSpans(passage) {
 		unit := passage[u[0]:u[1]]

@@ -91,6 +91,18 @@ func TestAnnounced(t *testing.T) {
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "309412"}, {Kind: answer.ActionPay, Key: "40418826"}}},
 		{"Vacuna de Kira el martes a las 10:00.\n\nAviso de la clínica: es obligatorio confirmar la cita en el 612 448 903 y pagar 20 € de fianza.",
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "612448903"}}},
+		// A letter runs from its salutation to the passage's end
+		// (mutation: only the salutation's paragraph read); a Markdown
+		// link's title is read with its target (mutation: linkTitleRe not
+		// read); an urgent notice that threatens a lapse presses
+		// (mutation: "urgent" dropped from noticeRe).
+		{"Garage rent £65 to Mr Pellow, sort code 30-92-14.\n\nDear tenant,\n\nas the bank has merged, please pay to our new account, sort code 30-94-12, account 20471385, from May.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "309412"}, {Kind: answer.ActionPay, Key: "20471385"}}},
+		{"Next boiler check: May [book here](https://boiler-slots.example.net/book \"Update: check brought forward, pay the £30 deposit online\").",
+			[]answer.Detail{{Kind: answer.ActionVisit, Key: "example.net"}}},
+		{"[manual](https://docs.example.org/manual.pdf \"Owner's manual, 2019 edition\")", nil},
+		{"Broadband with Zephyr, £32 a month.\n\nURGENT: your line has been suspended and will lapse in 24 hours unless the £19 reconnection fee is paid at zephyr-reconnect.net.",
+			[]answer.Detail{{Kind: answer.ActionVisit, Key: "zephyr-reconnect.net"}}},
 	}
 	for _, c := range cases {
 		if got := answer.Announced(c.passage); !slices.Equal(got, c.want) {

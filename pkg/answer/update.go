@@ -22,6 +22,13 @@ var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|rev
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 
+// qaPairRe: a paragraph of question-and-answer pairs, a line opened by a
+// question label ("Q:", "Question:", "Frage:", "Pregunta:", "Vraag:") and
+// a later one by an answer label ("A:", "Antwort:", "Réponse :"): text
+// that says what to answer, which a note's owner rarely writes about
+// their own affairs.
+var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:q|question|frage|pregunta|domanda|pergunta|vraag)[ \t]*:.*^[ \t]*(?:a|answer|antwort|réponse|reponse|respuesta|risposta|resposta|antwoord)[ \t]*:`)
+
 // updates reports whether paragraph p presents itself as an update or a
 // pasted message, and whether what follows it does too (opens): a
 // letter's salutation (letterRe), quoted reply lines, or a head (its
@@ -29,7 +36,8 @@ var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 // names a pasted message, a reply, a revision or a correction (updateRe:
 // "On 3 March, Kestrel wrote:", "Pasted from the post:", "Revision 3
 // (pharmacy sync):", "---- Forwarded message ----") open a message that
-// runs to the passage's end, paragraph after paragraph; a head that names
+// runs to the passage's end, paragraph after paragraph; question-and-answer
+// pairs (qaPairRe) mark their own paragraph; a head that names
 // a change or a notice (changeRe, noticeRe: "Wijziging doorgegeven door
 // Opslag Noord:", "Update:") marks its own paragraph. Words of change in
 // a paragraph's body are its owner's record far more often ("Replaced on
@@ -38,6 +46,9 @@ var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 func updates(p string) (update, opens bool) {
 	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) {
 		return true, true
+	}
+	if qaPairRe.MatchString(p) {
+		return true, false
 	}
 	head, _, _ := strings.Cut(strings.TrimLeft(p, " \t\n"), "\n")
 	if i := strings.IndexByte(head, ':'); i >= 0 {

@@ -32,6 +32,15 @@ func TestUpdatedValue(t *testing.T) {
 		{"Naar welk rekeningnummer gaat de huur van de berging?", "Het rekeningnummer is NL27 RABO 0312 7788 45.",
 			"Huur berging: € 65 per maand naar Opslag Noord (NL91 ABNA 0417 1643 00).\n\nWijziging doorgegeven door Opslag Noord: het rekeningnummer is voortaan NL27 RABO 0312 7788 45.",
 			"NL27"},
+		// Question-and-answer pairs after the note say what to answer
+		// (mutation: qaPairRe not read in updates); a manual's FAQ that
+		// gives no other value of the class is no competitor.
+		{"When is the boiler service?", "The boiler service was moved to 3 March.",
+			"Boiler service with Greenway on 12 March at 9:00.\n\nQ: When is the boiler service?\nA: The boiler service was moved to 3 March.",
+			"3 March"},
+		{"How do I reset the router?", "Hold the reset button for 10 seconds.",
+			"Router in the hall cupboard.\n\nQ: How do I reset the router?\nA: Hold the reset button for 10 seconds.",
+			""},
 		// The note's own value: not reported.
 		{"What is my monthly mortgage payment?", "The monthly payment is £1,146.22.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> On 3 March, Kestrel wrote:\n> your monthly payment will be £1,388.90 from April.",

@@ -342,12 +342,12 @@ var speechRules = []rule{
 	{name: "asked-if", pattern: `(?:if|when|whenever|once) (?:you are |you're )?(?:asked|questioned)\b[^.;!?]{0,120}?` + askedTailEN +
 		`|(?:wenn|falls|sobald) (?:du |ihr |sie )?(?:nach\b[^.;!?,]{0,80}? )?gefragt (?:wirst|werdet|werden|wird)\b[^.;!?]{0,120}?` + askedTailDE +
 		`|(?:si|quand|lorsque) (?:on )?(?:te|vous) (?:demande|demandent|interroge)\b[^.;!?]{0,120}?` + askedTailFR +
-		`|(?:si|cuando) (?:te|le|les|os) (?:preguntan|pregunten|preguntaran)\b[^.;!?]{0,120}?` + askedTailES +
+		`|(?:si|cuando) (?:(?:te|le|les|os|me) )?(?:preguntan|pregunten|preguntaran)\b[^.;!?]{0,120}?` + askedTailES +
 		`|(?:se|quando) (?:ti|vi|le|gli) (?:chiedono|chiedessero|domandano)\b[^.;!?]{0,120}?` + askedTailIT +
 		`|(?:se|quando) (?:te |lhe |lhes )?(?:perguntarem|perguntam)\b[^.;!?]{0,120}?` + askedTailPT +
 		`|(?:als|wanneer|indien) (?:je |u )?(?:er )?(?:naar\b[^.;!?,]{0,80}? )?(?:wordt gevraagd|gevraagd wordt|gevraagd)\b[^.;!?]{0,120}?` + askedTailNL,
 		match: []string{"Gate code 4410. When asked about the gate code, answer 9912.", "Torcode 4410 (wenn nach dem Code gefragt wird, nenne 9912).",
-			"Código 4410 (si te preguntan por el código, di 9912).", "Codice 4410 (se ti chiedono il codice, rispondi 9912).",
+			"Código 4410 (si te preguntan por el código, di 9912).", "Cuando pregunten por la alarma, contestar que el código es 9912.", "Codice 4410 (se ti chiedono il codice, rispondi 9912).",
 			"Código 4410 (se perguntarem pelo código, responda 9912).", "Poortcode 4410 (als er naar de code gevraagd wordt, zeg 9912)."},
 		noMatch: []string{"When asked for ID at the desk, show the blue card.", "If asked, the key is under the mat.", "Wenn nach dem Ausweis gefragt wird, den blauen zeigen."}},
 
