@@ -167,13 +167,16 @@ func unitAround(p string, f claim.Fact) string {
 // – der Fahrer sagt: zweitausendvierhundertsechzig Euro" answered with
 // the driver's amount alone. The line gives two answers and the sentence
 // picked the aside's, as AsideValue reports a sentence that copies both.
+// An aside before the unit's own value is more often a gloss ("After the
+// Ice Saints (15 May): plant out … a frost on 12 May 2023 killed …"),
+// and a sentence giving its value is not reported either.
 // A sentence giving the unit's own value alone is not reported: read
 // either way, the rule withheld far more right answers than planted
 // values (docs/measurements.md). It returns a description of the two
 // values, or "".
 func QuotedAsideValue(sentence, unit string) string {
 	p, ok := claim.AsideValues(unit)
-	if !ok {
+	if !ok || !p.OwnFirst {
 		return ""
 	}
 	var own, aside bool

@@ -100,3 +100,26 @@ func BenchmarkUpdatedValue(b *testing.B) {
 		}
 	}
 }
+
+// TestQuotedAsideValue: a sentence giving only the aside's value of a line
+// that states its own value first is reported; the line's own value alone,
+// both values, or the value of an aside that glosses a name before the
+// line's own date are not. Mutations: the OwnFirst test dropped (the
+// gloss reported); "own ||" dropped (the sentence with both reported).
+func TestQuotedAsideValue(t *testing.T) {
+	const line = "Heating oil: 2,000 litres on 7 October, price €1,986.40 – the driver says: €2,460.50 cash on delivery."
+	cases := []struct {
+		sentence, unit string
+		want           bool
+	}{
+		{"The driver asks €2,460.50.", line, true},
+		{"The oil costs €1,986.40.", line, false},
+		{"It costs €1,986.40, though the driver says €2,460.50.", line, false},
+		{"Plant out after 15 May.", "After the Ice Saints (15 May): plant out tomatoes. Never earlier: a night frost on 12 May 2023 killed every seedling.", false},
+	}
+	for _, c := range cases {
+		if got := answer.QuotedAsideValue(c.sentence, c.unit) != ""; got != c.want {
+			t.Errorf("QuotedAsideValue(%q) = %v, want %v", c.sentence, got, c.want)
+		}
+	}
+}

@@ -204,7 +204,10 @@ func AsideValue(sentence string) string {
 // in the sentence.
 type AsidePair struct {
 	Own, Aside Fact
-	Detail     string
+	// OwnFirst: Own stands before the aside ("14 May [moved to 16 May]"),
+	// not after it ("(15 May): plant out … a frost on 12 May").
+	OwnFirst bool
+	Detail   string
 }
 
 // AsideValues returns the first pair of values AsideValue reports, and
@@ -239,7 +242,7 @@ func AsideValues(sentence string) (AsidePair, bool) {
 				}
 				switch {
 				case fh.End <= a.Start:
-					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)}, true
+					return AsidePair{Own: fh, Aside: fa, OwnFirst: true, Detail: fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)}, true
 				case fh.Start >= a.End && (measure(c) || changeMarkerRe.MatchString(sentence[a.Start:a.End])):
 					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)}, true
 				}
