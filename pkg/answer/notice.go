@@ -144,7 +144,7 @@ func Announced(passage string) []Detail {
 	}
 	for _, p := range text.Paragraphs(passage) {
 		if para := passage[p[0]:p[1]]; pressureRe.MatchString(para) {
-			add(para, noticeRe, letterRe)
+			add(para, noticeRe) // a letter's paragraphs are read below
 		}
 	}
 	// A pasted letter runs from its salutation to the passage's end,

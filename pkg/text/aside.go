@@ -139,8 +139,8 @@ func asideDash(s string, i int) int {
 	if n == 0 {
 		return 0
 	}
-	before := strings.TrimRight(s[:i], " \u00a0\u202f\u2009")
-	after := strings.TrimLeft(s[i+n:], " \u00a0\u202f\u2009")
+	before := strings.TrimRight(s[:i], " "+noBreakSpaces)
+	after := strings.TrimLeft(s[i+n:], " "+noBreakSpaces)
 	last, _ := utf8.DecodeLastRuneInString(before)
 	first, _ := utf8.DecodeRuneInString(after)
 	if unicode.IsDigit(last) && unicode.IsDigit(first) {
@@ -151,28 +151,17 @@ func asideDash(s string, i int) int {
 
 // noBreakSpaces are the spaces typesetting puts before a dash or a colon:
 // no-break, narrow no-break and thin.
-var noBreakSpaces = []string{"\u00a0", "\u202f", "\u2009"}
+const noBreakSpaces = "\u00a0\u202f\u2009"
 
 // spaceBefore reports whether s[:i] ends with a no-break space
 // (noBreakSpaces).
 func spaceBefore(s string, i int) bool {
-	for _, sp := range noBreakSpaces {
-		if strings.HasSuffix(s[:i], sp) {
-			return true
-		}
-	}
-	return false
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return strings.ContainsRune(noBreakSpaces, r)
 }
 
 // spaceAt reports whether s[i:] starts with a space or a no-break space.
 func spaceAt(s string, i int) bool {
-	if i < len(s) && s[i] == ' ' {
-		return true
-	}
-	for _, sp := range noBreakSpaces {
-		if strings.HasPrefix(s[i:], sp) {
-			return true
-		}
-	}
-	return false
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r == ' ' || strings.ContainsRune(noBreakSpaces, r)
 }
