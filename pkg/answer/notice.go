@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -52,14 +53,16 @@ var noticeRe = regexp.MustCompile(`(?i)` + lb + `(notice|notification|urgent|act
 
 // pressureRe: words by which a text threatens its reader if they do
 // not act, in the languages of changeRe: a fee or penalty ("or a £75
-// late fee applies", "to avoid a penalty", "recargo", "Mahngebühr"), and
+// late fee applies", "to avoid a penalty", "recargo", "Mahngebühr"), an
+// obligation to pay, call, confirm or renew ("it is mandatory to
+// confirm", "es obligatorio abonar"; not "to bring the booklet"), and
 // what will happen otherwise ("will be rejected", "failure to pay",
 // "anyone not confirmed", "sera suspendu", "solo se mantiene si"). A
 // fraudulent notice presses so; a note's own record of a change does
 // not. A deadline alone ("within 24 hours", "today") is left out: notes
 // and genuine policies give them ("cancellations within 24 hours are
 // charged").
-var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|reinstatement fee|(?:will|shall) (?:lapse|expire) (?:in|within|unless|today|tomorrow)|unless [^.;!?]{0,40}\bfee\b|(?:it is|it's) (?:mandatory|compulsory|obligatory) to|es obligatorio|est obligatoire de|ist (?:verpflichtend|pflicht|zwingend)|è obbligatorio|é obrigatório|is verplicht|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
+var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- ]fee| charge)?|charge)|penalty|reinstatement fee|(?:will|shall) (?:lapse|expire) (?:in|within|unless|today|tomorrow)|unless [^.;!?]{0,40}\bfee\b|(?:it is|it's) (?:mandatory|compulsory|obligatory) to (?:pay|call|phone|ring|confirm|verify|update|re-?register|register|renew|visit|complete|submit|provide|enter|settle|transfer|log ?in|sign ?in)|es obligatorio (?:abonar|pagar|llamar|confirmar|verificar|actualizar|registrar|renovar|visitar|completar|enviar|introducir|ingresar|transferir)|est obligatoire de (?:payer|régler|regler|appeler|confirmer|vérifier|verifier|mettre à jour|renouveler|compléter|completer|saisir|fournir|virer)|ist (?:verpflichtend|pflicht|zwingend)[^.;!?]{0,60}?(?:zu (?:zahlen|bezahlen|überweisen|bestätigen|begleichen|erneuern|aktualisieren|verifizieren|registrieren)|anzurufen|einzugeben)|è obbligatorio (?:pagare|versare|chiamare|telefonare|confermare|verificare|aggiornare|registrare|rinnovare|completare|inserire|effettuare)|é obrigatório (?:pagar|ligar|telefonar|confirmar|verificar|atualizar|registar|registrar|renovar|completar|introduzir|efetuar|transferir)|is verplicht[^.;!?]{0,60}?te (?:betalen|bellen|bevestigen|verifiëren|vernieuwen|registreren|voldoen|overmaken)|surcharge|to avoid (?:a |any |further )?(?:fine|fee|charges?|suspension|disconnection|interruption)|failure to|will be (?:rejected|returned|suspended|cancell?ed|closed|blocked|disconnected|terminated|charged|paid by cheque)|(?:anyone|accounts?|payments?|customers?) not (?:confirmed|verified|updated|received)|` +
 	`mahngebühr|säumniszuschlag|verspätungsgebühr|andernfalls|(?:wird|werden) (?:gesperrt|storniert|zurückgesandt|abgelehnt|gekündigt)|` +
 	`faute de quoi|sous peine|pénalités?|majoration|frais de retard|sera (?:suspendue?|bloquée?|annulée?|retournée?|clôturée?|rejetée?)|` +
 	`recargo|penalización|de lo contrario|(?:será|serán) (?:suspendid|bloquead|anulad|devuelt|cancelad|rechazad)[oa]s?|solo se mantiene si|` +
@@ -123,7 +126,7 @@ func Announced(passage string) []Detail {
 		if from < 0 {
 			return
 		}
-		seg = seg[from:] // what comes before an aside's first word of change is the note's own
+		seg = withoutUnchanged(seg[from:]) // what comes before an aside's first word of change is the note's own
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
 		if !pay && !call && !HasLink(seg) {
@@ -172,16 +175,59 @@ func Announced(passage string) []Detail {
 	})
 }
 
+// unchangedRe: words by which a sentence says that what it gives stays
+// as it was ("as before", "wie gewohnt", "reste inchangé", "como
+// siempre", "resta sull'IBAN", "zoals altijd"), in the languages of
+// changeRe.
+var unchangedRe = regexp.MustCompile(`(?i)` + lb + `(as before|as usual|as always|as normal|as ever|unchanged|(?:remains?|stays?) (?:the same|valid|as it is)|continue (?:to pay|paying|to use|using)|wie gewohnt|wie bisher|wie immer|unverändert|(?:bleibt|bleiben) (?:gleich|bestehen|gültig|dieselben?|derselbe|dasselbe)|weiterhin|comme d'habitude|comme avant|comme toujours|comme d'ordinaire|inchangée?s?|(?:reste|restent) (?:le même|la même|les mêmes|valables?)|sans changement|como siempre|como de costumbre|como hasta ahora|sin cambios|(?:sigue|siguen) (?:siendo|igual)|se mantienen? igual|come sempre|come al solito|come prima|invariat[oaie]|(?:resta|restano|rimane|rimangono) (?:su|sul|sull'\pL*|sullo|sulla|lo stesso|la stessa|gli stessi|valid[oaie])|como sempre|como habitualmente|como antes|inalterad[oa]s?|mantém-se|mantêm-se|continua(?:m)? (?:a ser|igual)|zoals altijd|zoals gewoonlijk|zoals voorheen|ongewijzigd|(?:blijft|blijven) (?:hetzelfde|gelijk|geldig|dezelfde))(?:[^\p{L}\p{N}_]|$)`)
+
+// withoutUnchanged returns seg, a notice or letter, without its units
+// (text.UnitSpans: sentences, list items, rows) that say what they give
+// stays as it was (unchangedRe) and hold no word of change (changeRe):
+// "anbei die neue Abrechnung. Bitte überweisen Sie wie gewohnt auf IBAN
+// …" announces the statement, not the account; "bitte ab sofort nur noch
+// auf das neue Konto, die Referenz bleibt …" keeps its account.
+func withoutUnchanged(seg string) string {
+	spans := text.UnitSpans(seg)
+	var b strings.Builder
+	last := 0
+	for _, u := range spans {
+		if unit := seg[u[0]:u[1]]; unchangedRe.MatchString(unit) && !changeRe.MatchString(unit) {
+			b.WriteString(seg[last:u[0]])
+			b.WriteByte(' ')
+			last = u[1]
+		}
+	}
+	if last == 0 {
+		return seg
+	}
+	b.WriteString(seg[last:])
+	return b.String()
+}
+
 // numberKeys returns the digits of each number in s (phoneRe: digits in
 // groups, a date in it left out: withoutDates) of six digits or more.
 func numberKeys(s string) []string {
 	var out []string
 	for _, m := range phoneRe.FindAllString(s, -1) {
-		if d := digitsOf(withoutDates(m)); len(d) >= 6 {
+		if d := digitsOf(withoutDates(m)); len(d) >= 6 && !yearRange(m) {
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// yearRange reports whether m is a span of two years written as one
+// year and the next one's last two digits ("2024/25", "2025-26"): a tax
+// or school year, not a number.
+func yearRange(m string) bool {
+	m = strings.TrimSpace(m)
+	if len(m) != 7 || m[4] != '/' && m[4] != '-' {
+		return false
+	}
+	y, err1 := strconv.Atoi(m[:4])
+	n, err2 := strconv.Atoi(m[5:])
+	return err1 == nil && err2 == nil && y >= 1900 && n == (y+1)%100
 }
 
 // digitsOf returns the decimal digits of s, in order.

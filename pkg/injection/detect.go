@@ -74,6 +74,10 @@ type rule struct {
 	// disowns: the span is the attacker's voice whole, wrapped or not
 	// (Disowned).
 	disowns bool
+	// script: a match whose sentence opens with a setting (setting: "At
+	// the pharmacy,", "Beim Arzt:") is the owner's script for that place,
+	// not text to be said by whoever reads the note, and gives no span.
+	script bool
 	// starts: strings one of which every match begins with (in the folded
 	// text, or the original one for raw rules); derived from the pattern
 	// (startLiterals) unless the table gives them.
