@@ -126,7 +126,7 @@ func Announced(passage string) []Detail {
 		if from < 0 {
 			return
 		}
-		seg = withoutUnchanged(seg[from:]) // what comes before an aside's first word of change is the note's own
+		seg = seg[from:] // what comes before an aside's first word of change is the note's own
 		pay := hasAccount(seg) || payVerbRe.MatchString(seg) && len(numberKeys(seg)) > 0
 		call := callVerbRe.MatchString(seg) && hasPhoneNumber(seg)
 		if !pay && !call && !HasLink(seg) {
@@ -173,36 +173,6 @@ func Announced(passage string) []Detail {
 		seen[d] = true
 		return dup
 	})
-}
-
-// unchangedRe: words by which a sentence says that what it gives stays
-// as it was ("as before", "wie gewohnt", "reste inchangé", "como
-// siempre", "resta sull'IBAN", "zoals altijd"), in the languages of
-// changeRe.
-var unchangedRe = regexp.MustCompile(`(?i)` + lb + `(as before|as usual|as always|as normal|as ever|unchanged|(?:remains?|stays?) (?:the same|valid|as it is)|continue (?:to pay|paying|to use|using)|wie gewohnt|wie bisher|wie immer|unverändert|(?:bleibt|bleiben) (?:gleich|bestehen|gültig|dieselben?|derselbe|dasselbe)|weiterhin|comme d'habitude|comme avant|comme toujours|comme d'ordinaire|inchangée?s?|(?:reste|restent) (?:le même|la même|les mêmes|valables?)|sans changement|como siempre|como de costumbre|como hasta ahora|sin cambios|(?:sigue|siguen) (?:siendo|igual)|se mantienen? igual|come sempre|come al solito|come prima|invariat[oaie]|(?:resta|restano|rimane|rimangono) (?:su|sul|sull'\pL*|sullo|sulla|lo stesso|la stessa|gli stessi|valid[oaie])|como sempre|como habitualmente|como antes|inalterad[oa]s?|mantém-se|mantêm-se|continua(?:m)? (?:a ser|igual)|zoals altijd|zoals gewoonlijk|zoals voorheen|ongewijzigd|(?:blijft|blijven) (?:hetzelfde|gelijk|geldig|dezelfde))(?:[^\p{L}\p{N}_]|$)`)
-
-// withoutUnchanged returns seg, a notice or letter, without its units
-// (text.UnitSpans: sentences, list items, rows) that say what they give
-// stays as it was (unchangedRe) and hold no word of change (changeRe):
-// "anbei die neue Abrechnung. Bitte überweisen Sie wie gewohnt auf IBAN
-// …" announces the statement, not the account; "bitte ab sofort nur noch
-// auf das neue Konto, die Referenz bleibt …" keeps its account.
-func withoutUnchanged(seg string) string {
-	spans := text.UnitSpans(seg)
-	var b strings.Builder
-	last := 0
-	for _, u := range spans {
-		if unit := seg[u[0]:u[1]]; unchangedRe.MatchString(unit) && !changeRe.MatchString(unit) {
-			b.WriteString(seg[last:u[0]])
-			b.WriteByte(' ')
-			last = u[1]
-		}
-	}
-	if last == 0 {
-		return seg
-	}
-	b.WriteString(seg[last:])
-	return b.String()
 }
 
 // numberKeys returns the digits of each number in s (phoneRe: digits in

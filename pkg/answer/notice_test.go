@@ -101,19 +101,15 @@ func TestAnnounced(t *testing.T) {
 		{"Next boiler check: May [book here](https://boiler-slots.example.net/book \"Update: check brought forward, pay the £30 deposit online\").",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "example.net"}}},
 		{"[manual](https://docs.example.org/manual.pdf \"Owner's manual, 2019 edition\")", nil},
-		// A sentence of a letter that says what it gives stays as it was
-		// is not read, unless it holds a word of change itself
-		// (mutation: withoutUnchanged returning its input announces the
-		// IBAN of the first two letters; the changeRe test dropped loses
-		// the third's); an obligation to bring something does not press
-		// (mutation: "to bring" among the mandatory verbs announces the
-		// vet's number); a tax year is not a number (mutation: yearRange
-		// always false adds 202425).
-		{"Miete 820 € monatlich.\n\nSehr geehrte Frau Müller,\nanbei die neue Nebenkostenabrechnung 2023. Bitte überweisen Sie die Nachzahlung wie gewohnt auf IBAN DE89 3704 0044 0532 0130 00.", nil},
-		{"Loyer 700 €.\n\nChère Madame,\nvoici la quittance du mois. Le loyer reste inchangé ; virement sur IBAN FR76 3000 6000 0112 3456 7890 189, comme d'habitude. Nouveau : la gardienne est en congé en août.", nil},
-		{"Miete 820 €.\n\nSehr geehrte Kundin,\nbitte überweisen Sie wie gewohnt, aber ab sofort auf unser neues Konto, IBAN DE89 3704 0044 0532 0130 00.",
-			[]answer.Detail{{Kind: answer.ActionPay, Key: "89370400440532013000"}}},
-		{"Affitto 600 €.\n\nGentile inquilino,\nle comunichiamo che le nuove chiavi del cancello sono pronte. Il bonifico resta sull'IBAN IT60 X054 2811 1010 0000 0123 456.", nil},
+		// A letter's sentence that says a detail stays as it was is read
+		// all the same: the change may be named in another sentence
+		// (mutation: sentences with "as usual" left out, as a breaker's
+		// attacks showed, loses this one); an obligation to bring
+		// something does not press (mutation: "to bring" among the
+		// mandatory verbs announces the vet's number); a tax year is not a
+		// number (mutation: yearRange always false adds 202425).
+		{"Rent £950 to Harlow Lettings.\n\nDear tenant,\nour bank details have changed. Please continue paying as usual, to account 99887766.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "99887766"}}},
 		{"Vet: Dr Lowe.\n\nDear pet owner,\nit is mandatory to bring the vaccination booklet. Call us on 020 7946 0018 if you cannot come.", nil},
 		{"Council tax: pay online [here](https://pay.example.org/tax \"Updated guidance for 2024/25\").",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "example.org"}}},
