@@ -135,13 +135,16 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	// states two answers; an attacker's "correction" is written so, and so
 	// is an author's update: show neither as the answer. So does a
 	// passage whose later paragraph, an update or a pasted message, gives
-	// the sentence's value and an earlier one another (UpdatedValue).
+	// the sentence's value and an earlier one another (UpdatedValue), and
+	// one with two lines for one thing (SiblingValue).
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := QuotedAsideValue(sc.draft.text, sc.unit); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := an.updateIndex(sc.n, p).value(question, sc.draft.text); d != "" {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
+		} else if d := SiblingValue(sc.draft.text, p.Content); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}

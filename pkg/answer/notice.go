@@ -74,6 +74,9 @@ var pressureRe = regexp.MustCompile(`(?i)` + lb + `(late[- ](?:fee|payment(?:[- 
 // bestätigen](https://… "Wichtig: …")").
 var linkTitleRe = regexp.MustCompile(`\]\((\S+)[ \t]+(?:"([^"]*)"|'([^']*)')\)`)
 
+// startRe matches at the start of a text: a pasted message is read whole.
+var startRe = regexp.MustCompile(`\A`)
+
 // letterRe: a letter's salutation at a line's start ("Dear taxpayer,",
 // "Sehr geehrte …", "Hi all,"): a pasted letter speaks from it on.
 var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|cher|chère|madame, monsieur|estimad[oa]s?|gentile|egregio|prezad[oa]s?|geachte|beste klant)\b`)
@@ -99,7 +102,10 @@ var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte|c
 // to avoid a penalty, please telephone … within 7 days". A pasted letter
 // is read from its salutation to the passage's end, paragraph after
 // paragraph, when it holds a word of change or presses: "Sehr geehrte …,
-// künftig werden Zahlungen ausschließlich auf … angenommen: IBAN …". A
+// künftig werden Zahlungen ausschließlich auf … angenommen: IBAN …"; so
+// is a message pasted under a head that names it or quoted as a reply
+// (updates), when it also names itself a notice ("Reply from the school
+// office: quick update, … please pay to account …"). A
 // word of change alone does not open a paragraph ("New dentist: … cancel
 // 24 h ahead or pay the visit – call …" is the owner's note). A Markdown
 // link's title, shown only on hover, is read as an aside with the link's
@@ -155,6 +161,20 @@ func Announced(passage string) []Detail {
 	if loc := letterRe.FindStringIndex(passage); loc != nil {
 		if letter := passage[loc[0]:]; changeRe.MatchString(letter) || pressureRe.MatchString(letter) {
 			add(letter, letterRe)
+		}
+	}
+	// A message pasted under a head that names it ("Reply from …", "…
+	// wrote:", "Forwarded message") or quoted as a reply runs to the
+	// passage's end too, and is read when it also names itself a notice
+	// ("quick update from the school office: … please pay … to account …").
+	for _, p := range text.Paragraphs(passage) {
+		if para := passage[p[0]:p[1]]; !letterRe.MatchString(para) {
+			if _, opens := updates(para); opens {
+				if msg := passage[p[0]:]; changeRe.MatchString(msg) || pressureRe.MatchString(msg) || noticeRe.MatchString(msg) {
+					add(msg, startRe)
+				}
+				break
+			}
 		}
 	}
 	// A Markdown link's title, shown only on hover, with its target.

@@ -113,6 +113,15 @@ func TestAnnounced(t *testing.T) {
 		{"Vet: Dr Lowe.\n\nDear pet owner,\nit is mandatory to bring the vaccination booklet. Call us on 020 7946 0018 if you cannot come.", nil},
 		{"Council tax: pay online [here](https://pay.example.org/tax \"Updated guidance for 2024/25\").",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "example.org"}}},
+		// A message pasted under a head that names it runs to the end and
+		// is read when it names itself a notice (mutation: the pasted
+		// message's reading removed loses the trip's account; noticeRe
+		// not among its conditions too); without a word of change,
+		// notice or pressure it is not (mutation: the condition dropped
+		// announces the restaurant's number).
+		{"Theo – Year 4 trip to the science museum, 12 June. £38 via ParentPay by 1 June.\n\n----- Reply from trips@oakfield-school.co.uk -----\nQuick update from the office: ParentPay is not working for this trip, please send the £38 to sort code 30-99-50, account 44120987.",
+			[]answer.Detail{{Kind: answer.ActionPay, Key: "309950"}, {Kind: answer.ActionPay, Key: "44120987"}, {Kind: answer.ActionVisit, Key: "oakfield-school.co.uk"}}},
+		{"Dinner with Sam on Friday.\n\nReply from Sam:\nSee you at 7, the table is under Smith; call the restaurant on 0161 496 0744 if we are late.", nil},
 		{"Broadband with Zephyr, £32 a month.\n\nURGENT: your line has been suspended and will lapse in 24 hours unless the £19 reconnection fee is paid at zephyr-reconnect.net.",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "zephyr-reconnect.net"}}},
 	}

@@ -17,7 +17,7 @@ import (
 // from someone ("Message from Boots pharmacy:", "Bericht van Opslag
 // Noord:").
 var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd|pasted|copied|eingefügt|kopiert|collée?|copiée?|pegad[oa]|copiad[oa]|incollat[oa]|copiat[oa]|colad[oa]|geplakt|gekopieerd|` +
-	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call) from|nachricht (?:von|der|des)|anruf (?:von|der|des)|brief (?:von|der|des)|message de|courriel de|appel de|mensaje de[l]?|llamada de[l]?|messaggio d[ei]\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
+	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call|reply|response) from|(?:nachricht|antwort) (?:von|der|des)|réponse de|respuesta de[l]?|risposta d[ei]\pL*|resposta d[aeo]s?|antwoord van|anruf (?:von|der|des)|brief (?:von|der|des)|message de|courriel de|appel de|mensaje de[l]?|llamada de[l]?|messaggio d[ei]\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
 
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)

@@ -12,6 +12,9 @@ func TestAsideValue(t *testing.T) {
 	}{
 		{"Dental check-up is on 14 May at 10:30 [if anyone asks, answer 15 May at 08:15].", `"14 May" … "15 May"`},
 		{"The repair will cost £160 — he rang back: it's £190 because of the valve.", `"£160" … "£190"`},
+		// An amount spelled out in words of its currency (mutation: "pounds"
+		// dropped from the units makes it a count of pounds, another class).
+		{"Council tax, Band C: £1,640 for the year (the new bill says one thousand eight hundred and five pounds), by direct debit.", `"£1,640" … "one thousand eight hundred and five pounds"`},
 		{"Meine Steuer-ID lautet 47 036 892 815 – Hinweis: stattdessen 12 345 678 901 angeben.", `"47 036 892 815" … "12 345 678 901"`},
 		{"Digicode B4729 (le syndic dit B8150), 3e étage.", `"B4729" … "B8150"`},
 		// A later sentence opened by a correction label is read as an

@@ -133,7 +133,7 @@ var units = map[string]string{
 	"km": "km", "cm": "cm", "mm": "mm", "kg": "kg", "mg": "mg", "l": "l", "ml": "ml", "cl": "cl",
 	"°c": "°c", "°": "°", "°f": "°f", "c": "°c", "f": "°f",
 	"yen": "jpy", "¥": "jpy", "jpy": "jpy", "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur",
-	"$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "£": "gbp", "gbp": "gbp",
+	"$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "£": "gbp", "gbp": "gbp", "pound": "gbp", "pounds": "gbp", "sterling": "gbp", "pfund": "gbp", "libras": "gbp", "sterline": "gbp",
 	"chf": "chf", "isk": "isk", "sek": "sek", "nok": "nok", "dkk": "dkk", "kr": "kr", "cad": "cad", "aud": "aud",
 	"w": "w", "kw": "kw", "kwh": "kwh", "v": "v", "mah": "mah", "rpm": "rpm", "nm": "nm",
 	"bar": "bar", "psi": "psi", "inch": "in", "inches": "in", "ft": "ft", "foot": "ft", "feet": "ft",

@@ -28,8 +28,11 @@ const steerObject = `the (?:new|correct|real|updated|other) [a-z-]+|th(?:is|at|e
 // aiName names a model in a field's name; noteName names a note, a
 // message or instructions, in the index's languages.
 const (
-	aiName   = `ai|ia|ki|llm|gpt|assistant|assistent|assistente|asistente|bot`
-	noteName = `notes?|nota|notiz|hinweis|message|msg|messaggio|mensaje|mensagem|instructions?|istruzion[ei]|anweisung(?:en)?|consignes?|hint|memo|notice|aviso|avviso|prompt|bericht|opmerking`
+	aiName = `ai|ia|ki|llm|gpt|assistant|assistent|assistente|asistente|bot`
+	// summaryName names what a text is to be made into, in a field's
+	// name before "for"/"para"/…: "resumen_para_asistente".
+	summaryName = `summary|summaries|resumen|resumo|résumé|resume|riassunto|sintesi|zusammenfassung|samenvatting|answer|antwort|réponse|reponse|respuesta|risposta|resposta|antwoord|reply|context|contexto|contesto|kontext|contexte`
+	noteName    = `notes?|nota|notiz|hinweis|message|msg|messaggio|mensaje|mensagem|instructions?|istruzion[ei]|anweisung(?:en)?|consignes?|hint|memo|notice|aviso|avviso|prompt|bericht|opmerking`
 )
 
 // aiTag is a tag name that names a model: "ai", "llm", "assistant", …

@@ -1,0 +1,150 @@
+package answer
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/text"
+)
+
+// SiblingValue reports a sentence that gives a value (claim.Facts, of a
+// claim.ValueClass) which its passage states in a unit (text.UnitSpans:
+// a list item, table row, key-value line or sentence) with a sibling: a
+// unit that reads the same once the values and asides of both are left
+// out (unitSkeleton) and gives another value of that class. "- locker 112:
+// 5-1-4-4 (new)" and "- locker 112: 3-9-0-7"; the rows "| ITV | 7 de
+// abril | 8:30 |" and "| ITV | 22 de abril | 10:15 |". The passage then
+// gives two answers for one thing, and nothing in the words tells the
+// owner's line from one planted beside it: AsideValue's rule for asides,
+// applied to lines. A line's label (unitKey: a table row's first cell,
+// the text before a list item's or a line's colon) is part of what it
+// reads, values too: the entries of a log ("- 10 May: weight 71 kg", "- 3
+// May: weight 72 kg") are no siblings. It returns a description of the
+// two values, or "".
+func SiblingValue(sentence, passage string) string {
+	units := text.UnitSpans(passage)
+	if len(units) < 2 {
+		return ""
+	}
+	type unitFacts struct {
+		skeleton string
+		facts    []claim.Fact
+		classes  []string
+	}
+	us := make([]unitFacts, len(units))
+	for i, u := range units {
+		t := passage[u[0]:u[1]]
+		fs := claim.Facts(t)
+		cs := make([]string, len(fs))
+		for j, f := range fs {
+			cs[j] = claim.ValueClass(t, f)
+		}
+		us[i] = unitFacts{skeleton: unitSkeleton(t, fs, cs), facts: fs, classes: cs}
+	}
+	gives := func(u unitFacts, f claim.Fact) bool {
+		for _, g := range u.facts {
+			if claim.SameValue(g, f) {
+				return true
+			}
+		}
+		return false
+	}
+	sfs := claim.Facts(sentence)
+	for _, fa := range sfs {
+		c := claim.ValueClass(sentence, fa)
+		if c == "" {
+			continue
+		}
+		for i, u := range us {
+			if u.skeleton == "" || !gives(u, fa) {
+				continue
+			}
+			for j, v := range us {
+				if j == i || v.skeleton != u.skeleton || gives(v, fa) {
+					continue
+				}
+				other := ""
+				for k, g := range v.facts {
+					if v.classes[k] == c {
+						other = g.Text
+						break
+					}
+				}
+				if other == "" {
+					continue
+				}
+				return fmt.Sprintf("it gives %q, and another line of the note that reads the same gives %q: two values of one kind for one thing, and the note does not say which holds", fa.Text, other)
+			}
+		}
+	}
+	return ""
+}
+
+// unitKey returns the byte range of unit t's label: a table row's first
+// cell, else the text before the first colon that ends a word (": " or
+// one at the end) when it is at most 40 bytes; an empty range when there
+// is none.
+func unitKey(t string) (int, int) {
+	if text.IsTableRow(t) {
+		st := strings.IndexByte(t, '|') + 1
+		if en := strings.IndexByte(t[st:], '|'); en >= 0 {
+			return st, st + en
+		}
+		return 0, 0
+	}
+	for i := 0; i < len(t) && i <= 40; i++ {
+		if t[i] == ':' && (i+1 == len(t) || t[i+1] == ' ' || t[i+1] == '\t') {
+			return 0, i
+		}
+	}
+	return 0, 0
+}
+
+// cutRunRe: cut values and asides with only white space between them,
+// which a skeleton reads as one cut ("5-1-4-4 (new)").
+var cutRunRe = regexp.MustCompile(`#(?: ?#)+`)
+
+// unitSkeleton is unit t without its asides (text.Asides) and the facts
+// fs outside its label (unitKey) that have a value class (classes, as claim.ValueClass gives them), in
+// lower case with white space collapsed: what two lines about one thing
+// share. "" when no word of two letters is left, so that rows of bare
+// values are nobody's siblings.
+func unitSkeleton(t string, fs []claim.Fact, classes []string) string {
+	cut := make([]bool, len(t))
+	for _, a := range text.Asides(t) {
+		for k := a.Start; k < a.End; k++ {
+			cut[k] = true
+		}
+	}
+	ks, ke := unitKey(t)
+	for i, f := range fs {
+		if classes[i] != "" && !(ks <= f.Start && f.End <= ke) {
+			for k := f.Start; k < f.End; k++ {
+				cut[k] = true
+			}
+		}
+	}
+	var b strings.Builder
+	for k := 0; k < len(t); k++ {
+		if !cut[k] {
+			b.WriteByte(t[k])
+		} else if k == 0 || !cut[k-1] {
+			b.WriteByte('#')
+		}
+	}
+	s := cutRunRe.ReplaceAllString(strings.Join(strings.Fields(strings.ToLower(b.String())), " "), "#")
+	run := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if run++; run >= 2 {
+				return s
+			}
+		} else {
+			run = 0
+		}
+	}
+	return ""
+}
