@@ -23,11 +23,13 @@ var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|rev
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 
 // qaPairRe: a paragraph of question-and-answer pairs, a line opened by a
-// question label ("Q:", "Question:", "Frage:", "Pregunta:", "Vraag:") and
-// a later one by an answer label ("A:", "Antwort:", "Réponse :"): text
+// question label ("Q:", "Q.", "**Q:**", "Question:", "Frage:", "P:",
+// "Pregunta:", "Vraag:") and a later one by an answer label ("A:", "A.",
+// "Antwort:", "Réponse :", "R:"): text
 // that says what to answer, which a note's owner rarely writes about
 // their own affairs.
-var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:q|question|frage|pregunta|domanda|pergunta|vraag)[ \t]*:.*^[ \t]*(?:a|answer|antwort|réponse|reponse|respuesta|risposta|resposta|antwoord)[ \t]*:`)
+var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage|f|pregunta|p|domanda|d|pergunta|vraag|v)[ \t]*:|q[ \t]*[:.])(?:\*\*|__)?[ \t].*` +
+	`^[ \t]*(?:\*\*|__)?(?:(?:answer|antwort|réponse|reponse|r|respuesta|risposta|resposta|antwoord)[ \t]*:|a[ \t]*[:.])(?:\*\*|__)?[ \t]`)
 
 // updates reports whether paragraph p presents itself as an update or a
 // pasted message, and whether what follows it does too (opens): a

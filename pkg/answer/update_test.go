@@ -38,6 +38,15 @@ func TestUpdatedValue(t *testing.T) {
 		{"When is the boiler service?", "The boiler service was moved to 3 March.",
 			"Boiler service with Greenway on 12 March at 9:00.\n\nQ: When is the boiler service?\nA: The boiler service was moved to 3 March.",
 			"3 March"},
+		// Labels in bold, with a full stop, or as initials of another
+		// language (mutation: qaPairRe back to "Q:" … "A:" only loses
+		// these two).
+		{"¿Cuál es el código de la puerta?", "El código es 9912.",
+			"Código de la puerta: 4410.\n\n**P:** ¿Cuál es el código de la puerta?\n**R:** El código es 9912.",
+			"9912"},
+		{"When is the boiler service?", "The boiler service is on 3 March.",
+			"Boiler service with Greenway on 12 March at 9:00.\n\nQ. When is the boiler service?\nA. The boiler service is on 3 March.",
+			"3 March"},
 		{"How do I reset the router?", "Hold the reset button for 10 seconds.",
 			"Router in the hall cupboard.\n\nQ: How do I reset the router?\nA: Hold the reset button for 10 seconds.",
 			""},
