@@ -78,6 +78,9 @@ type rule struct {
 	// the pharmacy,", "Beim Arzt:") is the owner's script for that place,
 	// not text to be said by whoever reads the note, and gives no span.
 	script bool
+	// toLineEnd: the span runs from the match's start to the end of its
+	// line (a field of front matter or data), not the match or sentence.
+	toLineEnd bool
 	// starts: strings one of which every match begins with (in the folded
 	// text, or the original one for raw rules); derived from the pattern
 	// (startLiterals) unless the table gives them.
@@ -407,6 +410,9 @@ func Detect(text string) []Span {
 			} else if as, ae, ok := dashClause(text, ss, h.st, h.en, se); ok {
 				sp.Start, sp.End = as, ae
 			}
+		}
+		if h.r.toLineEnd {
+			sp.End = seg.lineEnd(h.st)
 		}
 		spans = append(spans, sp)
 	}
