@@ -490,9 +490,12 @@ func quoteEvidence(p retrieve.Passage, sc *sentenceCheck) string {
 	return heading(p) + "\n" + sc.evidence
 }
 
-// heading is a passage's title and breadcrumb, one per line.
+// heading is a passage's title and breadcrumb, one per line, without the
+// text of them that is not the note's own (withoutDisowned: a front
+// matter's field to a model that Markdown reads as a heading).
 func heading(p retrieve.Passage) string {
-	return p.Title + "\n" + strings.Trim(p.Breadcrumb, "[]")
+	crumb := withoutDisowned(p.Breadcrumb, p.Injections)
+	return withoutDisowned(p.Title, p.Injections) + "\n" + strings.TrimSuffix(strings.TrimPrefix(crumb, "["), "]")
 }
 
 // claimOptions are the claim checks' options: a.Checks with the checks
