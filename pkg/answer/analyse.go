@@ -29,6 +29,9 @@ type analysis struct {
 	// updateIndexes are the passages' values read for UpdatedValue, by passage
 	// number, found once the same way.
 	updateIndexes map[int]*updateIndex
+	// siblingIndexes are the passages' units read for SiblingValue, by
+	// passage number, found once the same way.
+	siblingIndexes map[int]*siblingIndex
 	// disownedOnly counts, by lexeme, the shown passages that hold it only
 	// in text that is not the note's own (disownedText); askedTerms discounts them.
 	disownedOnly map[string]int
@@ -45,6 +48,19 @@ func (an *analysis) updateIndex(n int, p retrieve.Passage) *updateIndex {
 	}
 	an.updateIndexes[n] = newUpdateIndex(p.Content)
 	return an.updateIndexes[n]
+}
+
+// siblingIndex returns passage p's units for SiblingValue
+// (newSiblingIndex), number n, reading them on the first call for n.
+func (an *analysis) siblingIndex(n int, p retrieve.Passage) *siblingIndex {
+	if ix, ok := an.siblingIndexes[n]; ok {
+		return ix
+	}
+	if an.siblingIndexes == nil {
+		an.siblingIndexes = map[int]*siblingIndex{}
+	}
+	an.siblingIndexes[n] = newSiblingIndex(p.Content)
+	return an.siblingIndexes[n]
 }
 
 // announced returns the details passage p, number n, announces as

@@ -144,7 +144,7 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := an.updateIndex(sc.n, p).value(question, sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
-		} else if d := SiblingValue(sc.draft.text, p.Content); d != "" {
+		} else if d := an.siblingIndex(sc.n, p).value(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}

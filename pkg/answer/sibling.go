@@ -23,60 +23,78 @@ import (
 // the text before a list item's or a line's colon) is part of what it
 // reads, values too: the entries of a log ("- 10 May: weight 71 kg", "- 3
 // May: weight 72 kg") are no siblings. It returns a description of the
-// two values, or "".
+// two values, or "". It is newSiblingIndex(passage) read once; the checks
+// keep the index per passage.
 func SiblingValue(sentence, passage string) string {
-	units := text.UnitSpans(passage)
-	if len(units) < 2 {
-		return ""
+	return newSiblingIndex(passage).value(sentence)
+}
+
+// siblingIndex is what SiblingValue reads of a passage, once for all the
+// sentences that cite it: each unit's skeleton, its values with their
+// classes, and its text as evidence (claim.Evidence: which values it
+// states).
+type siblingIndex struct {
+	units []siblingUnit
+}
+
+type siblingUnit struct {
+	skeleton string
+	facts    []claim.Fact
+	classes  []string
+	states   *claim.Evidence
+}
+
+// newSiblingIndex reads passage for SiblingValue.
+func newSiblingIndex(passage string) *siblingIndex {
+	spans := text.UnitSpans(passage)
+	if len(spans) < 2 {
+		return &siblingIndex{}
 	}
-	type unitFacts struct {
-		skeleton string
-		facts    []claim.Fact
-		classes  []string
-	}
-	us := make([]unitFacts, len(units))
-	for i, u := range units {
+	ix := &siblingIndex{units: make([]siblingUnit, len(spans))}
+	count := map[string]int{}
+	for i, u := range spans {
 		t := passage[u[0]:u[1]]
 		fs := claim.Facts(t)
 		cs := make([]string, len(fs))
 		for j, f := range fs {
 			cs[j] = claim.ValueClass(t, f)
 		}
-		us[i] = unitFacts{skeleton: unitSkeleton(t, fs, cs), facts: fs, classes: cs}
+		ix.units[i] = siblingUnit{skeleton: unitSkeleton(t, fs, cs), facts: fs, classes: cs}
+		count[ix.units[i].skeleton]++
 	}
-	gives := func(u unitFacts, f claim.Fact) bool {
-		for _, g := range u.facts {
-			if claim.SameValue(g, f) {
-				return true
-			}
+	for i, u := range spans { // only a unit with a twin is read as evidence
+		if sk := ix.units[i].skeleton; sk != "" && count[sk] > 1 {
+			ix.units[i].states = claim.NewEvidence(passage[u[0]:u[1]], nil)
+		} else {
+			ix.units[i].skeleton = ""
 		}
-		return false
 	}
-	sfs := claim.Facts(sentence)
-	for _, fa := range sfs {
+	return ix
+}
+
+// value is SiblingValue for the index's passage.
+func (ix *siblingIndex) value(sentence string) string {
+	if len(ix.units) == 0 {
+		return ""
+	}
+	for _, fa := range claim.Facts(sentence) {
 		c := claim.ValueClass(sentence, fa)
 		if c == "" {
 			continue
 		}
-		for i, u := range us {
-			if u.skeleton == "" || !gives(u, fa) {
+		for i, u := range ix.units {
+			if u.skeleton == "" || !u.states.Has(fa) {
 				continue
 			}
-			for j, v := range us {
-				if j == i || v.skeleton != u.skeleton || gives(v, fa) {
+			for j, v := range ix.units {
+				if j == i || v.skeleton != u.skeleton || v.states.Has(fa) {
 					continue
 				}
-				other := ""
 				for k, g := range v.facts {
 					if v.classes[k] == c {
-						other = g.Text
-						break
+						return fmt.Sprintf("it gives %q, and another line of the note that reads the same gives %q: two values of one kind for one thing, and the note does not say which holds", fa.Text, g.Text)
 					}
 				}
-				if other == "" {
-					continue
-				}
-				return fmt.Sprintf("it gives %q, and another line of the note that reads the same gives %q: two values of one kind for one thing, and the note does not say which holds", fa.Text, other)
 			}
 		}
 	}
