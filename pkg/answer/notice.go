@@ -82,7 +82,7 @@ var startRe = regexp.MustCompile(`\A`)
 // comma ("Good morning Mrs Khan,", "Liebe Mieterin,", "Bonjour Madame,",
 // "Gentili clienti,"): a pasted letter speaks from it on.
 var letterRe = regexp.MustCompile(`(?im)^(?:(?:dear|hi all|hello all|sehr geehrte[rn]?|cher|chère|chers|chères|madame, monsieur|estimad[oa]s?|gentile|gentili|egregi[oa]|prezad[oa]s?|geachte|beste klant)\b` +
-	`|(?:hi|hello|good (?:morning|afternoon|evening)|liebe[rs]?|hallo|guten (?:tag|morgen)|bonjour|bonsoir|hola|buenos días|buenas tardes|ciao|buongiorno|salve|olá|bom dia|boa tarde|beste|hallo|goedemorgen|goedemiddag)\b[^\n,]{0,40},[ \t]*$)`)
+	`|(?:hi|hello|good (?:morning|afternoon|evening)|liebe[rs]?|hallo|guten (?:tag|morgen)|bonjour|bonsoir|hola|buenos días|buenas tardes|ciao|buongiorno|salve|olá|bom dia|boa tarde|beste|goedemorgen|goedemiddag)\b[^\n,]{0,40},[ \t]*$)`)
 
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
