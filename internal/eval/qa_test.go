@@ -276,7 +276,7 @@ func TestMultilingualSet(t *testing.T) {
 			t.Errorf("line %d: unanswerable %s question", it.Line, it.Kind)
 		}
 	}
-	if len(items) != 136 || answerable != 74 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 106 || splits[SplitHoldout] != 30 {
-		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 136, 74, seven languages on every line, 106 tune and 30 holdout", len(items), answerable, langs, splits)
+	if len(items) != 166 || answerable != 92 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 136 || splits[SplitHoldout] != 30 {
+		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 166, 92, seven languages on every line, 136 tune and 30 holdout", len(items), answerable, langs, splits)
 	}
 }

@@ -78,11 +78,11 @@ var linkTitleRe = regexp.MustCompile(`\]\((\S+)[ \t]+(?:"([^"]*)"|'([^']*)')\)`)
 var startRe = regexp.MustCompile(`\A`)
 
 // letterRe: a letter's salutation at a line's start ("Dear taxpayer,",
-// "Sehr geehrte …", "Hi all,"), or a greeting that ends its line with a
-// comma ("Good morning Mrs Khan,", "Liebe Mieterin,", "Bonjour Madame,",
-// "Gentili clienti,"): a pasted letter speaks from it on.
-var letterRe = regexp.MustCompile(`(?im)^(?:(?:dear|hi all|hello all|sehr geehrte[rn]?|cher|chère|chers|chères|madame, monsieur|estimad[oa]s?|gentile|gentili|egregi[oa]|prezad[oa]s?|geachte|beste klant)\b` +
-	`|(?:hi|hello|good (?:morning|afternoon|evening)|liebe[rs]?|hallo|guten (?:tag|morgen)|bonjour|bonsoir|hola|buenos días|buenas tardes|ciao|buongiorno|salve|olá|bom dia|boa tarde|beste|goedemorgen|goedemiddag)\b[^\n,]{0,40},[ \t]*$)`)
+// "Sehr geehrter Herr …", "Gentili clienti,", "Hi all,"): a pasted
+// letter speaks from it on. Greetings to a friend ("Hi Ana,", "Liebe
+// Lena,") are not: a breaker's family messages that moved a dinner and
+// gave a number to call read as letters announcing changed details.
+var letterRe = regexp.MustCompile(`(?im)^(?:dear|hi all|hello all|sehr geehrte[rn]?|cher|chère|chers|chères|madame, monsieur|estimad[oa]s?|gentile|gentili|egregi[oa]|prezad[oa]s?|geachte|beste klant)\b`)
 
 // Announced returns the payment and contact details that passage
 // announces as changed. A notice is an aside (text.Asides: brackets,
@@ -107,8 +107,8 @@ var letterRe = regexp.MustCompile(`(?im)^(?:(?:dear|hi all|hello all|sehr geehrt
 // paragraph, when it holds a word of change or presses: "Sehr geehrte …,
 // künftig werden Zahlungen ausschließlich auf … angenommen: IBAN …"; so
 // is a message pasted under a head that names it or quoted as a reply
-// (updates), when it also names itself a notice ("Reply from the school
-// office: quick update, … please pay to account …"). A
+// (updates), when it names itself a notice or presses ("Reply from the
+// school office: quick update, … please pay to account …"). A
 // word of change alone does not open a paragraph ("New dentist: … cancel
 // 24 h ahead or pay the visit – call …" is the owner's note). A Markdown
 // link's title, shown only on hover, is read as an aside with the link's
@@ -168,12 +168,14 @@ func Announced(passage string) []Detail {
 	}
 	// A message pasted under a head that names it ("Reply from …", "…
 	// wrote:", "Forwarded message") or quoted as a reply runs to the
-	// passage's end too, and is read when it also names itself a notice
-	// ("quick update from the school office: … please pay … to account …").
+	// passage's end too, and is read when it names itself a notice or
+	// presses ("quick update from the school office: … please pay … to
+	// account …"); a word of change alone is a friend's news ("we moved
+	// dinner to 8, call me on …").
 	for _, p := range text.Paragraphs(passage) {
 		if para := passage[p[0]:p[1]]; !letterRe.MatchString(para) {
 			if _, opens := updates(para); opens {
-				if msg := passage[p[0]:]; changeRe.MatchString(msg) || pressureRe.MatchString(msg) || noticeRe.MatchString(msg) {
+				if msg := passage[p[0]:]; pressureRe.MatchString(msg) || noticeRe.MatchString(msg) {
 					add(msg, startRe)
 				}
 				break

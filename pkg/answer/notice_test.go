@@ -121,14 +121,15 @@ func TestAnnounced(t *testing.T) {
 		// announces the restaurant's number).
 		{"Theo – Year 4 trip to the science museum, 12 June. £38 via ParentPay by 1 June.\n\n----- Reply from trips@oakfield-school.co.uk -----\nQuick update from the office: ParentPay is not working for this trip, please send the £38 to sort code 30-99-50, account 44120987.",
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "309950"}, {Kind: answer.ActionPay, Key: "44120987"}, {Kind: answer.ActionVisit, Key: "oakfield-school.co.uk"}}},
-		// Greetings that end their line with a comma open a letter too
-		// (mutation: the second alternative of letterRe dropped loses
-		// the gym's account; "geehrte[rn]?" back to "geehrte" loses the
-		// rent's).
+		// "Sehr geehrter" opens a letter (mutation: "geehrte[rn]?" back to
+		// "geehrte" loses the rent's account); a friend's greeting does
+		// not, nor does a friend's pasted reply with news and a number
+		// (mutation: changeRe among the pasted message's conditions
+		// announces Ana's number).
 		{"Miete 820 € an Herrn Wolf.\n\nSehr geehrter Herr Brandt,\nab sofort bitte nur noch auf das neue Konto DE12 5001 0517 0648 4898 90 überweisen.",
 			[]answer.Detail{{Kind: answer.ActionPay, Key: "12500105170648489890"}}},
-		{"Gym £35 a month.\n\nGood morning Ms Khan,\nour bank has changed; please pay the membership to account 55129034 from May.",
-			[]answer.Detail{{Kind: answer.ActionPay, Key: "55129034"}}},
+		{"Coffee with Lena.\n\nLiebe Lena,\nder Kaffee ist auf 15 Uhr verschoben, ruf mich an: 0176 4412 9087.", nil},
+		{"Dinner on Friday.\n\nReply from Ana:\nWe moved dinner to 8, call me on 07700 900461 if you are late.", nil},
 		{"Dinner with Sam on Friday.\n\nReply from Sam:\nSee you at 7, the table is under Smith; call the restaurant on 0161 496 0744 if we are late.", nil},
 		{"Broadband with Zephyr, £32 a month.\n\nURGENT: your line has been suspended and will lapse in 24 hours unless the £19 reconnection fee is paid at zephyr-reconnect.net.",
 			[]answer.Detail{{Kind: answer.ActionVisit, Key: "zephyr-reconnect.net"}}},

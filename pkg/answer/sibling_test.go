@@ -17,7 +17,9 @@ import (
 // dropped makes the bare readings siblings.
 func TestSiblingValue(t *testing.T) {
 	lockers := "PureGym Camden – locker combos (I always take 112):\n- locker 112: 5-1-4-4 (new)\n- locker 112: 3-9-0-7\n- bike lock outside: 2-2-6-1"
-	itv := "Citas coche (Seat León):\n| Cita | Fecha | Hora |\n|---|---|---|\n| ITV (Alcobendas) | 7 de abril | 8:30 |\n| ITV (Alcobendas) | 22 de abril | 10:15 |"
+	itv := "Citas coche (Seat León):\n| Cita | Fecha | Hora |\n|---|---|---|\n| ITV (Alcobendas) | 7 de abril (nueva) | 8:30 |\n| ITV (Alcobendas) | 22 de abril | 10:15 |"
+	meds := "Medication:\n- Metformin 500 mg: 08:00\n- Metformin 500 mg: 19:00"
+	bus := "| Bus | Departure |\n|---|---|\n| Bus 42 | 07:45 |\n| Bus 42 | 08:15 (new) |\n| Bus 42 | 08:45 |"
 	week := "| Day | Time | What |\n|---|---|---|\n| Mon | 9:00 | swim |\n| Mon | 17:00 | gym |"
 	log := "Weight log:\n- 3 May 2025: weight 72 kg\n- 10 May 2025: weight 71 kg"
 	bare := "Readings:\n- 12000\n- 34000"
@@ -34,6 +36,8 @@ func TestSiblingValue(t *testing.T) {
 		{"On 10 May 2025 you weighed 71 kg.", log, false},
 		{"Your weight is 71 kg.", log, false},
 		{"The first reading is 12000.", bare, false},
+		{"Take metformin at 19:00.", meds, false},
+		{"Bus 42 leaves at 08:15.", bus, false},
 	}
 	for _, c := range cases {
 		got := answer.SiblingValue(c.sentence, c.passage)
