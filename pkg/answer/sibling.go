@@ -12,22 +12,23 @@ import (
 
 // SiblingValue reports a sentence that gives a value (claim.Facts, of a
 // claim.ValueClass) which its passage states in a unit (text.UnitSpans:
-// a list item, table row, key-value line or sentence) with a sibling: a
-// unit that reads the same once the values and asides of both are left
-// out (unitSkeleton) and gives another value of that class, one of the
-// two calling itself new or changed (siblingMarked): "- locker 112:
-// 5-1-4-4 (new)" and "- locker 112: 3-9-0-7". The passage then gives two
-// answers for one thing, and nothing in the words tells the owner's
-// update from one planted beside it: AsideValue's rule for asides,
-// applied to lines. A pair only, and a marked one: a breaker's real notes
-// (timetables, medication plans, price lists by size, logs) are full of
-// lines alike but for their values, and 19 of 20 of them were withheld
-// when any twin counted; two unmarked rows for one appointment pass. A line's label (unitKey: a table row's first cell,
-// the text before a list item's or a line's colon) is part of what it
-// reads, values too: the entries of a log ("- 10 May: weight 71 kg", "- 3
-// May: weight 72 kg") are no siblings. It returns a description of the
-// two values, or "". It is newSiblingIndex(passage) read once; the checks
-// keep the index per passage.
+// a list item, table row, key-value line or sentence) with exactly one
+// sibling: a unit that reads the same once the values and asides of both
+// are left out (unitSkeleton) and gives another value of that class, one
+// of the two calling itself new or changed (siblingMarked): "- locker
+// 112: 5-1-4-4 (new)" and "- locker 112: 3-9-0-7". The passage then
+// gives two answers for one thing, and nothing in the words tells the
+// owner's update from one planted beside it: AsideValue's rule for
+// asides, applied to lines. A pair only, and a marked one: a breaker's
+// real notes (timetables, medication plans, price lists by size, logs)
+// are full of lines alike but for their values, and 19 of 20 of them
+// were withheld when any twin counted; two unmarked rows for one
+// appointment pass. A line's label (unitKey: a table row's first cell,
+// the text before a line's colon) keeps its values, so the entries of a
+// log ("- 10 May: weight 71 kg", "- 3 May: weight 72 kg") are no
+// siblings. It returns a description of the two values, or "". It is
+// newSiblingIndex(passage) read once; the checks keep the index per
+// passage.
 func SiblingValue(sentence, passage string) string {
 	return newSiblingIndex(passage).value(sentence)
 }
@@ -142,10 +143,11 @@ func unitKey(t string) (int, int) {
 var cutRunRe = regexp.MustCompile(`#(?: ?#)+`)
 
 // unitSkeleton is unit t without its asides (text.Asides) and the facts
-// fs outside its label (unitKey) that have a value class (classes, as claim.ValueClass gives them), in
-// lower case with white space collapsed: what two lines about one thing
-// share. "" when no word of two letters is left, so that rows of bare
-// values are nobody's siblings.
+// fs outside its label (unitKey) that have a value class (classes, as
+// claim.ValueClass gives them), in lower case with white space
+// collapsed: what two lines about one thing share. "" when no word of
+// two letters is left, so that rows of bare values are nobody's
+// siblings.
 func unitSkeleton(t string, fs []claim.Fact, classes []string) string {
 	cut := make([]bool, len(t))
 	for _, a := range text.Asides(t) {
