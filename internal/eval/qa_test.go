@@ -276,7 +276,7 @@ func TestMultilingualSet(t *testing.T) {
 			t.Errorf("line %d: unanswerable %s question", it.Line, it.Kind)
 		}
 	}
-	if len(items) != 166 || answerable != 92 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 136 || splits[SplitHoldout] != 30 {
-		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 166, 92, seven languages on every line, 136 tune and 30 holdout", len(items), answerable, langs, splits)
+	if len(items) != 196 || answerable != 110 || len(langs) != 7 || langs[""] != 0 || splits[SplitTune] != 166 || splits[SplitHoldout] != 30 {
+		t.Errorf("%d questions, %d answerable, languages %v, splits %v: want 196, 110, seven languages on every line, 166 tune and 30 holdout", len(items), answerable, langs, splits)
 	}
 }
