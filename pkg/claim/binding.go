@@ -134,10 +134,10 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	qfacts := make([][]Fact, len(qcs))
 	qev := make([]*Evidence, len(qcs))
 	for i, c := range qcs {
-		qfacts[i] = Facts(c.Text)
+		qfacts[i] = outsideNames(c.Text, Facts(c.Text))
 		qev[i] = NewEvidence(c.Text, nil)
 	}
-	for _, f := range Facts(clause) {
+	for _, f := range outsideNames(clause, Facts(clause)) {
 		if f.Kind != Number && f.Kind != Date && !(f.Kind == Code && isValueCode(f)) {
 			continue
 		}
@@ -166,6 +166,33 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 		}
 	}
 	return "", ""
+}
+
+// outsideNames returns facts (found in text) without the numbers and
+// dates inside an identifier code of text after its first character: the
+// 10 of "recall@10" is part of the metric's name, not a value given to it
+// (a number that opens the code, as in "4GB", stays).
+func outsideNames(text string, facts []Fact) []Fact {
+	var names []Fact
+	for _, c := range findCodes(text) {
+		if !isValueCode(c) {
+			names = append(names, c)
+		}
+	}
+	if len(names) == 0 {
+		return facts
+	}
+	out := facts[:0:0]
+	for _, f := range facts {
+		inside := false
+		for _, n := range names {
+			inside = inside || f.Kind != Code && f.Start > n.Start && f.End <= n.End
+		}
+		if !inside {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // isValueCode: a code that is a value rather than a name: it holds a

@@ -487,6 +487,7 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // setting, and negation. Mutations that make it fail: Bind returning ""
 // always (first three cases), Negated() ignoring "n't" (the fourth),
 // bindValues skipping the identifier's own clause (the router case),
+// bindValues counting a number inside an identifier as its rival (recall@10),
 // text.Clauses cutting at every line break (the wrapped quotes).
 func TestBindQuote(t *testing.T) {
 	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
@@ -516,6 +517,10 @@ func TestBindQuote(t *testing.T) {
 		{"The Normans conquered England in 1066.", "In 1066, the Normans, led by William, conquered England with 7,000 men.", ""},
 		{"No, the notes say the disk is not encrypted.", "The disk is not encrypted.", ""},
 		{"The router at 10.0.0.1 uses eth0.", "| nas | 10.0.0.5 | eth1 |\n| router | 10.0.0.1 | eth0 |", ""},
+		// A metric's own number ("recall@10") is its name, not a value a
+		// table's header gives it.
+		{"The recall@10 for 128 token chunks is 0.81.", "| chunk size (tokens) | overlap | recall@10 | MRR |\n|---|---|---|---|\n| 128 | 16 | 0.81 | 0.62 |", ""},
+		{"The recall@10 for 128 token chunks is 0.62.", "recall@10 is 0.81 for 128 token chunks", UnboundValue},
 		// A negation inside an aside is the aside's (text.Clauses).
 		{"El código de la taquilla es 3817.", "El código de la taquilla es 3817 (si mañana no abre la taquilla, lo pregunto en recepción)", ""},
 		{"The locker code is 3817.", "The locker code is not 3817 (that was the old locker code).", NegationMismatch},
