@@ -143,10 +143,23 @@ func QuoteAgrees(question, quote string) (agree, decided bool) {
 	if tl, ok := lead(score); ok && tl != ql {
 		return false, true
 	}
-	if SharesWord(question, quote) {
+	if SharesWord(withoutNames(question), quote) {
 		return true, true
 	}
 	return false, false
+}
+
+// withoutNames returns question without its capitalised words after the
+// first: a name ("Keflavík", "Marco") is written alike in every language,
+// so sharing it tells nothing of a quotation's language.
+func withoutNames(question string) string {
+	words := strings.Fields(question)
+	for i := 1; i < len(words); i++ {
+		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words[i], `"'«¿¡(`)); unicode.IsUpper(r) {
+			words[i] = ""
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // SharesWord reports whether quote (any text) holds a word of question
