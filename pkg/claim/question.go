@@ -203,8 +203,9 @@ func Asks(question string) AnswerType {
 
 // errorCodeQRe finds a question for an error, exit or status code ("which
 // error code", "quel code d'erreur", "welchen Fehlercode", "¿qué código
-// de error?"; a bare "code" may be a Wi-Fi passphrase); errorNameRe is an error's name in capitals (ENOSPC,
-// E_BKP_FULL): five capitals or underscores.
+// de error?"), not a bare "code", which may be a Wi-Fi passphrase.
+// errorNameRe is an error's name in capitals (ENOSPC, E_BKP_FULL): five
+// capitals or underscores.
 var (
 	errorCodeQRe = regexp.MustCompile(`(?i)\b(error|exit|status|fault|return)\s+code\b|` +
 		`\bcode\s+d'?(erreur|sortie|état|etat|retour)\b|\b(fehler|exit-?|status|rückgabe)(code|nummer)\b|` +

@@ -120,7 +120,7 @@ func lead(score map[whatlanggo.Lang]float64) (whatlanggo.Lang, bool) {
 // "Wie lautet meine Steuer-ID?"); not agree when the quotation's own
 // function words tell another language; agree too when the quotation's
 // function words tell nothing but it shares a word with the question
-// (SharesWord).
+// other than a name (SharesWord, withoutNames).
 // Table rows are left out (their
 // cells are names and values more than prose). decided is false
 // otherwise (a line of values without function words, a question they do
