@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
+	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -106,6 +107,17 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		cs.Context, cs.Quote, cs.Answer = nil, "", nil
 	}
 	v := claim.Check(qi, cs, a.claimOptions())
+	// Nothing tells the language of a table of items and prices: a French
+	// question over it fails the word checks whatever the sentence says.
+	// With a multilingual model it may pass as another language, and is
+	// then held to the meaning checks and the model's confirmation.
+	if !v.Supported && wordsFailed(v.Reason) && !qi.CrossLanguage && a.Checks.MeaningAcrossLanguages && language.Untold(question, sc.context, p.Content) {
+		across := qi
+		across.CrossLanguage = true
+		if w := claim.Check(across, cs, a.claimOptions()); w.Supported {
+			v, qi, distinct = w, across, true
+		}
+	}
 	s.Shown, s.Reason, s.Detail, s.TermSupport, s.QuestionCoverage, s.CrossLanguage = v.Supported, string(v.Reason), v.Detail, v.Support, v.Coverage, qi.CrossLanguage
 	s.distinctLanguage = distinct
 	// Words copied from a passage on something else (the Shinkansen fare,
@@ -165,6 +177,13 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		sc.apply(rest, cut, withhold != "", ReasonChangedDetails,
 			fmt.Sprintf("it gives details to %s from a notice in passage %d that announces them as changed or presses you to act; confirm them with the sender through a channel you already know", withhold, sc.n))
 	}
+}
+
+// wordsFailed reports whether r is a check that compares words (the
+// question's terms with the evidence, the sentence's with it), which mean
+// nothing across languages.
+func wordsFailed(r claim.Reason) bool {
+	return r == claim.OffQuestion || r == claim.LowTermSupport || r == claim.MissingTerm
 }
 
 // apply sets the verdict of an aside rule (CutActionAsides,

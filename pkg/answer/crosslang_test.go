@@ -59,6 +59,10 @@ func TestCrossLanguageSentence(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	costs := "# Iceland 2023: costs\n\n| item | cost |\n|---|---|\n| flights Frankfurt–Keflavík, return | 2 × 389 € |\n| rental car Dacia Duster, 9 days | 1,240 € |\n| Blue Lagoon, Comfort | 2 × 79 € |\n"
+	if err := os.WriteFile(filepath.Join(notes, "iceland-costs.md"), []byte(costs), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	st := storetest.Open(t)
 	if _, err := index.Run(ctx, index.Options{
 		Roots: []string{notes}, Collection: "default", FTSConfig: "english", Include: []string{"*.md"}, MaxBytes: 1 << 20, Prune: true, Wait: true,
@@ -100,6 +104,28 @@ func TestCrossLanguageSentence(t *testing.T) {
 		}
 		if c.reason != "" && (s.Reason != string(c.reason) || !strings.Contains(s.Detail, "another language than")) {
 			t.Errorf("%s: removed for %s: %s; want %s across languages", c.name, s.Reason, s.Detail, c.reason)
+		}
+	}
+
+	// A table of items and prices has no language to tell (no prose, no
+	// function words, only a name shared with the question): a French
+	// question over it fails the word checks, and with the multilingual
+	// model it is held to the meaning checks and the model's confirmation
+	// instead. Mutation: checkSentence not trying the sentence across
+	// languages when language.Untold (the flight's price is removed).
+	flights := "Combien a coûté mon billet d'avion aller-retour Francfort–Keflavík ?"
+	row := passageWith(t, r, flights, "2 × 389 €")
+	for _, c := range []struct {
+		meaning, shown, across bool
+		verdict                string
+	}{{true, true, true, `{"verdict": "yes"}`}, {true, false, true, `{"verdict": "no"}`}, {false, false, false, `{"verdict": "yes"}`}} {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, "Le vol aller-retour Francfort–Keflavík a coûté 2 × 389 €.", []int{row}, quoted("flights Frankfurt–Keflavík, return | 2 × 389 €"))}, llmtest.Reply{Text: c.verdict})
+		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}), MaxTokens: 300,
+			Checks: claim.Options{MinQuestionCoverage: 0.3, MinTermSupport: 0.5, MaxRareShare: 0.02, MeaningAcrossLanguages: c.meaning}, MinSimilarity: -1,
+			VerifyAcrossLanguages: true}
+		s := ask(t, a, flights).Sentences[0]
+		if s.Shown != c.shown || s.CrossLanguage != c.across {
+			t.Errorf("table row, meaning %v, %s: shown %v, cross-language %v, %s: %s", c.meaning, c.verdict, s.Shown, s.CrossLanguage, s.Reason, s.Detail)
 		}
 	}
 

@@ -151,16 +151,8 @@ func Compare(question, text string) (other, distinct bool) {
 	if qs, ts := hragtext.Script(question), hragtext.Script(text); qs != "" && ts != "" && qs != ts {
 		return true, true
 	}
-	p := prose(text)
-	t := whatlanggo.Lang(-1)
-	if l, ok := FunctionWordLanguage(p); ok {
-		t = l
-	} else if letters(p) >= MinProseLetters {
-		if ti := whatlanggo.Detect(p); ti.IsReliable() {
-			t = ti.Lang
-		}
-	}
-	if t < 0 {
+	t, ok := proseLanguage(text)
+	if !ok {
 		return false, false
 	}
 	if ql, ok := FunctionWordLanguage(question); ok {
@@ -169,6 +161,45 @@ func Compare(question, text string) (other, distinct bool) {
 	qi := whatlanggo.Detect(question)
 	other = qi.Confidence >= MinQuestionConfidence && qi.Lang != t
 	return other, other && qi.IsReliable()
+}
+
+// proseLanguage is text's language as Compare tells it: by the function
+// words of its prose (table rows left out), else by whatlanggo, when
+// reliable, from at least MinProseLetters letters of prose; ok is false
+// when neither tells.
+func proseLanguage(text string) (whatlanggo.Lang, bool) {
+	p := prose(text)
+	if l, ok := FunctionWordLanguage(p); ok {
+		return l, true
+	}
+	if letters(p) >= MinProseLetters {
+		if ti := whatlanggo.Detect(p); ti.IsReliable() {
+			return ti.Lang, true
+		}
+	}
+	return -1, false
+}
+
+// Untold reports whether nothing tells a quotation's language while the
+// question's is told: the question's function words tell its language
+// (FunctionWordLanguage), the quotation (its context) holds no function
+// words that decide and shares no word but names with the question
+// (QuoteAgrees undecided), both are in one script, and the passage's
+// prose is too short to tell (a table of items and prices). Compare then
+// takes the two for one language, and a caller that can compare meanings
+// may try that when the word checks fail.
+func Untold(question, quote, passage string) bool {
+	if _, ok := FunctionWordLanguage(question); !ok {
+		return false
+	}
+	if _, decided := QuoteAgrees(question, quote); decided {
+		return false
+	}
+	if qs, ps := hragtext.Script(question), hragtext.Script(passage); qs != "" && ps != "" && qs != ps {
+		return false
+	}
+	_, told := proseLanguage(passage)
+	return !told
 }
 
 // letters counts the letters of s.
