@@ -129,7 +129,6 @@ const (
 	PhoneNumber AnswerType = "phone number"   // what is X's phone number: three digits or more (112)
 	PortNumber  AnswerType = "port"           // which port does X run on: a number
 	Version     AnswerType = "version"        // which version of X: a number or a code with a digit (11.4.0, v2)
-	ErrorCode   AnswerType = "code"           // which error, exit or status code: a number, a code with a digit (E_BKP_0077) or an error name (ENOSPC)
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
@@ -189,9 +188,6 @@ var (
 // Portuguese, Dutch, Russian, Chinese and Japanese questions).
 func Asks(question string) AnswerType {
 	for _, row := range asksTable {
-		if row.t == ErrorCode && namesCode(question) { // "what does E24 mean" asks for a meaning
-			continue
-		}
 		for _, re := range row.res {
 			if re.MatchString(question) {
 				return row.t
@@ -199,29 +195,6 @@ func Asks(question string) AnswerType {
 		}
 	}
 	return ""
-}
-
-// errorCodeQRe finds a question for an error, exit or status code ("which
-// error code", "quel code d'erreur", "welchen Fehlercode", "¿qué código
-// de error?"), not a bare "code", which may be a Wi-Fi passphrase.
-// errorNameRe is an error's name in capitals (ENOSPC, E_BKP_FULL): five
-// capitals or underscores.
-var (
-	errorCodeQRe = regexp.MustCompile(`(?i)\b(error|exit|status|fault|return)\s+code\b|` +
-		`\bcode\s+d'?(erreur|sortie|état|etat|retour)\b|\b(fehler|exit-?|status|rückgabe)(code|nummer)\b|` +
-		`\bc[oó]digo\s+de\s+(error|erro|salida|sa[ií]da|estado)\b|\bcodice\s+(di\s+|d')(errore|uscita)\b|\bfoutcode\b`)
-	errorNameRe = regexp.MustCompile(`\b[A-Z][A-Z_]{4,}\b`)
-)
-
-// namesCode reports whether question holds a code with a digit (E24,
-// E_BKP_0077): it then asks about that code, not for one.
-func namesCode(question string) bool {
-	for _, f := range findCodes(question) {
-		if strings.ContainsAny(f.Text, "0123456789") {
-			return true
-		}
-	}
-	return false
 }
 
 var (
@@ -327,8 +300,6 @@ func Gives(t AnswerType, sentence string) bool {
 		return false
 	case PortNumber, Version:
 		return strings.ContainsAny(sentence, "0123456789")
-	case ErrorCode:
-		return strings.ContainsAny(sentence, "0123456789") || errorNameRe.MatchString(sentence)
 	case Year:
 		for _, f := range Facts(sentence) {
 			if f.Kind == Date && !strings.HasPrefix(f.values[0], "0-") {

@@ -63,15 +63,6 @@ func TestAsksInOtherScripts(t *testing.T) {
 		{"Quanto dura la garanzia?", Quantity, "La garanzia dura 2 anni.", "La garanzia è del produttore."},
 		{"Quanto tempo dura a garantia?", Duration, "A garantia dura 2 anos.", "A garantia é do fabricante."},
 		{"Hoe lang duurt de garantie?", Duration, "De garantie duurt 2 jaar.", "De garantie is van de fabrikant."},
-		// A question for a code gets a number, a code with a digit or an
-		// error name, not the condition it stands for.
-		{"¿Qué código de error da el script cuando el disco está lleno?", ErrorCode, "El script termina con E_BKP_0077.", "The WAL archive directory is full. Delete segments with `pg_archivecleanup`."},
-		{"Which exit code does the backup script return when the disk is full?", ErrorCode, "It exits with code 3.", "The disk is full and the backup stops."},
-		{"Quel code d'erreur affiche le lave-vaisselle ?", ErrorCode, "Il affiche E24.", "Le filtre est bouché."},
-		{"Welchen Fehlercode zeigt die Waschmaschine?", ErrorCode, "Sie zeigt F21.", "Die Pumpe ist verstopft."},
-		{"Какой код ошибки выдаёт скрипт?", ErrorCode, "Скрипт выдаёт ENOSPC.", "Диск переполнен."},
-		{"备份脚本报什么错误代码？", ErrorCode, "错误代码是E_BKP_0077。", "磁盘满了。"},
-		{"バックアップのエラーコードは何ですか？", ErrorCode, "エラーコードはE_BKP_0077です。", "ディスクがいっぱいです。"},
 	} {
 		if got := Asks(c.q); got != c.want {
 			t.Errorf("Asks(%q) = %q, want %q", c.q, got, c.want)
@@ -84,9 +75,7 @@ func TestAsksInOtherScripts(t *testing.T) {
 			t.Errorf("Gives(%s, %q) = true, want false", c.want, c.not)
 		}
 	}
-	for _, q := range []string{"Кто написал «Войну и мир»?", "谁画了这幅画？", "誰がこの絵を描きましたか？", "誰が家賃を払いましたか？",
-		// a question that names its code asks what it means
-		"What does error code E24 mean on the dishwasher?", "¿Qué significa el código de error E_BKP_0077?"} {
+	for _, q := range []string{"Кто написал «Войну и мир»?", "谁画了这幅画？", "誰がこの絵を描きましたか？", "誰が家賃を払いましたか？"} {
 		if got := Asks(q); got != "" {
 			t.Errorf("Asks(%q) = %q, want none", q, got)
 		}

@@ -14,14 +14,13 @@ var (
 	durationScriptsRe = regexp.MustCompile(`(?i)как\s+долго|сколько\s+времени|на\s+какой\s+срок|сколько\s+(дней|часов|минут|недель|месяцев|лет)|` +
 		`多久|多长时间|多少时间|几个月|几天|几个小时|几小时|多少天|多少分钟|` +
 		`どのくらいの期間|どれくらいの期間|何時間|何日間|何分間|何か月|何ヶ月|何カ月|何週間|何年間|いつまで`)
-	emailScriptsRe     = regexp.MustCompile(`(?i)адрес\s+электронной\s+почты|электронн\S*\s+адрес|邮箱|电子邮件地址|邮件地址|メールアドレス`)
-	ipScriptsRe        = regexp.MustCompile(`(?i)IP[- ]?адрес|IP\s?地址|IP\s?アドレス`)
-	phoneScriptsRe     = regexp.MustCompile(`(?i)номер\s+телефона|телефонный\s+номер|电话号码|電話番号`)
-	errorCodeScriptsRe = regexp.MustCompile(`(?i)код\s+(ошибки|возврата|выхода|состояния)|错误代码|错误码|错误号|退出码|状态码|エラーコード|終了コード|ステータスコード`)
-	portScriptsRe      = regexp.MustCompile(`(?i)как(ом|ой)\s+порт|номер\s+порта|哪个端口|什么端口|端口号|何番ポート|どのポート|ポート番号`)
-	distanceScriptsRe  = regexp.MustCompile(`(?i)пробег|сколько\s+километров|多少公里|里程|走行距離|何キロ走`)
-	yearScriptsRe      = regexp.MustCompile(`(?i)в\s+каком\s+году|哪一年|哪年|何年に|何年の|何年ですか`)
-	quantityScriptsRe  = regexp.MustCompile(`(?i)сколько|как(ой|ая|ое|ую|ом)\s+(температур|высот|длин|ширин|глубин|вес|объ[её]м|размер|давлени)|при\s+какой\s+температуре|` +
+	emailScriptsRe    = regexp.MustCompile(`(?i)адрес\s+электронной\s+почты|электронн\S*\s+адрес|邮箱|电子邮件地址|邮件地址|メールアドレス`)
+	ipScriptsRe       = regexp.MustCompile(`(?i)IP[- ]?адрес|IP\s?地址|IP\s?アドレス`)
+	phoneScriptsRe    = regexp.MustCompile(`(?i)номер\s+телефона|телефонный\s+номер|电话号码|電話番号`)
+	portScriptsRe     = regexp.MustCompile(`(?i)как(ом|ой)\s+порт|номер\s+порта|哪个端口|什么端口|端口号|何番ポート|どのポート|ポート番号`)
+	distanceScriptsRe = regexp.MustCompile(`(?i)пробег|сколько\s+километров|多少公里|里程|走行距離|何キロ走`)
+	yearScriptsRe     = regexp.MustCompile(`(?i)в\s+каком\s+году|哪一年|哪年|何年に|何年の|何年ですか`)
+	quantityScriptsRe = regexp.MustCompile(`(?i)сколько|как(ой|ая|ое|ую|ом)\s+(температур|высот|длин|ширин|глубин|вес|объ[её]м|размер|давлени)|при\s+какой\s+температуре|` +
 		`多少|几[个点度升公次块]|多高|多大|多重|多远|多长|多深|多宽|什么温度|` +
 		`いくつ|どのくらい|どれくらい|何[個人本枚回台度点時分升]|何リットル|何キロ|何メートル|何センチ|何グラム|何パーセント|何度`)
 )
@@ -44,7 +43,6 @@ var asksTable = []struct {
 	{MailAddress, []*regexp.Regexp{emailQRe, emailScriptsRe}},
 	{IPAddress, []*regexp.Regexp{ipQRe, ipScriptsRe}},
 	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}},
-	{ErrorCode, []*regexp.Regexp{errorCodeQRe, errorCodeScriptsRe}},
 	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}},
 	{Version, []*regexp.Regexp{versionQRe}},
 	{Distance, []*regexp.Regexp{distanceQRe, distanceScriptsRe}},
