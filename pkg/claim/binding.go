@@ -134,10 +134,10 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	qfacts := make([][]Fact, len(qcs))
 	qev := make([]*Evidence, len(qcs))
 	for i, c := range qcs {
-		qfacts[i] = outsideNames(c.Text, Facts(c.Text))
+		qfacts[i] = Facts(c.Text)
 		qev[i] = NewEvidence(c.Text, nil)
 	}
-	for _, f := range outsideNames(clause, Facts(clause)) {
+	for _, f := range Facts(clause) {
 		if f.Kind != Number && f.Kind != Date && !(f.Kind == Code && isValueCode(f)) {
 			continue
 		}
@@ -155,7 +155,7 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 					break
 				}
 				for _, g := range qfacts[i] {
-					if g.Kind == f.Kind && !(g.Kind == Code && !isValueCode(g)) {
+					if g.Kind == f.Kind && !(g.Kind == Code && !isValueCode(g)) && !insideName(qcs[i].Text, id, g) {
 						rival = g.Text
 					}
 				}
@@ -168,31 +168,18 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	return "", ""
 }
 
-// outsideNames returns facts (found in text) without the numbers and
-// dates inside an identifier code of text after its first character: the
-// 10 of "recall@10" is part of the metric's name, not a value given to it
-// (a number that opens the code, as in "4GB", stays).
-func outsideNames(text string, facts []Fact) []Fact {
-	var names []Fact
+// insideName reports whether fact g (found in text) lies inside an
+// occurrence of the identifier id (normalised, as Fact.values[0]) after its
+// first character: the 10 of "recall@10" is part of that metric's name,
+// not a value the text gives it. A number inside another identifier
+// ("Zimmer#214" beside booking HX7731) stays a rival.
+func insideName(text, id string, g Fact) bool {
 	for _, c := range findCodes(text) {
-		if !isValueCode(c) {
-			names = append(names, c)
+		if c.values[0] == id && g.Start > c.Start && g.End <= c.End {
+			return true
 		}
 	}
-	if len(names) == 0 {
-		return facts
-	}
-	out := facts[:0:0]
-	for _, f := range facts {
-		inside := false
-		for _, n := range names {
-			inside = inside || f.Kind != Code && f.Start > n.Start && f.End <= n.End
-		}
-		if !inside {
-			out = append(out, f)
-		}
-	}
-	return out
+	return false
 }
 
 // isValueCode: a code that is a value rather than a name: it holds a

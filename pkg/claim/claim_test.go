@@ -487,7 +487,8 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // setting, and negation. Mutations that make it fail: Bind returning ""
 // always (first three cases), Negated() ignoring "n't" (the fourth),
 // bindValues skipping the identifier's own clause (the router case),
-// bindValues counting a number inside an identifier as its rival (recall@10),
+// bindValues counting a number inside the identifier as its own rival (recall@10),
+// bindValues dropping numbers inside other identifiers (Zimmer#214),
 // text.Clauses cutting at every line break (the wrapped quotes).
 func TestBindQuote(t *testing.T) {
 	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
@@ -521,6 +522,10 @@ func TestBindQuote(t *testing.T) {
 		// table's header gives it.
 		{"The recall@10 for 128 token chunks is 0.81.", "| chunk size (tokens) | overlap | recall@10 | MRR |\n|---|---|---|---|\n| 128 | 16 | 0.81 | 0.62 |", ""},
 		{"The recall@10 for 128 token chunks is 0.62.", "recall@10 is 0.81 for 128 token chunks", UnboundValue},
+		// A number inside another identifier is a value that tells two
+		// entries apart (room 214 of one booking, 215 of the other).
+		{"Buchung HX7731 hat Zimmer#215.", "Buchung HX7731: Zimmer#214; Buchung HX7732: Zimmer#215", UnboundValue},
+		{"The recall@20 of bge_m3 is 0.81.", "bge_m3: recall@10 0.81", UnboundValue},
 		// A negation inside an aside is the aside's (text.Clauses).
 		{"El código de la taquilla es 3817.", "El código de la taquilla es 3817 (si mañana no abre la taquilla, lo pregunto en recepción)", ""},
 		{"The locker code is 3817.", "The locker code is not 3817 (that was the old locker code).", NegationMismatch},
