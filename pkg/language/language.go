@@ -180,26 +180,24 @@ func proseLanguage(text string) (whatlanggo.Lang, bool) {
 	return -1, false
 }
 
-// Untold reports whether nothing tells a quotation's language while the
-// question's is told: the question's function words tell its language
-// (FunctionWordLanguage), the quotation (its context) holds no function
-// words that decide and shares no word but names with the question
-// (QuoteAgrees undecided), both are in one script, and the passage's
-// prose is too short to tell (a table of items and prices). Compare then
-// takes the two for one language, and a caller that can compare meanings
-// may try that when the word checks fail.
+// Untold reports whether nothing but a shared word tells that a quotation
+// is in its question's language: the question's function words tell its
+// language (FunctionWordLanguage), the quotation's own function words do
+// not (a table row of items, names and prices), both are in one script,
+// and the passage's prose tells nothing or another language. QuoteAgrees
+// may then have taken a shared name ("Keflavík") for the question's
+// language, and a caller that can compare meanings may try that when the
+// word checks fail.
 func Untold(question, quote, passage string) bool {
-	if _, ok := FunctionWordLanguage(question); !ok {
-		return false
-	}
-	if _, decided := QuoteAgrees(question, quote); decided {
+	ql, ok := FunctionWordLanguage(question)
+	if !ok || functionWordsTell(ql, quote) {
 		return false
 	}
 	if qs, ps := hragtext.Script(question), hragtext.Script(passage); qs != "" && ps != "" && qs != ps {
 		return false
 	}
-	_, told := proseLanguage(passage)
-	return !told
+	pl, told := proseLanguage(passage)
+	return !told || pl != ql
 }
 
 // letters counts the letters of s.

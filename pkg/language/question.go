@@ -120,7 +120,7 @@ func lead(score map[whatlanggo.Lang]float64) (whatlanggo.Lang, bool) {
 // "Wie lautet meine Steuer-ID?"); not agree when the quotation's own
 // function words tell another language; agree too when the quotation's
 // function words tell nothing but it shares a word with the question
-// other than a name (SharesWord, withoutNames).
+// (SharesWord).
 // Table rows are left out (their
 // cells are names and values more than prose). decided is false
 // otherwise (a line of values without function words, a question they do
@@ -143,23 +143,30 @@ func QuoteAgrees(question, quote string) (agree, decided bool) {
 	if tl, ok := lead(score); ok && tl != ql {
 		return false, true
 	}
-	if SharesWord(withoutNames(question), quote) {
+	if SharesWord(question, quote) {
 		return true, true
 	}
 	return false, false
 }
 
-// withoutNames returns question without its capitalised words after the
-// first: a name ("Keflavík", "Marco") is written alike in every language,
-// so sharing it tells nothing of a quotation's language.
-func withoutNames(question string) string {
-	words := strings.Fields(question)
-	for i := 1; i < len(words); i++ {
-		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words[i], `"'«¿¡(`)); unicode.IsUpper(r) {
-			words[i] = ""
+// functionWordsTell reports whether a quotation's own function words tell
+// its language against the question's (ql): they agree with it or lead
+// for another. When they do not, QuoteAgrees decides by a shared word at
+// most, which may be a name ("Marco", "Keflavík") written alike in every
+// language.
+func functionWordsTell(ql whatlanggo.Lang, quote string) bool {
+	score := functionWordScores(prose(quote))
+	if score[ql] > 0 {
+		agree := true
+		for _, n := range score {
+			agree = agree && n <= score[ql]
+		}
+		if agree {
+			return true
 		}
 	}
-	return strings.Join(words, " ")
+	tl, ok := lead(score)
+	return ok && tl != ql
 }
 
 // SharesWord reports whether quote (any text) holds a word of question

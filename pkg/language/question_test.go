@@ -34,3 +34,33 @@ func TestFunctionWordLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestUntold: a row of names and values whose function words tell nothing,
+// agreeing with a question in another language only by a shared name, is
+// untold; so is one whose passage has no prose to tell. A row in the
+// question's language within prose in that language is not, nor is a
+// quotation whose function words tell. Mutations: Untold ignoring the
+// passage's language (the German and English rows in their own prose are
+// untold); functionWordsTell always false (the German sentence is
+// untold).
+func TestUntold(t *testing.T) {
+	team := "Team\nThe platform team is spread over three time zones, so the on-call rota hands over at the start of each working day.\n\n| name | role | time zone |\n|---|---|---|\n| Marco Bianchi | databases | Europe/Zurich |"
+	costs := "Iceland 2023: costs\n| item | cost |\n|---|---|\n| flights Frankfurt–Keflavík, return | 2 × 389 € |"
+	docs := "Dokumente\nDie Pässe liegen im Schrank im Flur, und die Kopien sind in der Cloud, damit wir sie auf Reisen immer dabei haben.\nReisepass: gültig bis 11.11.2026"
+	trip := "Lisbon\nWe stayed four nights in Alfama and walked almost everywhere, which was the best part of the trip.\nAirbnb Lisbon: 412 €"
+	for _, c := range []struct {
+		question, quote, passage string
+		want                     bool
+	}{
+		{"Dans quel fuseau horaire travaille Marco, notre collègue des bases de données ?", "| Marco Bianchi | databases | Europe/Zurich |", team, true},
+		{"Combien a coûté mon billet d'avion aller-retour Francfort–Keflavík ?", "| flights Frankfurt–Keflavík, return | 2 × 389 € |", costs, true},
+		{"Wann läuft mein Reisepass ab?", "Reisepass: gültig bis 11.11.2026", docs, false},
+		{"How much was the Airbnb in Lisbon?", "Airbnb Lisbon: 412 €", trip, false},
+		{"Wann läuft mein Reisepass ab?", "Die Pässe liegen im Schrank im Flur", trip, false},
+		{"Сколько стоили билеты?", "| flights Frankfurt–Keflavík, return | 2 × 389 € |", costs, false},
+	} {
+		if got := Untold(c.question, c.quote, c.passage); got != c.want {
+			t.Errorf("Untold(%q, %q) = %v, want %v", c.question, c.quote, got, c.want)
+		}
+	}
+}
