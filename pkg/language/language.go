@@ -190,7 +190,10 @@ func proseLanguage(text string) (whatlanggo.Lang, bool) {
 // word checks fail.
 func Untold(question, quote, passage string) bool {
 	ql, ok := FunctionWordLanguage(question)
-	if !ok || functionWordsTell(ql, quote) {
+	if !ok {
+		return false
+	}
+	if _, told := functionWordsAgree(ql, quote); told {
 		return false
 	}
 	if qs, ps := hragtext.Script(question), hragtext.Script(passage); qs != "" && ps != "" && qs != ps {

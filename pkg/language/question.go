@@ -130,6 +130,22 @@ func QuoteAgrees(question, quote string) (agree, decided bool) {
 	if !ok {
 		return false, false
 	}
+	if agree, told := functionWordsAgree(ql, quote); told {
+		return agree, true
+	}
+	if SharesWord(question, quote) {
+		return true, true
+	}
+	return false, false
+}
+
+// functionWordsAgree compares a quotation's own function words (table rows
+// left out) with the question's language ql: agree when it holds at least
+// one of ql's and no more of any other language's, not agree when another
+// language leads; told is false when they tell neither. QuoteAgrees then
+// decides by a shared word at most, which may be a name ("Marco",
+// "Keflavík") written alike in every language.
+func functionWordsAgree(ql whatlanggo.Lang, quote string) (agree, told bool) {
 	score := functionWordScores(prose(quote))
 	if score[ql] > 0 {
 		agree = true
@@ -143,30 +159,7 @@ func QuoteAgrees(question, quote string) (agree, decided bool) {
 	if tl, ok := lead(score); ok && tl != ql {
 		return false, true
 	}
-	if SharesWord(question, quote) {
-		return true, true
-	}
 	return false, false
-}
-
-// functionWordsTell reports whether a quotation's own function words tell
-// its language against the question's (ql): they agree with it or lead
-// for another. When they do not, QuoteAgrees decides by a shared word at
-// most, which may be a name ("Marco", "Keflavík") written alike in every
-// language.
-func functionWordsTell(ql whatlanggo.Lang, quote string) bool {
-	score := functionWordScores(prose(quote))
-	if score[ql] > 0 {
-		agree := true
-		for _, n := range score {
-			agree = agree && n <= score[ql]
-		}
-		if agree {
-			return true
-		}
-	}
-	tl, ok := lead(score)
-	return ok && tl != ql
 }
 
 // SharesWord reports whether quote (any text) holds a word of question

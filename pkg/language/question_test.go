@@ -41,7 +41,7 @@ func TestFunctionWordLanguage(t *testing.T) {
 // question's language within prose in that language is not, nor is a
 // quotation whose function words tell. Mutations: Untold ignoring the
 // passage's language (the German and English rows in their own prose are
-// untold); functionWordsTell always false (the German sentence is
+// untold); functionWordsAgree never telling (the German sentence is
 // untold).
 func TestUntold(t *testing.T) {
 	team := "Team\nThe platform team is spread over three time zones, so the on-call rota hands over at the start of each working day.\n\n| name | role | time zone |\n|---|---|---|\n| Marco Bianchi | databases | Europe/Zurich |"
