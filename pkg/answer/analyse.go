@@ -40,40 +40,33 @@ type analysis struct {
 // updateIndex returns passage p's values for UpdatedValue (newUpdateIndex),
 // number n, reading them on the first call for n.
 func (an *analysis) updateIndex(n int, p retrieve.Passage) *updateIndex {
-	if ix, ok := an.updateIndexes[n]; ok {
-		return ix
-	}
-	if an.updateIndexes == nil {
-		an.updateIndexes = map[int]*updateIndex{}
-	}
-	an.updateIndexes[n] = newUpdateIndex(p.Content)
-	return an.updateIndexes[n]
+	return perPassage(&an.updateIndexes, n, func() *updateIndex { return newUpdateIndex(p.Content) })
 }
 
 // siblingIndex returns passage p's units for SiblingValue
 // (newSiblingIndex), number n, reading them on the first call for n.
 func (an *analysis) siblingIndex(n int, p retrieve.Passage) *siblingIndex {
-	if ix, ok := an.siblingIndexes[n]; ok {
-		return ix
+	return perPassage(&an.siblingIndexes, n, func() *siblingIndex { return newSiblingIndex(p.Content) })
+}
+
+// perPassage returns (*m)[n], reading it with read on the first call for
+// passage number n (the map made on first use): what the checks read of a
+// passage once for all the sentences that cite it.
+func perPassage[T any](m *map[int]T, n int, read func() T) T {
+	if v, ok := (*m)[n]; ok {
+		return v
 	}
-	if an.siblingIndexes == nil {
-		an.siblingIndexes = map[int]*siblingIndex{}
+	if *m == nil {
+		*m = map[int]T{}
 	}
-	an.siblingIndexes[n] = newSiblingIndex(p.Content)
-	return an.siblingIndexes[n]
+	(*m)[n] = read()
+	return (*m)[n]
 }
 
 // announced returns the details passage p, number n, announces as
 // changed (Announced), finding them on the first call for n.
 func (an *analysis) announced(n int, p retrieve.Passage) []Detail {
-	if d, ok := an.details[n]; ok {
-		return d
-	}
-	if an.details == nil {
-		an.details = map[int][]Detail{}
-	}
-	an.details[n] = Announced(p.Content)
-	return an.details[n]
+	return perPassage(&an.details, n, func() []Detail { return Announced(p.Content) })
 }
 
 // terms returns lexemes ls of text with their document frequencies,

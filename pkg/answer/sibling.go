@@ -43,8 +43,7 @@ type siblingIndex struct {
 
 type siblingUnit struct {
 	skeleton string
-	facts    []claim.Fact
-	classes  []string
+	values   []classedFact
 	states   *claim.Evidence
 	marked   bool // it calls itself new or changed (siblingMarked)
 }
@@ -70,12 +69,8 @@ func newSiblingIndex(passage string) *siblingIndex {
 	count := map[string]int{}
 	for i, u := range spans {
 		t := passage[u[0]:u[1]]
-		fs := claim.Facts(t)
-		cs := make([]string, len(fs))
-		for j, f := range fs {
-			cs[j] = claim.ValueClass(t, f)
-		}
-		ix.units[i] = siblingUnit{skeleton: unitSkeleton(t, fs, cs), facts: fs, classes: cs}
+		vs := classedFacts(t)
+		ix.units[i] = siblingUnit{skeleton: unitSkeleton(t, vs), values: vs}
 		count[ix.units[i].skeleton]++
 	}
 	for i, u := range spans { // only a unit with exactly one twin is read as evidence
@@ -94,11 +89,8 @@ func (ix *siblingIndex) value(sentence string) string {
 	if len(ix.units) == 0 {
 		return ""
 	}
-	for _, fa := range claim.Facts(sentence) {
-		c := claim.ValueClass(sentence, fa)
-		if c == "" {
-			continue
-		}
+	for _, sv := range classedFacts(sentence) {
+		fa, c := sv.f, sv.class
 		for i, u := range ix.units {
 			if u.skeleton == "" || !u.states.Has(fa) {
 				continue
@@ -107,9 +99,9 @@ func (ix *siblingIndex) value(sentence string) string {
 				if j == i || v.skeleton != u.skeleton || v.states.Has(fa) || !u.marked && !v.marked {
 					continue
 				}
-				for k, g := range v.facts {
-					if v.classes[k] == c {
-						return fmt.Sprintf("it gives %q, and another line of the note that reads the same gives %q: two values of one kind for one thing, and the note does not say which holds", fa.Text, g.Text)
+				for _, g := range v.values {
+					if g.class == c {
+						return fmt.Sprintf("it gives %q, and another line of the note that reads the same gives %q: two values of one kind for one thing, and the note does not say which holds", fa.Text, g.f.Text)
 					}
 				}
 			}
@@ -142,13 +134,12 @@ func unitKey(t string) (int, int) {
 // which a skeleton reads as one cut ("5-1-4-4 (new)").
 var cutRunRe = regexp.MustCompile(`#(?: ?#)+`)
 
-// unitSkeleton is unit t without its asides (text.Asides) and the facts
-// fs outside its label (unitKey) that have a value class (classes, as
-// claim.ValueClass gives them), in lower case with white space
+// unitSkeleton is unit t without its asides (text.Asides) and its values
+// (classedFacts of t) outside its label (unitKey), in lower case with white space
 // collapsed: what two lines about one thing share. "" when no word of
 // two letters is left, so that rows of bare values are nobody's
 // siblings.
-func unitSkeleton(t string, fs []claim.Fact, classes []string) string {
+func unitSkeleton(t string, values []classedFact) string {
 	cut := make([]bool, len(t))
 	for _, a := range text.Asides(t) {
 		for k := a.Start; k < a.End; k++ {
@@ -156,8 +147,8 @@ func unitSkeleton(t string, fs []claim.Fact, classes []string) string {
 		}
 	}
 	ks, ke := unitKey(t)
-	for i, f := range fs {
-		if classes[i] != "" && !(ks <= f.Start && f.End <= ke) {
+	for _, v := range values {
+		if f := v.f; !(ks <= f.Start && f.End <= ke) {
 			for k := f.Start; k < f.End; k++ {
 				cut[k] = true
 			}

@@ -93,6 +93,25 @@ type updateIndex struct {
 	upd    []bool
 }
 
+// classedFact is a fact of a text with its value class (claim.ValueClass).
+type classedFact struct {
+	f     claim.Fact
+	class string
+}
+
+// classedFacts returns the facts of s (claim.Facts) that have a value
+// class, in order, with it: the values UpdatedValue and SiblingValue
+// compare.
+func classedFacts(s string) []classedFact {
+	var out []classedFact
+	for _, f := range claim.Facts(s) {
+		if c := claim.ValueClass(s, f); c != "" {
+			out = append(out, classedFact{f, c})
+		}
+	}
+	return out
+}
+
 // paragraphValue is a value of a passage's paragraph para, with its class
 // and the unit (text.UnitSpans) that gives it.
 type paragraphValue struct {
@@ -114,10 +133,8 @@ func newUpdateIndex(passage string) *updateIndex {
 		u, o := updates(para)
 		ix.upd[k] = u || open
 		open = open || o
-		for _, f := range claim.Facts(para) {
-			if c := claim.ValueClass(para, f); c != "" {
-				ix.values = append(ix.values, paragraphValue{f: f, class: c, unit: unitAround(para, f), para: k})
-			}
+		for _, v := range classedFacts(para) {
+			ix.values = append(ix.values, paragraphValue{f: v.f, class: v.class, unit: unitAround(para, v.f), para: k})
 		}
 	}
 	return ix
@@ -128,11 +145,8 @@ func (ix *updateIndex) value(question, sentence string) string {
 	if len(ix.values) == 0 {
 		return ""
 	}
-	for _, fa := range claim.Facts(sentence) {
-		c := claim.ValueClass(sentence, fa)
-		if c == "" {
-			continue
-		}
+	for _, sv := range classedFacts(sentence) {
+		fa, c := sv.f, sv.class
 		first := -1 // the first paragraph that states fa
 		for _, v := range ix.values {
 			if v.class == c && claim.SameValue(v.f, fa) {

@@ -132,9 +132,10 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 		return "", ""
 	}
 	qfacts := make([][]Fact, len(qcs))
+	qcodes := make([][]Fact, len(qcs))
 	qev := make([]*Evidence, len(qcs))
 	for i, c := range qcs {
-		qfacts[i] = Facts(c.Text)
+		qfacts[i], qcodes[i] = Facts(c.Text), findCodes(c.Text)
 		qev[i] = NewEvidence(c.Text, nil)
 	}
 	for _, f := range Facts(clause) {
@@ -155,7 +156,7 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 					break
 				}
 				for _, g := range qfacts[i] {
-					if g.Kind == f.Kind && !(g.Kind == Code && !isValueCode(g)) && !insideName(qcs[i].Text, id, g) {
+					if g.Kind == f.Kind && !(g.Kind == Code && !isValueCode(g)) && !insideName(qcodes[i], id, g) {
 						rival = g.Text
 					}
 				}
@@ -168,13 +169,13 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	return "", ""
 }
 
-// insideName reports whether fact g (found in text) lies inside an
-// occurrence of the identifier id (normalised, as Fact.values[0]) after its
-// first character: the 10 of "recall@10" is part of that metric's name,
+// insideName reports whether fact g lies inside an occurrence, among a
+// text's codes (findCodes), of the identifier id (normalised, as
+// Fact.values[0]) after its first character: the 10 of "recall@10" is part of that metric's name,
 // not a value the text gives it. A number inside another identifier
 // ("Zimmer#214" beside booking HX7731) stays a rival.
-func insideName(text, id string, g Fact) bool {
-	for _, c := range findCodes(text) {
+func insideName(codes []Fact, id string, g Fact) bool {
+	for _, c := range codes {
 		if c.values[0] == id && g.Start > c.Start && g.End <= c.End {
 			return true
 		}
