@@ -489,7 +489,8 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // bindValues skipping the identifier's own clause (the router case),
 // bindValues counting a number inside the identifier as its own rival (recall@10),
 // bindValues dropping numbers inside other identifiers (Zimmer#214),
-// text.Clauses cutting at every line break (the wrapped quotes).
+// text.Clauses cutting at every line break (the wrapped quotes), or
+// joining label lines or labels after a semicolon (gpu1, vm2).
 func TestBindQuote(t *testing.T) {
 	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
 	for _, c := range []struct {
@@ -526,6 +527,12 @@ func TestBindQuote(t *testing.T) {
 		// entries apart (room 214 of one booking, 215 of the other).
 		{"Buchung HX7731 hat Zimmer#215.", "Buchung HX7731: Zimmer#214; Buchung HX7732: Zimmer#215", UnboundValue},
 		{"The recall@20 of bge_m3 is 0.81.", "bge_m3: recall@10 0.81", UnboundValue},
+		// Fields of numbered names, one per line or after a semicolon,
+		// keep their own values (text.Clauses).
+		{"gpu1 has 24 GB of memory.", "gpu0: 24 GB\ngpu1: 12 GB", UnboundValue},
+		{"gpu0 has 24 GB of memory.", "gpu0: 24 GB\ngpu1: 12 GB", ""},
+		{"vm2 was snapshotted on 3 May.", "vm1 snapshot: 3 May; vm2 snapshot: 9 May", UnboundValue},
+		{"vm2 was snapshotted on 9 May.", "vm1 snapshot: 3 May; vm2 snapshot: 9 May", ""},
 		// A negation inside an aside is the aside's (text.Clauses).
 		{"El código de la taquilla es 3817.", "El código de la taquilla es 3817 (si mañana no abre la taquilla, lo pregunto en recepción)", ""},
 		{"The locker code is 3817.", "The locker code is not 3817 (that was the old locker code).", NegationMismatch},

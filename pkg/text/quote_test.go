@@ -109,7 +109,9 @@ func TestClauses(t *testing.T) {
 // TestClausesSoftWrap: a paragraph or list item wrapped over lines is cut
 // as if it were one line, while a new item, table row or heading still
 // starts a clause; asides are clauses. Mutation: cut at every '\n'
-// (softWrap returning false).
+// (softWrap returning false); two "label: value" lines joined
+// (labelLine returning false); a label measured from the line's start
+// (the vm2 row).
 func TestClausesSoftWrap(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"so the end of each chunk was\nnever embedded", "so the end of each chunk was never embedded"},
@@ -118,6 +120,12 @@ func TestClausesSoftWrap(t *testing.T) {
 		{"## Memory\nshared buffers are 4GB", "## Memory~shared buffers are 4GB"},
 		{"| a | b |\n|---|---|\n| x | 1 |", "| a | b |~|---|---|~| x | 1 |"},
 		{"first paragraph\n\nsecond", "first paragraph~second"},
+		// Two "label: value" lines are two fields, each with its label;
+		// a prose line after a label line still wraps.
+		{"gpu0: 24 GB\ngpu1: 12 GB", "gpu0: 24 GB~gpu1: 12 GB"},
+		{"Password: tulip-harbor-77 and the router\nis in the hallway", "Password: tulip-harbor-77~the router is in the hallway"},
+		{"vm1 snapshot: 3 May; vm2 snapshot: 9 May", "vm1 snapshot: 3 May~vm2 snapshot: 9 May"},
+		{"The backup of the old file server finished: 9 May", "The backup of the old file server finished~9 May"},
 		// An aside in brackets or between spaced dashes is a clause of its
 		// own, so a negation inside it does not negate the statement
 		// around it; brackets inside a word (f(x), a[0]) cut nothing.
@@ -273,4 +281,29 @@ func TestNormalizeTag(t *testing.T) {
 			t.Errorf("NormalizeTag(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzClauses checks Clauses' invariants on any input: clauses are in
+// order, do not overlap, and each is its own range of the input, trimmed
+// and not empty. Mutations that fail it: the colon rule measuring its
+// label from a later sentence end (a panic on "A b. C d. E f g h: x");
+// the conjunctions looked up in strings.ToLower(s), whose offsets shift
+// after "İ" or an invalid byte (testdata/fuzz).
+func FuzzClauses(f *testing.F) {
+	f.Add("A b. C d. E f g h: x")
+	f.Add("İstanbul and Ankara: x and y")
+	f.Add("vm1 snapshot: 3 May; vm2 snapshot: 9 May\ngpu0: 24 GB\ngpu1: 12 GB")
+	f.Add("The locker code is 3817 (if it does not open, ask at reception). Next: the disks — all of them.")
+	f.Fuzz(func(t *testing.T, s string) {
+		end := 0
+		for _, c := range Clauses(s) {
+			if c.Start < end || c.End > len(s) || c.Start >= c.End {
+				t.Fatalf("Clauses(%q): clause %+v out of order or bounds (previous end %d)", s, c, end)
+			}
+			if s[c.Start:c.End] != c.Text || strings.TrimSpace(c.Text) != c.Text {
+				t.Fatalf("Clauses(%q): clause %+v is not its trimmed range %q", s, c, s[c.Start:c.End])
+			}
+			end = c.End
+		}
+	})
 }

@@ -245,13 +245,31 @@ func tableHeader(s string, ls int) []string {
 // line before it is not blank, a table row, a heading or a code fence, and
 // the line after it continues the text (isProseLine). A list item's or a
 // "key = value" line's continuation is such a line; the next item, row or
-// heading is not.
+// heading is not, nor the next of two "label: value" lines (labelLine).
 func softWrap(s string, i int) bool {
 	before := strings.TrimSpace(s[lineStart(s, i):i])
 	if _, _, fence := Fence(before); before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || fence {
 		return false
 	}
-	return i+1 < len(s) && isProseLine(s[i+1:lineEnd(s, i+1)])
+	if i+1 >= len(s) {
+		return false
+	}
+	after := s[i+1 : lineEnd(s, i+1)]
+	return isProseLine(after) && !(labelLine(before) && labelLine(after))
+}
+
+// labelLine: a line that gives a short label a value ("gpu1: 12 GB",
+// "Check-up: Tue 9 September"): one to three words, a colon and a space,
+// then text. Two such lines in a row are two fields, not one wrapped
+// sentence.
+func labelLine(l string) bool {
+	t := strings.TrimSpace(l)
+	k := strings.Index(t, ": ")
+	if k <= 0 || strings.TrimSpace(t[k+2:]) == "" || strings.ContainsAny(t[:k], ".,;!?") {
+		return false
+	}
+	n := len(strings.Fields(t[:k]))
+	return n >= 1 && n <= 3
 }
 
 // isProseLine: a line of running text, not a heading, list item, table
@@ -288,8 +306,8 @@ type Clause struct {
 // Clauses cuts s at line breaks that end a line (not those of a
 // paragraph or list item wrapped over several lines, softWrap), sentence
 // ends, semicolons, commas followed by a space, colons followed by a space
-// after more than three words of their line (a short "label: value" stays
-// one clause), around an aside (a bracket opened after a space, to its
+// after more than three words of their line and clause (a short "label:
+// value" stays one clause, also after a semicolon), around an aside (a bracket opened after a space, to its
 // closing bracket, and a spaced em or en dash, asideDashes), and at the
 // conjunctions that join two statements or a cause or concession to the
 // first (and, but, whereas, while, because, although; und, aber, während,
@@ -298,11 +316,19 @@ type Clause struct {
 // out.
 func Clauses(s string) []Clause {
 	var cuts [][2]int // [start, end) of each break
-	for _, k := range SentenceEnds(s) {
+	ends := SentenceEnds(s)
+	for _, k := range ends {
 		cuts = append(cuts, [2]int{k, k})
 	}
-	var open []bool // brackets not yet closed: whether each opened an aside
+	var open []bool           // brackets not yet closed: whether each opened an aside
+	from, own := 0, len(cuts) // where the clause that holds byte i starts; cuts before own are sentence ends
 	for i := 0; i < len(s); i++ {
+		if n := len(cuts); n > own && cuts[n-1][1] > from {
+			from = cuts[n-1][1]
+		}
+		for len(ends) > 0 && ends[0] <= i {
+			from, ends = max(from, ends[0]), ends[1:]
+		}
 		switch s[i] {
 		case '(', '[':
 			aside := i > 0 && s[i-1] == ' '
@@ -327,14 +353,23 @@ func Clauses(s string) []Clause {
 			if i+1 < len(s) && s[i+1] == ' ' {
 				cuts = append(cuts, [2]int{i, i + 1})
 			}
-		case ':': // not inside 7:30, nor after a short label ("Root login: not permitted")
-			lineStart := strings.LastIndexByte(s[:i], '\n') + 1
-			if i+1 < len(s) && s[i+1] == ' ' && len(strings.Fields(s[lineStart:i])) > 3 {
+		case ':': // not inside 7:30, nor after a short label ("Root login: not permitted"; "vm2 snapshot: 9 May" after a semicolon)
+			label := max(from, strings.LastIndexByte(s[:i], '\n')+1)
+			if i+1 < len(s) && s[i+1] == ' ' && len(strings.Fields(s[label:i])) > 3 {
 				cuts = append(cuts, [2]int{i, i + 1})
 			}
 		}
 	}
-	low := strings.ToLower(s)
+	// ASCII case only, so that offsets in low are offsets in s (ToLower
+	// changes the length of "İ" and of invalid bytes); every word of
+	// clauseWords differs from its capitalised form in ASCII letters.
+	lb := []byte(s)
+	for i, c := range lb {
+		if 'A' <= c && c <= 'Z' {
+			lb[i] = c + 'a' - 'A'
+		}
+	}
+	low := string(lb)
 	for _, w := range clauseCuts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], " "+w+" ")
