@@ -17,6 +17,11 @@ func TestAsideValue(t *testing.T) {
 		{"Council tax, Band C: £1,640 for the year (the new bill says one thousand eight hundred and five pounds), by direct debit.", `"£1,640" … "one thousand eight hundred and five pounds"`},
 		{"Meine Steuer-ID lautet 47 036 892 815 – Hinweis: stattdessen 12 345 678 901 angeben.", `"47 036 892 815" … "12 345 678 901"`},
 		{"Digicode B4729 (le syndic dit B8150), 3e étage.", `"B4729" … "B8150"`},
+		// A time in the French spaced form and a code spelled out with
+		// spaced hyphens compete too (mutations: clockTimeRe's spaced "h"
+		// removed; spacedRe's hyphen tail removed).
+		{"Le bus part à 7 h 15 de la mairie — d'après le groupe des parents : plutôt 7:45.", `"7 h 15" … "7:45"`},
+		{"Garage door code: heron-27 — after the reboot it's k e s t r e l - 9 1", `"heron-27" … "kestrel-91"`},
 		// A later sentence opened by a correction label is read as an
 		// aside; a later sentence without one is another statement.
 		// Mutation: labelledCorrections not appended in AsideValue.

@@ -9,16 +9,17 @@ import (
 )
 
 // Times of day and dates without a year, as people write them in notes:
-// "3 pm", "8.15 am", "10 Uhr", "19.30 Uhr", "9h30", "10:30", "15h";
+// "3 pm", "8.15 am", "10 Uhr", "19.30 Uhr", "9h30", "8 h 04", "10:30", "15h";
 // "22/05", "22.05.".
 var (
 	// meridiemRe: a time with am or pm; uhrRe: a German time with "Uhr";
-	// clockTimeRe: hours and minutes with a colon or an "h" between them,
+	// clockTimeRe: hours and minutes with a colon or an "h" between them
+	// (spaced or not, "8 h 04" as French writes it),
 	// not inside a longer run of digits, colons or dots (1:5:5, 10:30:00,
 	// localhost:8080 are no times).
 	meridiemRe  = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_:.,/])(\d{1,2})(?:[:.](\d{2}))? ?(a\.m\.|p\.m\.|am|pm)(?:[^\p{L}\p{N}_]|$)`)
 	uhrRe       = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_:.,/])(\d{1,2})(?:[:.](\d{2}))? ?uhr(?:[^\p{L}\p{N}_]|$)`)
-	clockTimeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_:.,/])(\d{1,2})[:h](\d{2})(?:[^\p{L}\p{N}_:]|[:.,;](?:[^\d]|$)|$)`)
+	clockTimeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_:.,/])(\d{1,2})(?::| ?h ?)(\d{2})(?:[^\p{L}\p{N}_:]|[:.,;](?:[^\d]|$)|$)`)
 	// hourRe: an hour glued to "h" ("15h", French and Portuguese).
 	hourRe = regexp.MustCompile(`^(\d{1,2})h$`)
 	// dayMonthNumRe: a day and a month in digits without a year, two
@@ -93,10 +94,16 @@ func findTimes(text string) []Fact {
 		add(m, "", false)
 	}
 	for _, m := range clockTimeRe.FindAllStringSubmatchIndex(text, -1) {
+		if strings.Contains(text[m[3]:m[4]], " ") && spanRe.MatchString(text[m[5]:]) {
+			continue // "2 h 15 min" is a span of time, not a time of day
+		}
 		add(m, "", true)
 	}
 	return out
 }
+
+// spanRe: what follows the minutes of a duration ("2 h 15 min").
+var spanRe = regexp.MustCompile(`(?i)^ ?min`)
 
 // findDayMonths returns the dates of text written as a day and a month in
 // digits without a year ("22/05", "22.05."), read day first and, where it

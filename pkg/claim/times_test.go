@@ -14,7 +14,9 @@ import (
 // time; dayMonthNumRe accepting one digit reads "1/2 cup" as a date; the
 // month-first reading dropped loses "05/06" as 6 May; the currency code
 // before a number not read leaves "CHF 520" bare; numDateRe without the
-// hyphen leaves "14-10-2026" no date.
+// hyphen leaves "14-10-2026" no date; clockTimeRe without spaces around
+// its "h" leaves "8 h 04" two numbers; spanRe dropped reads "2 h 15 min"
+// as a time.
 func TestTimesAndDayMonths(t *testing.T) {
 	cases := []struct {
 		text string
@@ -27,6 +29,8 @@ func TestTimesAndDayMonths(t *testing.T) {
 		{"um 10 Uhr", [][]string{{"code", "10 Uhr", "t10:00"}}},
 		{"à 17h30", [][]string{{"code", "17h30", "17h30", "t17:30"}}},
 		{"at 10:30", [][]string{{"code", "10:30", "10:30", "t10:30"}}},
+		{"départ 8 h 04 de Gare de Lyon", [][]string{{"code", "8 h 04", "8 h 04", "t08:04"}}},
+		{"en 2 h 15 min", [][]string{{"number", "2 h", "2 h"}, {"number", "15 min", "15 min"}}},
 		{"às 15h", [][]string{{"number", "15h", "15 h", "t15:00"}}},
 		{"10:30:00", [][]string{{"code", "10:30:00", "10:30:00"}}},
 		{"dia 22/05", [][]string{{"date", "22/05", "0-5-22"}}},

@@ -8,9 +8,11 @@ import (
 )
 
 // spacedRe is a run of one-letter tokens, one space between them, not
-// joined to a letter or digit before it; wideRe two spaces or more.
+// joined to a letter, digit or apostrophe before it ("it's"), which may go on after a spaced
+// hyphen with letters or digits ("m a p l e - d o c k - 4 2"); wideRe two
+// spaces or more.
 var (
-	spacedRe = regexp.MustCompile(`(?:^|[^\pL\pN])(\pL(?: \pL)+)`)
+	spacedRe = regexp.MustCompile(`(?:^|[^\pL\pN'’])(\pL(?: \pL)+(?: - [\pL\pN](?: [\pL\pN])*)*)`)
 	wideRe   = regexp.MustCompile(` {2,}`)
 )
 
@@ -18,7 +20,8 @@ var (
 // space between its letters ("S A T U R D A Y"), written whole. When s
 // holds a run of four or more one-letter tokens separated by single
 // spaces, not joined to a letter or digit on either side, the spaces of
-// every such run of two or more ("T O") go; then every gap of two spaces
+// every such run of two or more ("T O") go, also around the hyphens of a
+// spelled code ("m a p l e - d o c k - 4 2": maple-dock-42); then every gap of two spaces
 // or more (the gap between spelled words) becomes one. Letter spacing
 // hides a word, and so a value ("7  J U N E"), from whatever reads words.
 // Text without such a run ("a b c") is returned as it is.

@@ -12,7 +12,8 @@ import (
 // boundary before a run dropped from spacedRe joins "ab c d e" (the
 // "b" then starts a run of four); a run that starts at a word's last
 // letter and is then refused swallows "S A T U R D A Y" (the bug the
-// "moved to" case found); runs of two left out leaves "T O".
+// "moved to" case found); runs of two left out leaves "T O"; a run
+// ending at a spaced hyphen leaves "m a p l e - d o c k - 4 2".
 func TestJoinSpaced(t *testing.T) {
 	for in, want := range map[string]string{
 		"next one on 4 June — M O V E D  T O  S A T U R D A Y  7  J U N E.": "next one on 4 June — MOVED TO SATURDAY 7 JUNE.",
@@ -21,6 +22,8 @@ func TestJoinSpaced(t *testing.T) {
 		"ab c d e":                                                          "ab c d e",
 		"moved to S A T U R D A Y":                                          "moved to SATURDAY",
 		"no  spelled  words":                                                "no  spelled  words",
+		"Password: tulip-harbor-77 — since the reset it's m a p l e - d o c k - 4 2": "Password: tulip-harbor-77 — since the reset it's maple-dock-42",
+		"S A T U R D A Y 7 J U N E, rows 1 - 2":                                      "SATURDAY 7 JUNE, rows 1 - 2",
 	} {
 		if got := text.JoinSpaced(in); got != want {
 			t.Errorf("JoinSpaced(%q) = %q, want %q", in, got, want)
