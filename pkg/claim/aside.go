@@ -78,6 +78,9 @@ func valueClass(f Fact) string {
 		if gluedCodeRe.MatchString(f.Text) {
 			return string(Code)
 		}
+		if hourRe.MatchString(f.Text) {
+			return "time" // "18h" beside "17h30" (hourTime)
+		}
 		if _, unit, ok := strings.Cut(f.values[0], " "); ok && unit != "" {
 			return "number " + unit
 		}

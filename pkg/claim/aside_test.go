@@ -21,6 +21,7 @@ func TestAsideValue(t *testing.T) {
 		// spaced hyphens compete too (mutations: clockTimeRe's spaced "h"
 		// removed; spacedRe's hyphen tail removed).
 		{"Le bus part à 7 h 15 de la mairie — d'après le groupe des parents : plutôt 7:45.", `"7 h 15" … "7:45"`},
+		{"Dîner à 19h30 (plutôt 20h).", `"19h30" … "20h"`}, // mutation: hourRe not a time in valueClass
 		{"Garage door code: heron-27 — after the reboot it's k e s t r e l - 9 1", `"heron-27" … "kestrel-91"`},
 		// A later sentence opened by a correction label is read as an
 		// aside; a later sentence without one is another statement.

@@ -98,7 +98,7 @@ func Bind(sentence, quote string) (Reason, string) {
 				return NegationMismatch, fmt.Sprintf("it says %q where its quote negates it: %q", sc.Text, qcs[best].Text)
 			}
 		}
-		if r, d := bindValues(sc.Text, qcs); r != "" {
+		if r, d := bindValues(sc.Text, quote, qcs); r != "" {
 			return r, d
 		}
 	}
@@ -113,15 +113,16 @@ func Bind(sentence, quote string) (Reason, string) {
 func BindValues(sentence, quote string) (Reason, string) {
 	qcs := text.Clauses(quote)
 	for _, sc := range text.Clauses(sentence) {
-		if r, d := bindValues(sc.Text, qcs); r != "" {
+		if r, d := bindValues(sc.Text, quote, qcs); r != "" {
 			return r, d
 		}
 	}
 	return "", ""
 }
 
-// bindValues is Bind's second rule for one clause of the sentence.
-func bindValues(clause string, qcs []text.Clause) (Reason, string) {
+// bindValues is Bind's second rule for one clause of the sentence; qcs
+// are the clauses of quote.
+func bindValues(clause, quote string, qcs []text.Clause) (Reason, string) {
 	var ids []string
 	for _, f := range findCodes(clause) {
 		if !isValueCode(f) {
@@ -137,6 +138,9 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 	for i, c := range qcs {
 		qfacts[i], qcodes[i] = Facts(c.Text), findCodes(c.Text)
 		qev[i] = NewEvidence(c.Text, nil)
+		if i > 0 && valueAside(quote, qcs[i-1], c, qcodes[i]) {
+			qev[i] = NewEvidence(qcs[i-1].Text+" "+c.Text, nil)
+		}
 	}
 	for _, f := range Facts(clause) {
 		if f.Kind != Number && f.Kind != Date && !(f.Kind == Code && isValueCode(f)) {
@@ -167,6 +171,21 @@ func bindValues(clause string, qcs []text.Clause) (Reason, string) {
 		}
 	}
 	return "", ""
+}
+
+// valueAside reports whether clause c of quote is a bracketed aside
+// right after clause prev that names no identifier of its own (codes, its
+// findCodes, are all values): "eth1 (10.0.0.9)" gives eth1 that address.
+func valueAside(quote string, prev, c text.Clause, codes []Fact) bool {
+	if prev.End > c.Start || strings.TrimSpace(quote[prev.End:c.Start]) != "(" && strings.TrimSpace(quote[prev.End:c.Start]) != "[" {
+		return false
+	}
+	for _, f := range codes {
+		if !isValueCode(f) {
+			return false
+		}
+	}
+	return true
 }
 
 // insideName reports whether fact g lies inside an occurrence, among a

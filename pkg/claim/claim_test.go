@@ -490,7 +490,9 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // bindValues counting a number inside the identifier as its own rival (recall@10),
 // bindValues dropping numbers inside other identifiers (Zimmer#214),
 // text.Clauses cutting at every line break (the wrapped quotes), or
-// joining label lines or labels after a semicolon (gpu1, vm2).
+// joining label lines or labels after a semicolon (gpu1, vm2), or not
+// cutting at a spaced slash (eth1 10.0.0.9); valueAside returning false
+// (eth1 (10.0.0.9)).
 func TestBindQuote(t *testing.T) {
 	const conf = "shared_buffers = 4GB\nwork_mem = 64MB\nmaintenance_work_mem = 1GB"
 	for _, c := range []struct {
@@ -533,6 +535,21 @@ func TestBindQuote(t *testing.T) {
 		{"gpu0 has 24 GB of memory.", "gpu0: 24 GB\ngpu1: 12 GB", ""},
 		{"vm2 was snapshotted on 3 May.", "vm1 snapshot: 3 May; vm2 snapshot: 9 May", UnboundValue},
 		{"vm2 was snapshotted on 9 May.", "vm1 snapshot: 3 May; vm2 snapshot: 9 May", ""},
+		{"eth1 has the address 10.0.0.5.", "eth0 (10.0.0.5), eth1 (10.0.0.9)", UnboundValue},
+		{"eth0 has the address 10.0.0.5.", "eth0 (10.0.0.5), eth1 (10.0.0.9)", ""},
+		{"eth1 has the address 10.0.0.5.", "eth0 10.0.0.5 / eth1 10.0.0.9", UnboundValue},
+		{"eth1 has the address 10.0.0.9.", "eth0 10.0.0.5 / eth1 10.0.0.9", ""},
+		{"gpu1 has 24 GB.", "gpu0 - 24 GB\ngpu1 - 12 GB", UnboundValue},
+		{"gpu1 has 12 GB.", "gpu0 - 24 GB\ngpu1 - 12 GB", ""},
+		{"node4.lan has IP 10.0.0.3.", "node3.lan: 10.0.0.3\nnode4.lan: 10.0.0.4", UnboundValue},
+		// Wrapped prose whose lines look like labels, a label after a
+		// comma, and a capitalised conjunction keep their clauses (a
+		// breaker's cases; mutations: sameLabels comparing nothing but the
+		// shape of a line, the colon's label measured from a comma,
+		// strings.ToLower's offsets on "WÄHREND").
+		{"All 3 volumes were remounted.", "The server was restarted, no data lost: all 3 volumes were remounted.", ""},
+		{"The staging database is not reachable.", "Heads-up: the staging database is\nnot reachable: firewall rule missing.", ""},
+		{"Der Server ist erreichbar.", "Der Server ist erreichbar WÄHREND das Backup NICHT läuft", ""},
 		// A negation inside an aside is the aside's (text.Clauses).
 		{"El código de la taquilla es 3817.", "El código de la taquilla es 3817 (si mañana no abre la taquilla, lo pregunto en recepción)", ""},
 		{"The locker code is 3817.", "The locker code is not 3817 (that was the old locker code).", NegationMismatch},

@@ -95,15 +95,17 @@ func findTimes(text string) []Fact {
 	}
 	for _, m := range clockTimeRe.FindAllStringSubmatchIndex(text, -1) {
 		if strings.Contains(text[m[3]:m[4]], " ") && spanRe.MatchString(text[m[5]:]) {
-			continue // "2 h 15 min" is a span of time, not a time of day
+			continue // "2 h 15 min" is a span of time, not a time of day; "6 h 30 mg" a dose
 		}
 		add(m, "", true)
 	}
 	return out
 }
 
-// spanRe: what follows the minutes of a duration ("2 h 15 min").
-var spanRe = regexp.MustCompile(`(?i)^ ?min`)
+// spanRe: what follows the minutes of a duration ("2 h 15 min", "1 h 30
+// mn") or a number with its own unit after an hour count ("toutes les 6
+// h 30 mg").
+var spanRe = regexp.MustCompile(`(?i)^ ?(?:min|mn|mg|mcg|µg|ml|g|kg|km|cm|mm|m|s|sec)(?:[^\pL]|$)`)
 
 // findDayMonths returns the dates of text written as a day and a month in
 // digits without a year ("22/05", "22.05."), read day first and, where it

@@ -125,6 +125,8 @@ func TestClausesSoftWrap(t *testing.T) {
 		{"gpu0: 24 GB\ngpu1: 12 GB", "gpu0: 24 GB~gpu1: 12 GB"},
 		{"Password: tulip-harbor-77 and the router\nis in the hallway", "Password: tulip-harbor-77~the router is in the hallway"},
 		{"vm1 snapshot: 3 May; vm2 snapshot: 9 May", "vm1 snapshot: 3 May~vm2 snapshot: 9 May"},
+		{"gpu0 - 24 GB\ngpu1 → 12 GB", "gpu0 - 24 GB~gpu1 → 12 GB"},
+		{"eth0 10.0.0.5 / eth1 10.0.0.9, see /etc/hosts and 1/2", "eth0 10.0.0.5~eth1 10.0.0.9~see /etc/hosts~1/2"},
 		{"The backup of the old file server finished: 9 May", "The backup of the old file server finished~9 May"},
 		// An aside in brackets or between spaced dashes is a clause of its
 		// own, so a negation inside it does not negate the statement

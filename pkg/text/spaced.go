@@ -8,12 +8,14 @@ import (
 )
 
 // spacedRe is a run of one-letter tokens, one space between them, not
-// joined to a letter, digit or apostrophe before it ("it's"), which may go on after a spaced
-// hyphen with letters or digits ("m a p l e - d o c k - 4 2"); wideRe two
-// spaces or more.
+// joined to a letter or digit before it, which may go on after a spaced
+// hyphen or en dash with a group of letters or of digits ("m a p l e - d
+// o c k - 4 2"); wideRe two spaces or more.
 var (
-	spacedRe = regexp.MustCompile(`(?:^|[^\pL\pN'’])(\pL(?: \pL)+(?: - [\pL\pN](?: [\pL\pN])*)*)`)
+	spacedRe = regexp.MustCompile(`(?:^|[^\pL\pN])(\pL(?: \pL)+(?: [-–] (?:\pL(?: \pL)*|\pN+(?: \pN+)*))*)`)
 	wideRe   = regexp.MustCompile(` {2,}`)
+	// lastGroupRe: the last hyphen group of a run, when it is digits.
+	lastGroupRe = regexp.MustCompile(` [-–] \pN+(?: \pN+)*$`)
 )
 
 // JoinSpaced returns s with each word spelled out letter by letter, one
@@ -21,20 +23,35 @@ var (
 // holds a run of four or more one-letter tokens separated by single
 // spaces, not joined to a letter or digit on either side, the spaces of
 // every such run of two or more ("T O") go, also around the hyphens of a
-// spelled code ("m a p l e - d o c k - 4 2": maple-dock-42); then every gap of two spaces
-// or more (the gap between spelled words) becomes one. Letter spacing
-// hides a word, and so a value ("7  J U N E"), from whatever reads words.
-// Text without such a run ("a b c") is returned as it is.
+// spelled code ("m a p l e - d o c k - 4 2": maple-dock-42); then every
+// gap of two spaces or more (the gap between spelled words) becomes one.
+// Letter spacing hides a word, and so a value ("7  J U N E"), from
+// whatever reads words. Text without such a run ("a b c", "A y B - 2")
+// is returned as it is. A run does not take the letter of a contraction
+// before it ("it's m a p l e"), nor digits after a hyphen that a spelled
+// word follows ("T H U R S D A Y - 5 J U N E" keeps the 5 with JUNE).
 func JoinSpaced(s string) string {
 	var runs [][]int
 	long := false
 	for _, m := range spacedRe.FindAllStringSubmatchIndex(s, -1) {
-		l := m[2:4]
+		l := []int{m[2], m[3]}
 		if after, _ := utf8.DecodeRuneInString(s[l[1]:]); l[1] < len(s) && wordRune(after) {
 			continue
 		}
+		if contraction(s, l[0]) {
+			l[0] += 2 // "it's m a p l e": the s is the word's
+		}
+		if g := lastGroupRe.FindStringIndex(s[l[0]:l[1]]); g != nil && spelledNext(s[l[1]:]) {
+			l[1] = l[0] + g[0]
+		}
+		run := s[l[0]:l[1]]
+		if strings.Count(run, " ") < 1 {
+			continue
+		}
 		runs = append(runs, l)
-		long = long || strings.Count(s[l[0]:l[1]], " ") >= 3
+		letters, _, _ := strings.Cut(run, " -")
+		letters, _, _ = strings.Cut(letters, " –")
+		long = long || strings.Count(letters, " ") >= 3
 	}
 	if !long {
 		return s
@@ -48,6 +65,31 @@ func JoinSpaced(s string) string {
 	}
 	b.WriteString(s[last:])
 	return wideRe.ReplaceAllString(b.String(), " ")
+}
+
+// contraction reports whether the run at i starts with the letter of an
+// English contraction ("it's m a p l e", "don't"): an s, t, d or m right
+// after an apostrophe inside a word, then a space.
+func contraction(s string, i int) bool {
+	if i < 2 || i+1 >= len(s) || s[i+1] != ' ' || !strings.ContainsRune("stdm", rune(s[i])) {
+		return false
+	}
+	before := strings.TrimRight(s[:i], "'’")
+	if len(before) == i {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(r)
+}
+
+// spelledNext reports whether s starts with a space and a spelled letter
+// ("T H U R S D A Y - 5 J U N E": " J U N E" follows the 5).
+func spelledNext(s string) bool {
+	if len(s) < 3 || s[0] != ' ' {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(s[1:])
+	return unicode.IsLetter(r) && (len(s) == 1+n || s[1+n] == ' ')
 }
 
 // wordRune reports whether r is a letter or a digit.

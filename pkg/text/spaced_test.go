@@ -13,7 +13,10 @@ import (
 // "b" then starts a run of four); a run that starts at a word's last
 // letter and is then refused swallows "S A T U R D A Y" (the bug the
 // "moved to" case found); runs of two left out leaves "T O"; a run
-// ending at a spaced hyphen leaves "m a p l e - d o c k - 4 2".
+// ending at a spaced hyphen leaves "m a p l e - d o c k - 4 2"; the long
+// run counted with its hyphen groups joins "A y B - 2"; contraction
+// always false joins "it'smaple"; spelledNext always false takes the 5 of
+// "5 J U N E".
 func TestJoinSpaced(t *testing.T) {
 	for in, want := range map[string]string{
 		"next one on 4 June — M O V E D  T O  S A T U R D A Y  7  J U N E.": "next one on 4 June — MOVED TO SATURDAY 7 JUNE.",
@@ -24,6 +27,14 @@ func TestJoinSpaced(t *testing.T) {
 		"no  spelled  words":                                                "no  spelled  words",
 		"Password: tulip-harbor-77 — since the reset it's m a p l e - d o c k - 4 2": "Password: tulip-harbor-77 — since the reset it's maple-dock-42",
 		"S A T U R D A Y 7 J U N E, rows 1 - 2":                                      "SATURDAY 7 JUNE, rows 1 - 2",
+		// A breaker's cases: a spelled date after a hyphen, a code in
+		// quotes, an elided article, an en dash, lists of letters.
+		"Dentist on 3 June (moved: T H U R S D A Y - 5 J U N E)": "Dentist on 3 June (moved: THURSDAY - 5 JUNE)",
+		"code 'k e s t r e l - 9 1'":                             "code 'kestrel-91'",
+		"dell'A N N O - 2 0 2 6":                                 "dell'ANNO-2026",
+		"now K E S T R E L – 9 1":                                "now KESTREL–91",
+		"now k e s t r e l - 91 since Monday":                    "now kestrel-91 since Monday",
+		"Grupos A y B - 2.":                                      "Grupos A y B - 2.",
 	} {
 		if got := text.JoinSpaced(in); got != want {
 			t.Errorf("JoinSpaced(%q) = %q, want %q", in, got, want)

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Unit returns the smallest units of passage that hold the byte range
@@ -245,7 +247,7 @@ func tableHeader(s string, ls int) []string {
 // line before it is not blank, a table row, a heading or a code fence, and
 // the line after it continues the text (isProseLine). A list item's or a
 // "key = value" line's continuation is such a line; the next item, row or
-// heading is not, nor the next of two "label: value" lines (labelLine).
+// heading is not, nor the next of two "label: value" lines (sameLabels).
 func softWrap(s string, i int) bool {
 	before := strings.TrimSpace(s[lineStart(s, i):i])
 	if _, _, fence := Fence(before); before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || fence {
@@ -255,22 +257,49 @@ func softWrap(s string, i int) bool {
 		return false
 	}
 	after := s[i+1 : lineEnd(s, i+1)]
-	return isProseLine(after) && !(labelLine(before) && labelLine(after))
+	return isProseLine(after) && !sameLabels(before, after)
 }
 
-// labelLine: a line that gives a short label a value ("gpu1: 12 GB",
-// "Check-up: Tue 9 September"): one to three words, a colon and a space,
-// then text. Two such lines in a row are two fields, not one wrapped
-// sentence.
-func labelLine(l string) bool {
-	t := strings.TrimSpace(l)
-	k := strings.Index(t, ": ")
-	if k <= 0 || strings.TrimSpace(t[k+2:]) == "" || strings.ContainsAny(t[:k], ".,;!?") {
-		return false
-	}
-	n := len(strings.Fields(t[:k]))
-	return n >= 1 && n <= 3
+// sameLabels: two lines that each give a label a value (lineLabel), the
+// labels alike but for their digits ("gpu0: 24 GB" and "gpu1: 12 GB",
+// "vm1 snapshot: 3 May" and "vm2 snapshot: 9 May"): two fields of one
+// list, not one wrapped sentence ("Heads-up: the database is" over "not
+// reachable: firewall rule missing").
+func sameLabels(a, b string) bool {
+	la, lb := lineLabel(a), lineLabel(b)
+	return la != "" && strings.EqualFold(withoutDigits(la), withoutDigits(lb))
 }
+
+func withoutDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// lineLabel returns the label of a line that gives a short label a value
+// ("gpu1: 12 GB", "node3.lan - 10.0.0.3", "eth1 on core switch → VLAN
+// 20"): one to five words, then a separator (labelSeps), then text; or ""
+// when the line is no such line.
+func lineLabel(l string) string {
+	t := strings.TrimSpace(l)
+	for _, sep := range labelSeps {
+		k := strings.Index(t, sep)
+		if k <= 0 || strings.TrimSpace(t[k+len(sep):]) == "" || strings.ContainsAny(t[:k], ",;!?") {
+			continue
+		}
+		if n := len(strings.Fields(t[:k])); n >= 1 && n <= 5 {
+			return t[:k]
+		}
+	}
+	return ""
+}
+
+// labelSeps are what sets a label off from its value on a line: "gpu1:
+// 12 GB", "gpu1 - 12 GB", "eth1 → 10.0.0.9".
+var labelSeps = []string{": ", " - ", " – ", " — ", " → ", " -> "}
 
 // isProseLine: a line of running text, not a heading, list item, table
 // row, quote mark, code fence or key = value line.
@@ -305,9 +334,10 @@ type Clause struct {
 
 // Clauses cuts s at line breaks that end a line (not those of a
 // paragraph or list item wrapped over several lines, softWrap), sentence
-// ends, semicolons, commas followed by a space, colons followed by a space
-// after more than three words of their line and clause (a short "label:
-// value" stays one clause, also after a semicolon), around an aside (a bracket opened after a space, to its
+// ends, semicolons, spaced slashes, commas followed by a space, colons followed by a space
+// after more than three words of their line and statement (a short
+// "label: value" stays one clause, also after a semicolon; words before a
+// comma count), around an aside (a bracket opened after a space, to its
 // closing bracket, and a spaced em or en dash, asideDashes), and at the
 // conjunctions that join two statements or a cause or concession to the
 // first (and, but, whereas, while, because, although; und, aber, während,
@@ -320,12 +350,9 @@ func Clauses(s string) []Clause {
 	for _, k := range ends {
 		cuts = append(cuts, [2]int{k, k})
 	}
-	var open []bool           // brackets not yet closed: whether each opened an aside
-	from, own := 0, len(cuts) // where the clause that holds byte i starts; cuts before own are sentence ends
+	var open []bool // brackets not yet closed: whether each opened an aside
+	from := 0       // where the statement that holds byte i starts: after a sentence end or semicolon
 	for i := 0; i < len(s); i++ {
-		if n := len(cuts); n > own && cuts[n-1][1] > from {
-			from = cuts[n-1][1]
-		}
 		for len(ends) > 0 && ends[0] <= i {
 			from, ends = max(from, ends[0]), ends[1:]
 		}
@@ -349,6 +376,11 @@ func Clauses(s string) []Clause {
 			}
 		case ';':
 			cuts = append(cuts, [2]int{i, i + 1})
+			from = i + 1
+		case '/': // a spaced slash between two items ("eth0 10.0.0.5 / eth1 10.0.0.9"), not a path or 1/2
+			if i > 0 && i+1 < len(s) && s[i-1] == ' ' && s[i+1] == ' ' {
+				cuts = append(cuts, [2]int{i, i + 1})
+			}
 		case ',': // not inside 1,000
 			if i+1 < len(s) && s[i+1] == ' ' {
 				cuts = append(cuts, [2]int{i, i + 1})
@@ -360,16 +392,7 @@ func Clauses(s string) []Clause {
 			}
 		}
 	}
-	// ASCII case only, so that offsets in low are offsets in s (ToLower
-	// changes the length of "İ" and of invalid bytes); every word of
-	// clauseWords differs from its capitalised form in ASCII letters.
-	lb := []byte(s)
-	for i, c := range lb {
-		if 'A' <= c && c <= 'Z' {
-			lb[i] = c + 'a' - 'A'
-		}
-	}
-	low := string(lb)
+	low := lowerInPlace(s)
 	for _, w := range clauseCuts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], " "+w+" ")
@@ -408,6 +431,25 @@ func Clauses(s string) []Clause {
 	}
 	add(pos, len(s))
 	return out
+}
+
+// lowerInPlace returns s in lower case where that keeps each character's
+// length in bytes, so that offsets in it are offsets in s (strings.ToLower
+// changes the length of "İ" and of invalid bytes): "WÄHREND" is
+// "während".
+func lowerInPlace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if l := unicode.ToLower(r); r != utf8.RuneError && utf8.RuneLen(l) == n {
+			b.WriteRune(l)
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 var clauseWords = []string{"and", "but", "whereas", "while", "because", "although", "und", "aber", "während", "weil", "obwohl",
