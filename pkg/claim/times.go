@@ -97,10 +97,19 @@ func findTimes(text string) []Fact {
 		if strings.Contains(text[m[3]:m[4]], " ") && spanRe.MatchString(text[m[5]:]) {
 			continue // "2 h 15 min" is a span of time, not a time of day; "6 h 30 mg" a dose
 		}
+		if durationRe.MatchString(text[:m[2]]) {
+			continue // "(trajet 1 h 30)", "Fahrzeit 2:15": a duration named as one
+		}
 		add(m, "", true)
 	}
 	return out
 }
+
+// durationRe: a word that names what follows it as a duration, in the
+// index's languages, at the end of the text before a clock-like value
+// ("trajet 1 h 30", "durée : 2 h 08", "Fahrzeit 2:15", "duração 2 h 40",
+// "flight time 1:45"): hours and minutes of a span, not a time of day.
+var durationRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:duration|takes|lasts|travel time|journey time|journey|drive|flight time|running time|durée|trajet|compter|dauer|fahrzeit|reisezeit|flugzeit|laufzeit|duración|trayecto|duração|viagem|percurso|durata|viaggio|tragitto|duur|reistijd|rijtijd|vliegtijd)(?: ?:)? (?:(?:de|di|van|of|about|around|environ|circa|ca\.?|etwa|unos|cerca de) )?$`)
 
 // spanRe: what follows the minutes of a duration ("2 h 15 min", "1 h 30
 // mn") or a number with its own unit after an hour count ("toutes les 6

@@ -31,6 +31,8 @@ func TestTimesAndDayMonths(t *testing.T) {
 		{"at 10:30", [][]string{{"code", "10:30", "10:30", "t10:30"}}},
 		{"départ 8 h 04 de Gare de Lyon", [][]string{{"code", "8 h 04", "8 h 04", "t08:04"}}},
 		{"en 2 h 15 min", [][]string{{"number", "2 h", "2 h"}, {"number", "15 min", "15 min"}}},
+		{"(trajet 1 h 30)", [][]string{{"number", "1 h", "1 h"}, {"number", "30", "30 "}}},
+		{"Fahrzeit: 2:15", [][]string{{"code", "2:15", "2:15"}}},
 		{"toutes les 6 h 30 mg", [][]string{{"number", "6 h", "6 h"}, {"number", "30 mg", "30 mg"}}},
 		{"às 15h", [][]string{{"number", "15h", "15 h", "t15:00"}}},
 		{"10:30:00", [][]string{{"code", "10:30:00", "10:30:00"}}},
