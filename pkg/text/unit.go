@@ -334,10 +334,10 @@ type Clause struct {
 
 // Clauses cuts s at line breaks that end a line (not those of a
 // paragraph or list item wrapped over several lines, softWrap), sentence
-// ends, semicolons, spaced slashes, commas followed by a space, colons followed by a space
-// after more than three words of their line and statement (a short
-// "label: value" stays one clause, also after a semicolon; words before a
-// comma count), around an aside (a bracket opened after a space, to its
+// ends, semicolons, spaced slashes, commas followed by a space, colons
+// followed by a space after more than three words of their line and
+// statement (a short "label: value" stays one clause, also after a
+// semicolon; words before a comma count), around an aside (a bracket opened after a space, to its
 // closing bracket, and a spaced em or en dash, asideDashes), and at the
 // conjunctions that join two statements or a cause or concession to the
 // first (and, but, whereas, while, because, although; und, aber, während,
