@@ -438,6 +438,13 @@ func Clauses(s string) []Clause {
 // changes the length of "İ" and of invalid bytes): "WÄHREND" is
 // "während".
 func lowerInPlace(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
