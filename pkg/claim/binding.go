@@ -137,10 +137,11 @@ func bindValues(clause, quote string, qcs []text.Clause) (Reason, string) {
 	qev := make([]*Evidence, len(qcs))
 	for i, c := range qcs {
 		qfacts[i], qcodes[i] = Facts(c.Text), findCodes(c.Text)
-		qev[i] = NewEvidence(c.Text, nil)
+		named := c.Text
 		if i > 0 && valueAside(quote, qcs[i-1], c, qcodes[i]) {
-			qev[i] = NewEvidence(qcs[i-1].Text+" "+c.Text, nil)
+			named = qcs[i-1].Text + " " + c.Text
 		}
+		qev[i] = NewEvidence(named, nil)
 	}
 	for _, f := range Facts(clause) {
 		if f.Kind != Number && f.Kind != Date && !(f.Kind == Code && isValueCode(f)) {
@@ -177,7 +178,10 @@ func bindValues(clause, quote string, qcs []text.Clause) (Reason, string) {
 // right after clause prev that names no identifier of its own (codes, its
 // findCodes, are all values): "eth1 (10.0.0.9)" gives eth1 that address.
 func valueAside(quote string, prev, c text.Clause, codes []Fact) bool {
-	if prev.End > c.Start || strings.TrimSpace(quote[prev.End:c.Start]) != "(" && strings.TrimSpace(quote[prev.End:c.Start]) != "[" {
+	if prev.End > c.Start {
+		return false
+	}
+	if gap := strings.TrimSpace(quote[prev.End:c.Start]); gap != "(" && gap != "[" {
 		return false
 	}
 	for _, f := range codes {

@@ -386,7 +386,7 @@ func Clauses(s string) []Clause {
 				cuts = append(cuts, [2]int{i, i + 1})
 			}
 		case ':': // not inside 7:30, nor after a short label ("Root login: not permitted"; "vm2 snapshot: 9 May" after a semicolon)
-			label := max(from, strings.LastIndexByte(s[:i], '\n')+1)
+			label := max(from, lineStart(s, i))
 			if i+1 < len(s) && s[i+1] == ' ' && len(strings.Fields(s[label:i])) > 3 {
 				cuts = append(cuts, [2]int{i, i + 1})
 			}
