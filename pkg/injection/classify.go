@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hrag-dev/hrag/pkg/phrase"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
 
@@ -30,7 +31,7 @@ const DialogueTurnRule = "dialogue-turn"
 // (DialogueTurnRule), a rule of the table says its spans are (a line that
 // opens by telling an assistant what to answer), or it is an aside the detector found addressed to a
 // model, in brackets, braces, a comment, a spoiler or an element
-// (asideWrappers, wholeElement: "(an die KI: sag stattdessen …)",
+// (phrase.Wrapped: "(an die KI: sag stattdessen …)",
 // "/* ChatGPT: … */", "<nota>ChatGPT, …</nota>"). Text around such a
 // span may hold the note's fact; the span itself holds only the
 // attacker's words, so an answer that quotes nothing else passes them on.
@@ -40,15 +41,10 @@ func Disowned(rule, text string) bool {
 		return true
 	}
 	t := strings.TrimSpace(text)
-	if strings.HasPrefix(t, "—") || strings.HasPrefix(t, "–") { // dashClause
+	if strings.HasPrefix(t, "—") || strings.HasPrefix(t, "–") { // a dash clause
 		return true
 	}
-	for _, d := range asideWrappers {
-		if len(t) > len(d[0])+len(d[1]) && strings.HasPrefix(t, d[0]) && (strings.HasSuffix(t, d[1]) || d[1] == "\n") {
-			return true
-		}
-	}
-	return wholeElement(t)
+	return phrase.Wrapped(t)
 }
 
 // disowning returns whether a rule name is that of a rule whose spans are

@@ -1,12 +1,13 @@
 package injection
 
 import (
-	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hrag-dev/hrag/pkg/phrase"
 )
 
 // MaskText is the placeholder that Mask puts in place of each masked span.
@@ -45,17 +46,12 @@ type Span struct {
 type rule struct {
 	name   string
 	action Action
-	// sentence: the span is the sentence holding the match (segment.go),
-	// else the match itself.
+	// sentence: the span is the sentence holding the match
+	// (phrase.Segmenter), else the match itself.
 	sentence bool
-	// line: the match must start a line (after indentation and '>').
-	line bool
-	// clause: the match must start a line or a sentence (clauseHead).
-	clause bool
-	// raw: the pattern matches the original text, not the folded one.
-	raw bool
-	// anywhere: the rule counts inside code too (other rules do not).
-	anywhere bool
+	// line, clause, raw, anywhere: where the pattern matches and its
+	// matches count (phrase.Rule's Line, Clause, Raw and Anywhere).
+	line, clause, raw, anywhere bool
 	// guarded: a match that does not start a clause, or is negated,
 	// quoted, described or scoped to something (guardedOut), is flagged
 	// instead of masked, and dropped when the rule only flags or the
@@ -81,216 +77,33 @@ type rule struct {
 	// toLineEnd: the span runs from the match's start to the end of its
 	// line (a field of front matter or data), not the match or sentence.
 	toLineEnd bool
-	// starts: strings one of which every match begins with (in the folded
-	// text, or the original one for raw rules); derived from the pattern
-	// (startLiterals) unless the table gives them.
-	starts  []string
+	// pattern and starts: phrase.Rule's Pattern and Starts.
 	pattern string
+	starts  []string
 	match   []string // examples that must give a span of this rule
 	noMatch []string // examples that must not
 
-	re       *regexp.Regexp  // the pattern anchored at the start
 	scopeSet map[string]bool // the scope words
 }
 
-// startLiterals returns strings one of which every match of pattern begins
-// with, nil when none can be derived.
-func startLiterals(pattern string) []string {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return nil
+// compiled is a rule table ready for use: its rules and their patterns.
+type compiled struct {
+	rules []rule
+	t     *phrase.Table
+}
+
+// compile compiles the patterns of rs into a phrase.Table.
+func compile(rs []rule) *compiled {
+	c := &compiled{rules: slices.Clone(rs)}
+	prs := make([]phrase.Rule, len(rs))
+	for i := range c.rules {
+		r := &c.rules[i]
+		r.scopeSet = set(r.scope)
+		prs[i] = phrase.Rule{Pattern: r.pattern, Raw: r.raw, Starts: r.starts, Line: r.line, Clause: r.clause, Anywhere: r.anywhere}
 	}
-	return starts(re.Simplify())
+	c.t = phrase.Compile(prs)
+	return c
 }
-
-// maxExact bounds the sets of strings that starts and exact build.
-const maxExact = 256
-
-func starts(re *syntax.Regexp) []string {
-	switch re.Op {
-	case syntax.OpLiteral:
-		return []string{string(re.Rune)}
-	case syntax.OpCapture, syntax.OpPlus:
-		return starts(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min > 0 {
-			return starts(re.Sub[0])
-		}
-	case syntax.OpConcat:
-		// the exact strings of the leading parts, then the starts of the
-		// first part that is not exact, cut to litLen bytes
-		// Strings that reach litLen are done: cut on a rune boundary, a
-		// string can be shorter than litLen, and must not grow after it.
-		out, done := []string{""}, []string(nil)
-		for _, sub := range re.Sub {
-			if len(out) == 0 {
-				break
-			}
-			next := exact(sub)
-			if next == nil {
-				next = starts(sub)
-			}
-			if next == nil || (len(out)+len(done))*len(next) > 4*maxExact {
-				break
-			}
-			var grown []string
-			for _, x := range product(out, next) {
-				if len(x) >= litLen {
-					done = append(done, x)
-				} else {
-					grown = append(grown, x)
-				}
-			}
-			out = grown
-			if exact(sub) == nil {
-				break
-			}
-		}
-		out = cut(append(done, out...))
-		if shortest(out) == 0 {
-			return nil
-		}
-		return out
-	case syntax.OpAlternate:
-		var out []string
-		for _, sub := range re.Sub {
-			st := starts(sub)
-			if st == nil {
-				return nil
-			}
-			out = append(out, st...)
-		}
-		return out
-	}
-	return nil
-}
-
-// exact returns the strings re matches when they are few (at most
-// maxExact), nil otherwise; assertions match "".
-func exact(re *syntax.Regexp) []string {
-	switch re.Op {
-	case syntax.OpLiteral:
-		return []string{string(re.Rune)}
-	case syntax.OpEmptyMatch, syntax.OpWordBoundary, syntax.OpBeginLine, syntax.OpBeginText:
-		return []string{""}
-	case syntax.OpCapture:
-		return exact(re.Sub[0])
-	case syntax.OpRepeat:
-		ex := exact(re.Sub[0])
-		if ex == nil || re.Max < 0 || re.Max > 4 {
-			return nil
-		}
-		var out []string
-		for n, cur := 0, []string{""}; n <= re.Max; n, cur = n+1, product(cur, ex) {
-			if n >= re.Min {
-				out = append(out, cur...)
-			}
-		}
-		return out
-	case syntax.OpQuest:
-		if ex := exact(re.Sub[0]); ex != nil {
-			return append(ex, "")
-		}
-	case syntax.OpCharClass:
-		var out []string
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				if out = append(out, string(r)); len(out) > 8 {
-					return nil
-				}
-			}
-		}
-		return out
-	case syntax.OpAlternate, syntax.OpConcat:
-		var out []string
-		for i, sub := range re.Sub {
-			ex := exact(sub)
-			switch {
-			case ex == nil:
-				return nil
-			case re.Op == syntax.OpAlternate:
-				out = append(out, ex...)
-			case i == 0:
-				out = ex
-			default:
-				out = product(out, ex)
-			}
-			if len(out) > maxExact {
-				return nil
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-// litLen bounds the length of start literals.
-const litLen = 12
-
-// cut shortens the strings of ss to litLen bytes (on a rune boundary) and
-// drops repeats.
-func cut(ss []string) []string {
-	for i, x := range ss {
-		if len(x) > litLen {
-			n := litLen
-			for n > 0 && !utf8.RuneStart(x[n]) {
-				n--
-			}
-			ss[i] = x[:n]
-		}
-	}
-	slices.Sort(ss)
-	return slices.Compact(ss)
-}
-
-func product(a, b []string) []string {
-	out := make([]string, 0, len(a)*len(b))
-	for _, x := range a {
-		for _, y := range b {
-			out = append(out, x+y)
-		}
-	}
-	return out
-}
-
-func shortest(ss []string) int {
-	n := -1
-	for _, s := range ss {
-		if n < 0 || len(s) < n {
-			n = len(s)
-		}
-	}
-	return n
-}
-
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
-}
-
-// spaceless reports whether r is a letter of a script written without
-// spaces between words (Han, Hiragana, Katakana, Thai, Lao, Khmer,
-// Myanmar): there a match needs no word edge, as none is written.
-func spaceless(r rune) bool {
-	return r >= 0x0E00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
-}
-
-// foldPattern writes the letters beyond ASCII of a pattern over folded
-// text as folding writes them (lower): rules are written in their own
-// script ("игнорируй"), and the Cyrillic and Greek letters that look like
-// Latin ones are matched in the folded text as those Latin letters.
-func foldPattern(p string) string {
-	var b strings.Builder
-	for _, r := range p {
-		if r >= utf8.RuneSelf {
-			r = lower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// maxMatch bounds the text an anchored pattern is tried on, in bytes.
-const maxMatch = 600
 
 // hit is a match of a rule in the original text.
 type hit struct {
@@ -298,77 +111,24 @@ type hit struct {
 	r      *rule
 }
 
-// candidates returns the matches of the rules in the folded text (f) and
-// the original one (text). A rule's pattern is tried only where one of its
-// start literals occurs: for the folded text at word starts (and at the
-// non-letter bytes that begin a literal), found through the index; for
-// raw rules wherever a literal occurs.
-func (c *compiled) candidates(text string, f folded) []hit {
-	var hits []hit
-	last := make([]int, len(c.rules)) // end of the rule's last match, to skip overlaps
-	try := func(i int, subject string, p int) {
-		r := &c.rules[i]
-		if p < last[i] {
-			return
-		}
-		m := r.re.FindStringIndex(subject[p:min(len(subject), p+maxMatch)])
-		if m == nil || !wordEdges(subject, p, p+m[1]) {
-			return
-		}
-		last[i] = p + m[1]
-		st, en := p, p+m[1]
-		if !r.raw {
-			st, en = int(f.off[st]), int(f.off[en])
-		}
-		if st < en {
-			hits = append(hits, hit{st, en, r})
-		}
-	}
-	s := f.s
-	for p := 0; p+1 < len(s); p++ {
-		b := s[p]
-		if !c.punct[b] && (!isWordByte(b) || p > 0 && isWordByte(s[p-1])) {
-			continue
-		}
-		prev := -1
-		for _, l := range c.index[s[p:p+2]] {
-			if l.rule != prev && strings.HasPrefix(s[p:], l.s) {
-				try(l.rule, s, p)
-				prev = l.rule
-			}
-		}
-	}
-	for i := range c.rules {
-		if !c.rules[i].raw {
-			continue
-		}
-		for _, l := range c.rules[i].starts {
-			for p := 0; ; {
-				k := strings.Index(text[p:], l)
-				if k < 0 {
-					break
-				}
-				try(i, text, p+k)
-				p += k + len(l)
-			}
-		}
-	}
-	return hits
-}
-
 // hits returns the segmenter of text and the matches of c's rules that
-// count where they are: a line rule only at a line's head, and none in
-// code unless the rule reads code too.
-func (c *compiled) hits(text string) (segmenter, []hit) {
-	seg := segmenter{t: text}
-	var hits []hit
-	for _, h := range c.candidates(text, fold(text)) {
-		if !(h.r.line && !seg.lineHead(h.st) || h.r.clause && !seg.clauseHead(h.st) || !h.r.anywhere && seg.inCode(h.st)) {
-			hits = append(hits, h)
-		}
+// count where they stand.
+func (c *compiled) hits(text string) (*phrase.Segmenter, []hit) {
+	seg, ms := c.t.Find(text)
+	hits := make([]hit, len(ms))
+	for i, m := range ms {
+		hits[i] = hit{m.Start, m.End, &c.rules[m.Rule]}
 	}
 	return seg, hits
 }
+
+// table returns the compiled rules, built on first use.
+var table = sync.OnceValue(func() *compiled { return compile(rules) })
+
+// Prepare compiles the rules now, so that a later Detect does not wait for
+// it; a program can call it in a goroutine during start-up. Safe for
+// concurrent use.
+func Prepare() { table(); speechTable() }
 
 // Detect returns the spans of text that may address an AI model, in order
 // and not overlapping; nil when there are none. A masked span is never
@@ -387,12 +147,12 @@ func Detect(text string) []Span {
 		}
 		sp := Span{Start: h.st, End: h.en, Rule: h.r.name, Action: h.r.action}
 		if h.r.turn {
-			if ts, te := seg.turn(h.en, nextTurn(hits, h.en)); ts < te {
+			if ts, te := seg.Turn(h.en, nextTurn(hits, h.en)); ts < te {
 				spans = append(spans, Span{Start: ts, End: te, Rule: DialogueTurnRule, Action: Flagged})
 			}
 		}
 		if h.r.sentence {
-			ss, se := seg.sentence(h.st, h.en)
+			ss, se := seg.Sentence(h.st, h.en)
 			if reported(text, ss, h.st, h.en, se) {
 				continue // an account of a text, not text addressed to a model
 			}
@@ -405,29 +165,30 @@ func Detect(text string) []Span {
 				}
 			}
 			sp.Start, sp.End = ss, se
-			if as, ae, ok := seg.aside(h.st, h.en); ok {
+			if as, ae, ok := seg.Aside(h.st, h.en); ok {
 				sp.Start, sp.End = as, ae
-			} else if as, ae, ok := dashClause(text, ss, h.st, h.en, se); ok {
+			} else if as, ae, ok := seg.DashClause(ss, h.st, h.en, se); ok {
 				sp.Start, sp.End = as, ae
 			}
 		}
 		if h.r.toLineEnd {
-			sp.End = seg.lineEnd(h.st)
+			sp.End = seg.LineEnd(h.st)
 		}
 		spans = append(spans, sp)
 	}
 	return resolve(text, spans)
 }
 
-// wordEdges reports whether the match [st, en) of s does not start or end
-// inside a word.
-func wordEdges(s string, st, en int) bool {
-	word := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !spaceless(r) }
-	first, _ := utf8.DecodeRuneInString(s[st:])
-	last, _ := utf8.DecodeLastRuneInString(s[:en])
-	before, _ := utf8.DecodeLastRuneInString(s[:st])
-	after, _ := utf8.DecodeRuneInString(s[en:])
-	return !(st > 0 && word(first) && word(before)) && !(en < len(s) && word(last) && word(after))
+// nextTurn returns the start of the first dialogue marker among hits
+// (a turn rule's match) at or after p, or -1.
+func nextTurn(hits []hit, p int) int {
+	next := -1
+	for _, o := range hits {
+		if o.r.turn && o.st >= p && (next < 0 || o.st < next) {
+			next = o.st
+		}
+	}
+	return next
 }
 
 // resolve merges the spans of each action that overlap or are separated
@@ -569,4 +330,12 @@ func writeVisible(b *strings.Builder, s string) {
 		}
 		i += size
 	}
+}
+
+// dropped reports whether Mask drops r from the text it returns: the
+// invisible characters except those that join or separate letters in
+// scripts and emoji (ZWJ, ZWNJ, the direction marks), the soft hyphen,
+// and the tag characters (a run of them is a span of the hidden-text rule).
+func dropped(r rune) bool {
+	return phrase.Invisible(r) && r != 0x200C && r != 0x200D && r != 0x200E && r != 0x200F && r != 0xAD && r < 0xE0000
 }

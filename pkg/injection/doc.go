@@ -51,16 +51,15 @@
 //
 // The rules are a table (rules.go): each has a name, a pattern, an action
 // (mask or flag), and examples that must and must not match, which the
-// tests enforce. Patterns match a folded copy of the text (folding.go):
-// lower case, white space, two-em dashes between words and e-mail quote
-// markers as one space,
-// compatibility forms (full-width letters) and common Cyrillic and Greek
-// look-alikes as Latin letters, invisible characters removed, and words
-// spelled out with spaces between letters joined. Spans are reported in
+// tests enforce. Package phrase matches the patterns on a folded copy of
+// the text (case, white space, look-alike letters, spelled-out and
+// leetspeak words) and says where each match stands. Spans are reported in
 // offsets of the original text, widened to the sentence that holds the
 // match for rules that work on sentences, or to the bracketed aside that
-// holds it when there is one, so that the note's words around an aside stay
-// the note's (segment.go).
+// holds it when there is one, so that the note's words around an aside
+// stay the note's. A match that is not a request to a model (negated,
+// described, quoted, scoped to a thing) gives a weaker span or none
+// (suppress.go).
 //
 // Detection is a signal, not a guarantee: it knows phrasings, not intent.
 // It misses attacks phrased in ways the table does not list, and it flags

@@ -1,10 +1,14 @@
 package injection
 
+import (
+	"github.com/hrag-dev/hrag/pkg/phrase"
+)
+
 // The shared parts of the rules' patterns (rules.go): word lists and
 // the start literals of rules whose match opens with a mark.
 
 // asideHead opens the aside rule's pattern: an aside's opening wrapper
-// (asideWrappers; braces also doubled; an element's opening tag), then "to the", "an die", "pour
+// (phrase.AsideWrappers; braces also doubled; an element's opening tag), then "to the", "an die", "pour
 // l'", … if any.
 const asideHead = `(?:[(\[{]{1,2}|/\*|<!--|\|\||<[a-z][a-z0-9_.:-]*(?: [^<>]*)?>|# |// ) ?(?:(?:to|for|an|ans|für|fürs|à|au|aux|pour|para|al|a|per|voor|aan|ao) (?:the|any|die|das|den|der|l'|la|le|les|el|los|il|lo|gli|de|het|o|a) ?)?`
 
@@ -72,11 +76,11 @@ func clauseStarts() []string {
 func dashStarts() []string { return beforeLetter("— ", "– ", `"`, "“", "„", "«", "« ") }
 
 // asideStarts returns the start literals of the aside rule: an aside's
-// opening wrapper (asideWrappers; braces also doubled), with or without a
+// opening wrapper (phrase.AsideWrappers; braces also doubled), with or without a
 // space, before a letter, and "<" before a letter (a tag).
 func asideStarts() []string {
 	var openers []string
-	for _, w := range append(asideWrappers, [2]string{"{{", "}}"}) {
+	for _, w := range append(phrase.AsideWrappers, [2]string{"{{", "}}"}) {
 		openers = append(openers, w[0], w[0]+" ")
 	}
 	return append(beforeLetter(openers...), tagStarts()...) // an element's opening tag

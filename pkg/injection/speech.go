@@ -44,7 +44,7 @@ func Directed(text string) []Span {
 	seg, hits := speechTable().hits(text)
 	var spans []Span
 	for _, h := range hits {
-		ss, se := seg.sentence(h.st, h.en)
+		ss, se := seg.Sentence(h.st, h.en)
 		if h.r.guarded {
 			if out, _ := guardedOut(text, ss, h.st, h.en, se, nil); out {
 				continue
@@ -54,9 +54,9 @@ func Directed(text string) []Span {
 			continue
 		}
 		sp := Span{Start: h.st, End: se, Rule: DirectedSpeechRule, Action: Flagged}
-		if as, ae, ok := seg.aside(h.st, h.en); ok {
+		if as, ae, ok := seg.Aside(h.st, h.en); ok {
 			sp.Start, sp.End = as, ae
-		} else if as, ae, ok := dashClause(text, ss, h.st, h.en, se); ok {
+		} else if as, ae, ok := seg.DashClause(ss, h.st, h.en, se); ok {
 			sp.Start, sp.End = as, ae
 		}
 		if sp.Start < sp.End {

@@ -1,6 +1,7 @@
 package injection
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,9 +11,10 @@ import (
 // does. Mutation: drop guardedOut from Directed and "Some people say that
 // the lake freezes in January." gives a span.
 func TestSpeechRuleExamples(t *testing.T) {
-	for _, r := range speechTable().rules {
-		if r.name == "" || len(r.match) == 0 || len(r.noMatch) == 0 || len(r.starts) == 0 || shortest(r.starts) < 2 {
-			t.Errorf("speech rule %q: needs a name, examples of both kinds and start literals of two bytes (%q)", r.name, r.starts)
+	c := speechTable()
+	for i, r := range c.rules {
+		if st := c.t.Starts(i); r.name == "" || len(r.match) == 0 || len(r.noMatch) == 0 || len(st) == 0 || slices.ContainsFunc(st, func(l string) bool { return len(l) < 2 }) {
+			t.Errorf("speech rule %q: needs a name, examples of both kinds and start literals of two bytes (%q)", r.name, st)
 		}
 		for _, ex := range r.match {
 			if len(Directed(ex)) == 0 {

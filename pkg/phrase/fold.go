@@ -1,4 +1,4 @@
-package injection
+package phrase
 
 import (
 	"unicode"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// folded is the text the patterns of the rule table match: lower case,
+// folded is the text the patterns of a Table match: lower case,
 // runs of white space (and the '>' quote markers after a line break, and
 // two- and three-em dashes set between words, "orario⸺spostato") as one
 // space, compatibility forms (NFKC: full-width letters, ligatures, Roman
@@ -30,10 +30,10 @@ var lookAlikes = map[rune]rune{
 	'ρ': 'p', 'τ': 't', 'υ': 'u', 'χ': 'x', 'ζ': 'z', 'ı': 'i', 'ɡ': 'g', 'ʼ': '\'', '‘': '\'', '’': '\'',
 }
 
-// invisible reports whether r is a format character a reader does not see:
+// Invisible reports whether r is a format character a reader does not see:
 // zero-width characters, bidirectional controls, the byte-order mark, the
 // soft hyphen and Unicode tag characters. Folding drops them all.
-func invisible(r rune) bool {
+func Invisible(r rune) bool {
 	switch {
 	case r == 0xAD || r == 0x180E || r == 0xFEFF,
 		0x200B <= r && r <= 0x200F, 0x202A <= r && r <= 0x202E,
@@ -44,13 +44,10 @@ func invisible(r rune) bool {
 	return false
 }
 
-// dropped reports whether Mask drops r from the text it returns: the
-// invisible characters except those that join or separate letters in
-// scripts and emoji (ZWJ, ZWNJ, the direction marks), the soft hyphen,
-// and the tag characters (a run of them is a span of the hidden-text rule).
-func dropped(r rune) bool {
-	return invisible(r) && r != 0x200C && r != 0x200D && r != 0x200E && r != 0x200F && r != 0xAD && r < 0xE0000
-}
+// Fold returns the folded form of s (see folded): the text the patterns
+// of a Table match, for reading words before or after a match as the
+// patterns read them.
+func Fold(s string) string { return fold(s).s }
 
 // fold computes the folded form of text.
 func fold(text string) folded {
@@ -88,7 +85,7 @@ func fold(text string) folded {
 			} else if len(narrow) > 0 {
 				narrow[len(narrow)-1] = false
 			}
-		case invisible(r):
+		case Invisible(r):
 		default:
 			afterNewline, spaceRun = false, 0
 			if r < 0x250 {
