@@ -109,7 +109,12 @@ func checkPackagedModel(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	for i, v := range got {
-		if c := embed.Cosine(v, r.Vectors[i]); c < 0.99999 {
+		// ONNX Runtime's int8 matrix kernels differ by instruction set:
+		// without AVX-512 VNNI the 16-bit sums of u8*s8 products saturate,
+		// so an AVX2-only CPU gives vectors a little off the reference's
+		// (cosine 0.99905 for the longest reference text); a wrong
+		// pooling, prefix or tokenizer falls far below 0.998.
+		if c := embed.Cosine(v, r.Vectors[i]); c < 0.998 {
 			t.Errorf("%s %q: cosine %.6f with langchain4j's vector", m.ID, r.Texts[i], c)
 		}
 		if n := embed.Cosine(v, v); math.Abs(n-1) > 1e-5 || len(v) != 384 {
