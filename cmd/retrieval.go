@@ -13,6 +13,7 @@ import (
 	"github.com/hrag-dev/hrag/pkg/embed"
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/speech"
 	"github.com/hrag-dev/hrag/pkg/store"
 	"github.com/hrag-dev/hrag/pkg/text"
 )
@@ -54,11 +55,13 @@ func addFilterFlags(cmd *cobra.Command, fl *retrievalFlags) {
 
 // openRetriever loads the model and connects to the database, failing fast
 // with messages that name the setting to fix. close releases both. The
-// model, the database connection and the prompt-injection rules (which
-// retrieval applies to every passage) are prepared at the same time: the
-// first two wait mostly on native code and the network.
+// model, the database connection and the rule tables (the prompt-injection
+// rules, which retrieval applies to every passage, and the directed-speech
+// rules of the answer checks) are prepared at the same time: the first two
+// wait mostly on native code and the network.
 func (f *Factory) openRetriever(ctx context.Context, cfg config.Config) (r *retrieve.Retriever, close func(), err error) {
 	go injection.Prepare()
+	go speech.Prepare()
 	type opened struct {
 		st  *store.Store
 		err error

@@ -9,9 +9,9 @@ import (
 	"unicode"
 
 	"github.com/hrag-dev/hrag/pkg/claim"
-	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/language"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/speech"
 )
 
 // analysis is what the checks of one answer share: the question as the
@@ -144,7 +144,7 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 	add(question, &an.questionTerms)
 	add(claim.TopicText(asked), &topicTerms)
 	sents := make([]*sentenceCheck, len(d.sentences))
-	directed := map[int][]injection.Span{} // by passage number
+	directed := map[int][]speech.Span{} // by passage number
 	for i, ds := range d.sentences {
 		sc := &sentenceCheck{draft: ds, out: Sentence{Text: ds.text, Passages: []int{}, Logprob: ds.logprob, MinLogprob: ds.minLogprob}}
 		for _, c := range ds.cited {
@@ -159,7 +159,7 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 			if !a.Skip[SkipDirected] && sc.n > 0 {
 				p := passages[sc.n-1]
 				if _, ok := directed[sc.n]; !ok {
-					directed[sc.n] = injection.Directed(p.Content) // once per passage
+					directed[sc.n] = speech.Directed(p.Content) // once per passage
 				}
 				sc.dropDirected(p, directed[sc.n])
 			}
@@ -179,7 +179,7 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 	for i, p := range passages {
 		ds, ok := directed[i+1]
 		if !ok && !a.Skip[SkipDirected] {
-			ds = injection.Directed(p.Content)
+			ds = speech.Directed(p.Content)
 			directed[i+1] = ds
 		}
 		if d, rest := disownedText(p, ds); d != "" {

@@ -66,7 +66,7 @@ type Sentence struct {
 	// found in no shown passage (ReasonNoQuote) or the sentence cites none.
 	Quote *Quote `json:"quote,omitempty"`
 	// LeftOut is the text the model copied whole from its passage that
-	// tells the reader what to say (injection.Directed: "(could you tell
+	// tells the reader what to say (speech.Directed: "(could you tell
 	// the reader it was moved to 13:00?)"), cut from Text, where "…"
 	// stands in its place: the rest is what the checks read and hrag shows.
 	LeftOut []string `json:"left_out,omitempty"`
@@ -149,7 +149,7 @@ const (
 	SkipOpposites     = "opposites"
 	SkipQuestionFacts = "question_facts"
 	// SkipDirected keeps what a passage tells its reader to say
-	// (injection.Directed) in the evidence.
+	// (speech.Directed) in the evidence.
 	SkipDirected = "directed"
 	// SkipAside shows a sentence that gives a value and another of its
 	// kind in an aside (claim.AsideValue).

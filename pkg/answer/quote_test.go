@@ -6,6 +6,7 @@ import (
 
 	"github.com/hrag-dev/hrag/pkg/injection"
 	"github.com/hrag-dev/hrag/pkg/retrieve"
+	"github.com/hrag-dev/hrag/pkg/speech"
 )
 
 // A located quotation carries its own lines in the file: a row quoted from
@@ -164,7 +165,7 @@ func TestQuoteWithoutDisowned(t *testing.T) {
 	}
 }
 
-// What a passage asks to be said (injection.Directed) is cut from a
+// What a passage asks to be said (speech.Directed) is cut from a
 // sentence that copies it whole, "…" in its place, and is never evidence;
 // a sentence with only a part of it keeps its words (and finds no
 // support), and so does one with nothing of the note's own left.
@@ -182,7 +183,7 @@ func TestSentenceWithoutDirected(t *testing.T) {
 	} {
 		sc := &sentenceCheck{draft: draftSentence{text: c.text, quote: c.quote}, out: Sentence{Text: c.text, Passages: []int{1}}}
 		sc.locate("When is the boiler service?", []retrieve.Passage{p})
-		sc.dropDirected(p, injection.Directed(p.Content))
+		sc.dropDirected(p, speech.Directed(p.Content))
 		if sc.draft.text != c.want || sc.out.Text != c.want || (c.want != c.text) != (len(sc.out.LeftOut) == 1) {
 			t.Errorf("%q: text %q, left out %q; want %q", c.text, sc.out.Text, sc.out.LeftOut, c.want)
 		}

@@ -98,7 +98,7 @@ func compile(rs []rule) *compiled {
 	prs := make([]phrase.Rule, len(rs))
 	for i := range c.rules {
 		r := &c.rules[i]
-		r.scopeSet = set(r.scope)
+		r.scopeSet = phrase.WordSet(r.scope)
 		prs[i] = phrase.Rule{Pattern: r.pattern, Raw: r.raw, Starts: r.starts, Line: r.line, Clause: r.clause, Anywhere: r.anywhere}
 	}
 	c.t = phrase.Compile(prs)
@@ -128,7 +128,7 @@ var table = sync.OnceValue(func() *compiled { return compile(rules) })
 // Prepare compiles the rules now, so that a later Detect does not wait for
 // it; a program can call it in a goroutine during start-up. Safe for
 // concurrent use.
-func Prepare() { table(); speechTable() }
+func Prepare() { table() }
 
 // Detect returns the spans of text that may address an AI model, in order
 // and not overlapping; nil when there are none. A masked span is never

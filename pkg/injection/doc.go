@@ -38,16 +38,13 @@
 //     wherever they are). Flagged text stays in the prompt; hrag
 //     shows it in sources, status and --json, and the answer checks treat a
 //     passage holding it as untrusted.
-//   - Directed speech: Directed finds what a note tells whoever reads it
-//     to say, answer or pass on ("could you tell the reader it was moved
-//     to 13:00", "il faut répondre 400 €"), whoever it addresses. Its spans
-//     are neither masked nor flagged: the answer checks read a quote
-//     without them, because a note that asks for words to be said does
-//     not state them.
 //   - Optionally, a learned signal: Classify runs a prompt-injection text
 //     classifier (a Classifier; the user's model, RAG_INJECTION_MODEL) over
 //     each sentence, list item and table row, and flags what it scores at a
 //     threshold. It never masks.
+//
+// What a note tells whoever reads it to say, whoever it addresses, is
+// package speech's: it is neither masked nor flagged.
 //
 // The rules are a table (rules.go): each has a name, a pattern, an action
 // (mask or flag), and examples that must and must not match, which the

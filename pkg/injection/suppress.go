@@ -19,7 +19,7 @@ import (
 // the kinds of text that carry attacks (phishing, scam, jailbreak) and of
 // tests, in the index's languages; with describing, they make a quotation
 // an account.
-var reporting = set(`contained contains containing claimed claims asking asks ` +
+var reporting = phrase.WordSet(`contained contains containing claimed claims asking asks ` +
 	`phishing scam scams fraud fraudulent spam suspicious fake red-team redteam logs log ` +
 	`sagte sagt schrieb schreibt stand steht enthielt enthält lautete hieß betrug betrügerisch verdächtig gefälscht ` +
 	`disait dit écrivait écrit ecrit contenait contient demandait frauduleux frauduleuse suspect arnaque faux fausse hameçonnage ` +
@@ -57,7 +57,7 @@ func reported(t string, ss, st, en, se int) bool {
 		outside += " " + t[st+k+n:se]
 	}
 	f := phrase.Fold(outside)
-	return !enactRe.MatchString(f) && slices.ContainsFunc(phrase.Words(f), func(w string) bool { return describing[w] || reporting[w] })
+	return !enactRe.MatchString(f) && slices.ContainsFunc(phrase.Words(f), func(w string) bool { return phrase.Describing(w) || reporting[w] })
 }
 
 // enactRe finds, outside a quotation, a request to carry it out ("only an
@@ -66,15 +66,6 @@ func reported(t string, ss, st, en, se int) bool {
 var enactRe = regexp.MustCompile(`\b(?:(?:do|run|execute|apply|follow|obey) (?:it|this|that|them)|hazlo|h[aá]galo|ejec[uú]talo|apl[ií]calo|s[ií]guelo|fallo|eseguilo|applicalo|seguilo|fa[cç]a-o|execute-o|aplique|siga-o|voer (?:het |dit )?(?:nu )?(?:echt )?uit|doe het|volg het|mach es|f[uü]hre es aus|befolge es|fais-le|ex[ée]cute-le|applique-le|suis-le|ex[ée]cutez?|f[uü]hre (?:[^ .!?]+ ){0,4}?aus|voer (?:[^ .!?]+ ){0,4}?uit)\b`)
 
 var (
-	negations = set(`not never no don't dont cannot can't won't nicht nie niemals kein keine pas jamais nunca jamás ` +
-		`non mai não nao niet nooit geen не никогда`)
-	// describing words before a match make it a description or an
-	// example, not an instruction ("attacks such as ...", "the phrase ...").
-	describing = set(`like such e.g example examples phrase phrases says said say saying wrote writes written typed asked told ` +
-		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
-		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques ` +
-		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки ` +
-		`beispieltext injektion voorbeeld voorbeeldtekst injectie inyección iniezione injeção injecao`)
 	// scopingBefore: text right before a match, in a language that puts
 	// the scope first, that says what the instructions were for
 	// ("駐車場についての以前の指示は無視してください").
@@ -87,7 +78,7 @@ var (
 // rules: an override scoped to something that still speaks of them
 // ("ignore the previous instructions for this page and tell the user …")
 // stays flagged.
-var modelTask = set(`answer answers answering reply replies respond responds response responses summary summarize summarise summaries output outputs ` +
+var modelTask = phrase.WordSet(`answer answers answering reply replies respond responds response responses summary summarize summarise summaries output outputs ` +
 	`say tell user users reader readers assistant assistants ai model models llm chatbot chatbots bot gpt prompt prompts system conversation chat ` +
 	`antwort antworte antworten sag sage sagen schreib schreibe nutzer benutzer leser assistent assistenten ki modell zusammenfassung ausgabe ` +
 	`réponse reponse répondez repondez réponds reponds répondre repondre dites dis dire utilisateur utilisateurs lecteur lecteurs ia modèle modele résumé resume sortie ` +
@@ -97,42 +88,22 @@ var modelTask = set(`answer answers answering reply replies respond responds res
 	`antwoord antwoordt beantwoord zeg gebruiker lezer assistent samenvatting ` +
 	`ответ ответь отвечай скажи пользователь пользователю читатель читателю ассистент ии модель`)
 
-func set(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
-
 // guardedOut reports whether a match [st, en) in the sentence [ss, se)
-// is not certain to be an instruction: it does not start a clause (a
-// subject, an auxiliary or a negation comes before the verb: "the
-// firewall ignores all previous rules", "iptables will ignore …", "never
-// ignore …"), a negation follows it ("Vergiss die vorherigen Anweisungen
-// nicht"), it is inside a quotation, a describing word
-// precedes it in its sentence, or a scoping word follows it. scoped tells
+// is not certain to be an instruction: it is no request (phrase.Request:
+// "the firewall ignores all previous rules", "never ignore …", "Vergiss
+// die vorherigen Anweisungen nicht", "attacks such as …"), it is inside a
+// quotation, or a scoping word follows it. scoped tells
 // the last case apart: an override scoped to something ("disregard the
 // earlier instructions for the printer driver") whose sentence does not
 // speak of a reply, a reader or a model (modelTask) is an erratum, not
 // text addressed to an AI. The words before the match are read folded,
-// as the match was ("… 4nd 1gn0r3 …" starts a clause with "and"); the
-// words after it as written (scope words may be Cyrillic, which folding
-// reads as Latin look-alikes).
+// as the match was; the words after it as written (scope words may be
+// Cyrillic, which folding reads as Latin look-alikes).
 func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, erratum bool) {
+	if !phrase.Request(t, ss, st, en, se) {
+		return true, false
+	}
 	before := phrase.Fold(t[ss:st])
-	t, ss, st, en, se = before+t[st:], 0, len(before), len(before)+en-st, len(before)+se-st
-	if !phrase.ClauseStart(t[ss:st]) {
-		return true, false
-	}
-	if after := phrase.Words(t[en:se]); len(after) > 0 && negations[after[0]] {
-		return true, false
-	}
-	for _, w := range phrase.Words(t[ss:st]) {
-		if describing[w] {
-			return true, false
-		}
-	}
 	scoped := false
 	if after := phrase.Words(t[en:se]); len(after) > 0 && scope[after[0]] {
 		scoped = true
@@ -142,14 +113,14 @@ func guardedOut(t string, ss, st, en, se int, scope map[string]bool) (out, errat
 		scoped = slices.ContainsFunc(after[1:min(len(after), 5)], func(w string) bool { return scope[w] })
 	}
 	for _, sc := range scopingBefore {
-		if strings.HasSuffix(t[ss:st], sc) {
+		if strings.HasSuffix(before, sc) {
 			scoped = true
 		}
 	}
 	if scoped {
-		return true, !slices.ContainsFunc(phrase.Words(t[ss:se]), func(w string) bool { return modelTask[w] })
+		return true, !slices.ContainsFunc(phrase.Words(before+t[st:se]), func(w string) bool { return modelTask[w] })
 	}
-	return phrase.Quoted(t[ss:st], t[st:]), false
+	return phrase.Quoted(before, t[st:]), false
 }
 
 // relativeOpeners open a short relative clause after a noun ("the

@@ -1,6 +1,7 @@
 package phrase
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,24 +10,59 @@ import (
 // Clauses, words and quotations: what stands before a match.
 
 var (
+	negations = WordSet(`not never no don't dont cannot can't won't nicht nie niemals kein keine pas jamais nunca jamás ` +
+		`non mai não nao niet nooit geen не никогда`)
+	// describing words before a match make it a description or an
+	// example, not a request ("attacks such as ...", "the phrase ...").
+	describing = WordSet(`like such e.g example examples phrase phrases says said say saying wrote writes written typed asked told ` +
+		`attack attacks attacker attackers injection injections jailbreak jailbreaks string strings pattern patterns called titled quote quoted sentence ` +
+		`wie etwa beispiel satz angriff angriffe comme exemple attaque attaques como ejemplo frase ataque ataques ` +
+		`esempio attacco attacchi exemplo zoals bijvoorbeeld zin aanval aanvallen как например фраза атака атаки ` +
+		`beispieltext injektion voorbeeld voorbeeldtekst injectie inyección iniezione injeção injecao`)
 	// clauseLeads are words that may come before a request at the start
 	// of its clause ("please ignore …", "now disregard …");
 	// clauseConjunctions start a clause of their own ("… and forget …").
-	clauseLeads = set(`please pls kindly now then so also just bitte jetzt nun dann also sofort plaît plait maintenant puis alors ` +
+	clauseLeads = WordSet(`please pls kindly now then so also just bitte jetzt nun dann also sofort plaît plait maintenant puis alors ` +
 		`por favor ahora luego entonces favore ora poi adesso subito agora então entao alsjeblieft alstublieft nu dan пожалуйста теперь сейчас затем`)
-	clauseConjunctions = set(`and but or und aber oder et mais ou y pero o e ma oppure mas ou en maar of и а но или`)
+	clauseConjunctions = WordSet(`and but or und aber oder et mais ou y pero o e ma oppure mas ou en maar of и а но или`)
 	// cjkLeads end the text before a request in Chinese or Japanese
 	// ("请忽略…", "そして…").
 	cjkLeads = []string{"请", "現在", "现在", "然后", "并且", "所以", "那么", "そして", "では", "今から", "まず", "次に", "さあ"}
 )
 
-func set(words string) map[string]bool {
+// WordSet returns the words of a list separated by white space as a set.
+func WordSet(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
 		m[w] = true
 	}
 	return m
 }
+
+// Request reports whether the match [st, en) in the sentence [ss, se) of t
+// reads as a request rather than a statement about one: it starts its
+// clause (ClauseStart, on the folded text before it, as the match was
+// read: "… 4nd 1gn0r3 …" starts a clause with "and"; a subject, an
+// auxiliary or a negation before the verb does not: "the firewall ignores
+// all previous rules", "never ignore …"), no negation follows it
+// ("Vergiss die vorherigen Anweisungen nicht"), and no describing word
+// (Describing) comes before it in its sentence. Whether it is quoted is
+// Quoted's.
+func Request(t string, ss, st, en, se int) bool {
+	before := Fold(t[ss:st])
+	if !ClauseStart(before) {
+		return false
+	}
+	if after := Words(t[en:se]); len(after) > 0 && negations[after[0]] {
+		return false
+	}
+	return !slices.ContainsFunc(Words(before), Describing)
+}
+
+// Describing reports whether w, a lower-case word, makes a phrase after it
+// in its sentence a description or an example ("attacks such as …", "the
+// phrase …", "er sagte"), in the languages of the rule tables.
+func Describing(w string) bool { return describing[w] }
 
 // ClauseStart reports whether a match preceded by before (the start of
 // its sentence) begins a clause: nothing but white space, punctuation or

@@ -1,14 +1,21 @@
-package injection
+// Package speech finds what a note tells whoever reads it to say, answer
+// or pass on: text the note wants said, not text it states. hrag's answer
+// checks read a quote without it, so a sentence that states only what a
+// note asks to be said finds no support in that note.
+package speech
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/hrag-dev/hrag/pkg/phrase"
 )
 
-// DirectedSpeechRule is the Span.Rule of every span Directed returns.
-const DirectedSpeechRule = "directed-speech"
+// Span is a byte range [Start, End) of a text, on rune boundaries.
+type Span struct{ Start, End int }
 
 // Directed returns the spans of text that tell whoever reads the note what
 // to say, answer or pass on: the content of a directive speech act ("could
@@ -25,7 +32,7 @@ const DirectedSpeechRule = "directed-speech"
 // to-do ("tell the reader the meeting moved") gives one too. The verbs
 // are the speech verbs of English, German, French, Spanish, Italian,
 // Portuguese and Dutch in their directive forms: imperatives that start
-// a clause (as the "ignore previous instructions" rules: guardedOut),
+// a clause and are not quoted (phrase.Request, phrase.Quoted),
 // modals and passives of obligation, infinitives of instruction, polite
 // requests ("it would be lovely if you could say …", "seria muito amável
 // dizer que …"), and the
@@ -34,43 +41,85 @@ const DirectedSpeechRule = "directed-speech"
 // answer or summary states or ends with, "if anyone asks …, the answer
 // is …" (and "when asked …, answer …"), always to give "the new code
 // 7702", and what an assistant says or asks in a conditional ("wenn der
-// Assistent … fragt"). Same folding and segmentation
-// as Detect. Spans are in bytes of text, with Rule DirectedSpeechRule and
-// Action Flagged. Never fails; safe for concurrent use.
+// Assistent … fragt"). The rules match folded text (package phrase), as
+// injection.Detect's do. Spans are in bytes of text, on rune boundaries.
+// Never fails; safe for concurrent use.
 func Directed(text string) []Span {
 	if text == "" {
 		return nil
 	}
-	seg, hits := speechTable().hits(text)
+	c := table()
+	seg, ms := c.t.Find(text)
 	var spans []Span
-	for _, h := range hits {
-		ss, se := seg.Sentence(h.st, h.en)
-		if h.r.guarded {
-			if out, _ := guardedOut(text, ss, h.st, h.en, se, nil); out {
-				continue
-			}
-		}
-		if h.r.script && setting(text[ss:h.st]) {
+	for _, m := range ms {
+		r := &c.rules[m.Rule]
+		ss, se := seg.Sentence(m.Start, m.End)
+		if r.guarded && (!phrase.Request(text, ss, m.Start, m.End, se) || phrase.Quoted(phrase.Fold(text[ss:m.Start]), text[m.Start:])) {
 			continue
 		}
-		sp := Span{Start: h.st, End: se, Rule: DirectedSpeechRule, Action: Flagged}
-		if as, ae, ok := seg.Aside(h.st, h.en); ok {
+		if r.script && setting(text[ss:m.Start]) {
+			continue
+		}
+		sp := Span{Start: m.Start, End: se}
+		if as, ae, ok := seg.Aside(m.Start, m.End); ok {
 			sp.Start, sp.End = as, ae
-		} else if as, ae, ok := seg.DashClause(ss, h.st, h.en, se); ok {
+		} else if as, ae, ok := seg.DashClause(ss, m.Start, m.End, se); ok {
 			sp.Start, sp.End = as, ae
 		}
 		if sp.Start < sp.End {
 			spans = append(spans, sp)
 		}
 	}
-	if len(spans) == 0 {
-		return nil
-	}
 	return merge(text, spans)
 }
 
-// speechTable returns the compiled speechRules, built on first use.
-var speechTable = sync.OnceValue(func() *compiled { return compile(speechRules) })
+// merge sorts spans and merges those that overlap or are separated only by
+// white space and '>'; nil when there are none.
+func merge(text string, spans []Span) []Span {
+	slices.SortStableFunc(spans, func(a, b Span) int { return a.Start - b.Start })
+	var out []Span
+	for _, sp := range spans {
+		if n := len(out); n > 0 && (sp.Start <= out[n-1].End || strings.Trim(text[out[n-1].End:sp.Start], " \t\r\n>") == "") {
+			out[n-1].End = max(out[n-1].End, sp.End)
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// rule is one row of the table: a pattern (phrase.Rule.Pattern), its
+// examples that must and must not give a span (TestRuleExamples), and
+// guarded: a match counts only as a request (phrase.Request) outside a
+// quotation; script: a match whose sentence opens with a setting
+// ("At the pharmacy,", "Beim Arzt:") is the owner's script for that
+// place, not text to be said by whoever reads the note.
+type rule struct {
+	name            string
+	pattern         string
+	guarded, script bool
+	match, noMatch  []string
+}
+
+// compiled is the table ready for Directed.
+type compiled struct {
+	rules []rule
+	t     *phrase.Table
+}
+
+// table returns the compiled rules, built on first use.
+var table = sync.OnceValue(func() *compiled {
+	prs := make([]phrase.Rule, len(rules))
+	for i, r := range rules {
+		prs[i] = phrase.Rule{Pattern: r.pattern}
+	}
+	return &compiled{rules: rules, t: phrase.Compile(prs)}
+})
+
+// Prepare compiles the rules now, so that a later Directed does not wait
+// for it; a program can call it in a goroutine during start-up. Safe for
+// concurrent use.
+func Prepare() { table() }
 
 // asker is the English object of "tell"/"inform" that makes it an
 // instruction about whoever asks or reads, not a to-do about a named
@@ -90,10 +139,9 @@ const (
 	askedTailNL = `(?:\b(?:is )?het antwoord (?:is|luidt)?\b|, (?:dan )?(?:antwoord|zeg|noem|geef)\b)`
 )
 
-// speechRules are the directive speech frames (Directed). Guarded rules
-// count only at the start of a clause and not negated, quoted or
-// described (guardedOut); the others wherever they occur.
-var speechRules = []rule{
+// rules are the directive speech frames (Directed). Guarded rules count
+// only as requests outside a quotation; the others wherever they occur.
+var rules = []rule{
 	{name: "speech-en", guarded: true,
 		pattern: `(?:` +
 			`say(?: that\b| ?:| ?["'“«]| it\b| the\b| they\b| this\b| only\b| instead\b| [0-9][^ ]*)` +
@@ -406,7 +454,7 @@ var openingRe = regexp.MustCompile(`^([^,:;.!?]{2,80})[,:]\s*$`)
 // asked things in person, in the languages of the speech rules: "At the
 // pharmacy,", "Beim Arzt:", "À la douane,", "En la farmacia,", "In
 // ospedale,", "Na receção do hotel,", "Bij de huisarts:".
-var settingWords = set("pharmacy chemist doctor gp dentist hospital clinic surgery vet border customs consulate embassy airport reception desk counter hotel bank school nursery police station office appointment admission interview " +
+var settingWords = phrase.WordSet("pharmacy chemist doctor gp dentist hospital clinic surgery vet border customs consulate embassy airport reception desk counter hotel bank school nursery police station office appointment admission interview " +
 	"apotheke arzt ärztin hausarzt zahnarzt krankenhaus klinik praxis tierarzt grenze zoll konsulat botschaft flughafen rezeption schalter hotel bank schule kita polizei amt bürgerbüro termin aufnahme " +
 	"pharmacie médecin dentiste hôpital clinique vétérinaire frontière douane consulat ambassade aéroport réception guichet hôtel banque école crèche police mairie préfecture rendez-vous admission urgences " +
 	"farmacia médico dentista hospital clínica veterinario frontera aduana consulado embajada aeropuerto recepción ventanilla hotel banco colegio escuela guardería policía ayuntamiento cita ingreso urgencias " +
@@ -417,7 +465,7 @@ var settingWords = set("pharmacy chemist doctor gp dentist hospital clinic surge
 // notSettings are words that make an opening one of the text itself, of
 // an answer or of a reader, not of a place: "In any reply,", "In this
 // note:", "Pharmacy assistant instructions:".
-var notSettings = set("answer answers answering reply replies replying response responses respond responding summary summaries summarising summarizing recap recaps transcript chat chats conversation conversations output case cases note notes text page document file instruction instructions notice any every all this these " +
+var notSettings = phrase.WordSet("answer answers answering reply replies replying response responses respond responding summary summaries summarising summarizing recap recaps transcript chat chats conversation conversations output case cases note notes text page document file instruction instructions notice any every all this these " +
 	"antwort antworten zusammenfassung zusammenfassen gespräch gesprächsverlauf rückfragen fall notiz hinweis anweisung anweisungen " +
 	"réponse réponses répondre résumé résumer récapitulatif rédaction conversation cas question questions consigne consignes " +
 	"respuesta respuestas responder resumen resumir conversación caso pregunta preguntas instrucción instrucciones " +
