@@ -42,7 +42,7 @@ func WordSet(words string) map[string]bool {
 // Request reports whether the match [st, en) in the sentence [ss, se) of t
 // reads as a request rather than a statement about one: it starts its
 // clause (ClauseStart, on the folded text before it, as the match was
-// read: "… 4nd 1gn0r3 …" starts a clause with "and"; a subject, an
+// read: "… th3n 4nd 1gn0r3 …" starts a clause with "and"; a subject, an
 // auxiliary or a negation before the verb does not: "the firewall ignores
 // all previous rules", "never ignore …"), no negation follows it
 // ("Vergiss die vorherigen Anweisungen nicht"), and no describing word
