@@ -113,7 +113,7 @@ type hit struct {
 
 // hits returns the segmenter of text and the matches of c's rules that
 // count where they stand.
-func (c *compiled) hits(text string) (*phrase.Segmenter, []hit) {
+func (c *compiled) hits(text string) (phrase.Segmenter, []hit) {
 	seg, ms := c.t.Find(text)
 	hits := make([]hit, len(ms))
 	for i, m := range ms {

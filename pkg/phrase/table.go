@@ -98,8 +98,8 @@ const maxMatch = 600
 // and ends at a word edge (a letter or digit at its edge touches no other,
 // but in scripts written without spaces), and one rule's matches do not
 // overlap. Never fails; invalid UTF-8 is read as U+FFFD.
-func (t *Table) Find(text string) (*Segmenter, []Match) {
-	seg := &Segmenter{t: text}
+func (t *Table) Find(text string) (Segmenter, []Match) {
+	seg := Segmenter{t: text}
 	var out []Match
 	for _, m := range t.candidates(text, fold(text)) {
 		r := &t.rules[m.Rule]
