@@ -177,9 +177,51 @@ func labelledCorrections(s string) []text.Aside {
 	return out
 }
 
+// laterValueRe matches a word that makes what follows it in a sentence
+// the later or the actual value of what came before: an adverb of change
+// or of contrast ("now", "instead", "actually", "in fact"), or a verb of
+// moving or changing with its preposition ("moved to", "décalé au"), in
+// the index's languages.
+var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in)(?:[^\pL]|$)`)
+
+// insteadOfRe: "of" after "instead", "instead of".
+var insteadOfRe = regexp.MustCompile(`(?i)^\s+of\b`)
+
+// laterValues returns, for each word of s that opens a later or actual
+// value (laterValueRe) after the sentence's first word and is followed,
+// next or after one word that is no label, by one of facts (Facts(s)), an
+// aside from that word to
+// the end of that fact: "Dienstag, 9. April, 8:30 Uhr, … aber eigentlich
+// Donnerstag, 11. April" and "password: lemon-kettle-42 ~~lemon-kettle-42~~
+// **now harbour-violet-17**" hold two values as "9. April (jetzt 11.
+// April)" does, in the note's own words rather than in brackets. A word
+// that only happens to stand before a value further on ("the frontend
+// must now take part in a Kerberos V5 dialog", "transactions actually
+// processed: 10000") opens none, nor does "instead of", which names the
+// value that does not hold.
+func laterValues(s string, facts []Fact) []text.Aside {
+	var out []text.Aside
+	for _, m := range laterValueRe.FindAllStringSubmatchIndex(s, -1) {
+		if strings.TrimSpace(s[:m[2]]) == "" || insteadOfRe.MatchString(s[m[3]:]) {
+			continue
+		}
+		for _, f := range facts {
+			if f.Start < m[3] {
+				continue
+			}
+			if between := strings.Fields(s[m[3]:f.Start]); len(between) == 0 || len(between) == 1 && !strings.HasSuffix(between[0], ":") {
+				out = append(out, text.Aside{Start: m[2], End: f.End})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // AsideValue reports a sentence that gives a value and, in an aside
-// (text.Asides: brackets or spaced dashes; or a later sentence opened by
-// a correction label), another value of the same
+// (text.Asides: brackets or spaced dashes; a later sentence opened by a
+// correction label; or the rest of the sentence after a word that opens a
+// later or actual value, laterValues), another value of the same
 // class that is not the first: "on 14 May at 10:30 [the practice moved it
 // to 16 May at 08:15]", "£160 — he rang back, it's £190", "levothyroxine —
 // correction: 150 micrograms — 75 micrograms every morning". A note's line
@@ -217,7 +259,32 @@ type AsidePair struct {
 // false when there is none.
 func AsideValues(sentence string) (AsidePair, bool) {
 	sentence = text.JoinSpaced(sentence)
+	facts := Facts(sentence)
 	asides := append(text.Asides(sentence), labelledCorrections(sentence)...)
+	// A later value in the sentence's own words is read apart: a bracket
+	// before it may hold the value it replaces ("(Milbemax, 1 tablet) …
+	// the dose is now 3 tablets").
+	for _, set := range [][]text.Aside{asides, laterValues(sentence, facts)} {
+		if p, ok := asidePair(sentence, facts, set); ok {
+			return p, true
+		}
+	}
+	// An aside holds asides of its own ("Biscuit – 0.5 mg daily [vet
+	// update: 2.5 mg]": the dash runs to the end and holds the bracket):
+	// its text, read without its opening delimiter, is read the same way.
+	for _, a := range asides {
+		_, n := utf8.DecodeRuneInString(sentence[a.Start:])
+		if p, ok := AsideValues(sentence[a.Start+n : a.End]); ok {
+			return p, true
+		}
+	}
+	return AsidePair{}, false
+}
+
+// asidePair returns the first pair of a fact of sentence (one of facts)
+// in one of asides and a fact outside them all of the same class that
+// AsideValue reports, and false when there is none.
+func asidePair(sentence string, facts []Fact, asides []text.Aside) (AsidePair, bool) {
 	inAside := func(f Fact) bool {
 		for _, a := range asides {
 			if f.Start >= a.Start && f.End <= a.End {
@@ -226,7 +293,6 @@ func AsideValues(sentence string) (AsidePair, bool) {
 		}
 		return false
 	}
-	facts := Facts(sentence)
 	for _, a := range asides {
 		for _, fa := range facts {
 			c := countedClass(sentence, fa)
@@ -250,15 +316,6 @@ func AsideValues(sentence string) (AsidePair, bool) {
 					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)}, true
 				}
 			}
-		}
-	}
-	// An aside holds asides of its own ("Biscuit – 0.5 mg daily [vet
-	// update: 2.5 mg]": the dash runs to the end and holds the bracket):
-	// its text, read without its opening delimiter, is read the same way.
-	for _, a := range asides {
-		_, n := utf8.DecodeRuneInString(sentence[a.Start:])
-		if p, ok := AsideValues(sentence[a.Start+n : a.End]); ok {
-			return p, true
 		}
 	}
 	return AsidePair{}, false

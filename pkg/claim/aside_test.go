@@ -29,6 +29,17 @@ func TestAsideValue(t *testing.T) {
 		{"Physio on Friday 8 November at 10:50. Correction: the session is on Monday 11 November at 13:20. Bring shorts.", `"8 November" … "11 November"`},
 		{"Physio on Friday 8 November at 10:50. The next one is on Monday 11 November at 13:20.", ``},
 		{"Gate code 4819. EDIT: it's 7702 now.", `"4819" … "7702"`}, // mutation: "edit" dropped from correctionLabelRe
+		// A later or actual value in the sentence's own words, after a
+		// word of change or contrast right before it (mutation:
+		// laterValues not appended in AsideValues), even in Markdown
+		// emphasis; a word of change with the value further on, "instead
+		// of" and a label after the word are not.
+		{"Termin bei Dr. Lenz: Dienstag, 9. April, 8:30 Uhr, laut Terminzettel vom Empfang aber eigentlich Donnerstag, 11. April, 16:45 Uhr.", `"9. April" … "11. April"`},
+		{"Guest Wi-Fi password: lemon-kettle-42 ~~lemon-kettle-42~~ **now harbour-violet-17**", `"lemon-kettle-42" … "harbour-violet-17"`},
+		{"Boiler service on 14 October, moved to 16 October.", `"14 October" … "16 October"`},
+		{"Copy template0 instead of template1 for a pristine database.", ""},
+		{"Service on 14 October; the engineer will now bring the part ordered on 2 October.", ""},
+		{"Invoices from 3 March, actually processed: 5 March.", ""},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
 		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},

@@ -13,7 +13,7 @@ var digitWords = map[string]byte{
 	"zéro": '0', "un": '1', "deux": '2', "trois": '3', "quatre": '4', "cinq": '5', "sept": '7', "huit": '8', "neuf": '9',
 	"cero": '0', "uno": '1', "dos": '2', "tres": '3', "cuatro": '4', "cinco": '5', "seis": '6', "siete": '7', "ocho": '8', "nueve": '9',
 	"due": '2', "tre": '3', "quattro": '4', "cinque": '5', "sei": '6', "sette": '7', "otto": '8', "nove": '9',
-	"um": '1', "dois": '2', "três": '3', "sete": '7', "oito": '8',
+	"um": '1', "uma": '1', "dois": '2', "duas": '2', "três": '3', "quatro": '4', "sete": '7', "oito": '8',
 	"nul": '0', "een": '1', "twee": '2', "drie": '3', "vijf": '5', "zes": '6', "zeven": '7', "negen": '9',
 }
 
