@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/text"
@@ -182,10 +183,11 @@ func labelledCorrections(s string) []text.Aside {
 // or of contrast ("now", "instead", "actually", "in fact"), or a verb of
 // moving or changing with its preposition ("moved to", "décalé au"), in
 // the index's languages.
-var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in)(?:[^\pL]|$)`)
+var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|nu|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in)(?:[^\pL]|$)`)
 
-// insteadOfRe: "of" after "instead", "instead of".
-var insteadOfRe = regexp.MustCompile(`(?i)^\s+of\b`)
+// insteadOfRe: what after a word of change makes it name the value that
+// does not hold: "instead of", "plutôt que", "invece di".
+var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
 
 // laterValues returns, for each word of s that opens a later or actual
 // value (laterValueRe) after the sentence's first word and is followed,
@@ -198,24 +200,67 @@ var insteadOfRe = regexp.MustCompile(`(?i)^\s+of\b`)
 // that only happens to stand before a value further on ("the frontend
 // must now take part in a Kerberos V5 dialog", "transactions actually
 // processed: 10000") opens none, nor does "instead of", which names the
-// value that does not hold.
+// value that does not hold, nor a word after a semicolon ("the old PIN
+// was 2580; the tablet PIN is now 1379").
 func laterValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	for _, m := range laterValueRe.FindAllStringSubmatchIndex(s, -1) {
-		if strings.TrimSpace(s[:m[2]]) == "" || insteadOfRe.MatchString(s[m[3]:]) {
+		if insteadOfRe.MatchString(s[m[3]:]) {
 			continue
 		}
+		before := -1 // the end of the last fact before the word
 		for _, f := range facts {
-			if f.Start < m[3] {
-				continue
+			if f.End <= m[2] {
+				before = max(before, f.End)
 			}
-			if between := strings.Fields(s[m[3]:f.Start]); len(between) == 0 || len(between) == 1 && !strings.HasSuffix(between[0], ":") {
+		}
+		if before < 0 || strings.Contains(s[before:m[2]], ";") || otherSubject(s[before:m[2]]) {
+			continue // no value before it, one of another statement, or another subject's
+		}
+		for _, f := range facts {
+			if f.Start >= m[3] && nextTo(s[m[3]:f.Start]) {
 				out = append(out, text.Aside{Start: m[2], End: f.End})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// additive are the conjunctions that add a second value rather than
+// replace the first ("paid £40 and now owe £160").
+var additive = map[string]bool{"and": true, "und": true, "et": true, "y": true, "e": true, "en": true, "i": true}
+
+// otherSubject reports whether the words between a value and a word of
+// change give the later value to something else: the last of them is an
+// additive conjunction, or a name ("Lena am 4. März, Jonas eigentlich am 6.
+// März", "Marco invece il 5 luglio"), a capitalised word (which in German
+// may also be a noun: a later value right after one is missed).
+func otherSubject(between string) bool {
+	w := strings.FieldsFunc(between, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })
+	if len(w) == 0 {
+		return false
+	}
+	last := w[len(w)-1]
+	first, _ := utf8.DecodeRuneInString(last)
+	return additive[strings.ToLower(last)] || unicode.IsUpper(first)
+}
+
+// nextTo reports whether the words between a word of change and a value
+// let the value follow it: none, one that is no label ("eigentlich
+// Donnerstag, 11. April", not "processed: 10000"), or two short ones ("a
+// las 21:30", "op de 16e").
+func nextTo(between string) bool {
+	w := strings.Fields(between)
+	switch {
+	case len(w) == 0:
+		return true
+	case len(w) == 1:
+		return !strings.HasSuffix(w[0], ":")
+	case len(w) == 2:
+		return utf8.RuneCountInString(w[0]) <= 3 && utf8.RuneCountInString(w[1]) <= 3 && !strings.HasSuffix(w[1], ":")
+	}
+	return false
 }
 
 // AsideValue reports a sentence that gives a value and, in an aside

@@ -40,6 +40,12 @@ func TestAsideValue(t *testing.T) {
 		{"Copy template0 instead of template1 for a pristine database.", ""},
 		{"Service on 14 October; the engineer will now bring the part ordered on 2 October.", ""},
 		{"Invoices from 3 March, actually processed: 5 March.", ""},
+		// Nor after a semicolon, an additive conjunction or a name
+		// (mutations: each check dropped from laterValues).
+		{"My old phone PIN was 2580; the tablet PIN is now 1379.", ""},
+		{"Paid £40 for the deposit and now owe £160 on collection.", ""},
+		{"Io arrivo il 3 luglio, Marco invece il 5 luglio.", ""},
+		{"Cena con Marta el viernes a las 20:00, ahora a las 21:30.", `"20:00" … "21:30"`},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
 		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},
