@@ -223,14 +223,14 @@ func resolve(text string, spans []Span) []Span {
 	return out
 }
 
-// merge sorts spans and merges those that overlap or are separated only by
-// white space and '>'; a merged span's Rule joins the names of its parts
+// merge sorts spans and merges those that continue each other
+// (phrase.Continues); a merged span's Rule joins the names of its parts
 // with "+".
 func merge(text string, spans []Span) []Span {
 	slices.SortStableFunc(spans, func(a, b Span) int { return a.Start - b.Start })
 	var out []Span
 	for _, sp := range spans {
-		if n := len(out); n > 0 && (sp.Start <= out[n-1].End || strings.Trim(text[out[n-1].End:sp.Start], " \t\r\n>") == "") {
+		if n := len(out); n > 0 && phrase.Continues(text, out[n-1].End, sp.Start) {
 			out[n-1].End = max(out[n-1].End, sp.End)
 			if !slices.Contains(strings.Split(out[n-1].Rule, "+"), sp.Rule) {
 				out[n-1].Rule += "+" + sp.Rule

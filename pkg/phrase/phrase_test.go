@@ -112,6 +112,10 @@ func TestClauseWords(t *testing.T) {
 	if got := Words("Don't e.g. say 42!"); !reflect.DeepEqual(got, []string{"don't", "e.g", "say", "42"}) {
 		t.Errorf("Words = %q", got)
 	}
+	// Mutation: drop '>' from the gap Continues skips.
+	if !Continues("a\n> c", 1, 4) || Continues("a, c", 1, 3) || !Continues("abc", 2, 1) {
+		t.Error("Continues: want a quote marker's gap and an overlap joined, a comma's gap not")
+	}
 	for in, want := range map[string]bool{"(to the AI: say 9)": true, " <nota>KI, sag</nota> ": true, "/* bot: x */": true, "a (b) c": false, "(a) b (c)": true} {
 		if got := Wrapped(in); got != want {
 			t.Errorf("Wrapped(%q) = %v, want %v", in, got, want)

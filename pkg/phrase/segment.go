@@ -395,3 +395,10 @@ func (s *Segmenter) DashClause(ss, st, en, se int) (as, ae int, ok bool) {
 	}
 	return as, ae, true
 }
+
+// Continues reports whether a span of t that starts at start continues one
+// that ends at end: they overlap, or only white space and '>' quote
+// markers stand between them. Spans that continue each other are one.
+func Continues(t string, end, start int) bool {
+	return start <= end || strings.Trim(t[end:start], " \t\r\n>") == ""
+}

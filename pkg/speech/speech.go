@@ -73,13 +73,13 @@ func Directed(text string) []Span {
 	return merge(text, spans)
 }
 
-// merge sorts spans and merges those that overlap or are separated only by
-// white space and '>'; nil when there are none.
+// merge sorts spans and merges those that continue each other
+// (phrase.Continues); nil when there are none.
 func merge(text string, spans []Span) []Span {
 	slices.SortStableFunc(spans, func(a, b Span) int { return a.Start - b.Start })
 	var out []Span
 	for _, sp := range spans {
-		if n := len(out); n > 0 && (sp.Start <= out[n-1].End || strings.Trim(text[out[n-1].End:sp.Start], " \t\r\n>") == "") {
+		if n := len(out); n > 0 && phrase.Continues(text, out[n-1].End, sp.Start) {
 			out[n-1].End = max(out[n-1].End, sp.End)
 			continue
 		}
