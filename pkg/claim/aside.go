@@ -190,18 +190,20 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
 
 // laterValues returns, for each word of s that opens a later or actual
-// value (laterValueRe) after the sentence's first word and is followed,
-// next or after one word that is no label, by one of facts (Facts(s)), an
-// aside from that word to
-// the end of that fact: "Dienstag, 9. April, 8:30 Uhr, … aber eigentlich
-// Donnerstag, 11. April" and "password: lemon-kettle-42 ~~lemon-kettle-42~~
-// **now harbour-violet-17**" hold two values as "9. April (jetzt 11.
-// April)" does, in the note's own words rather than in brackets. A word
-// that only happens to stand before a value further on ("the frontend
-// must now take part in a Kerberos V5 dialog", "transactions actually
-// processed: 10000") opens none, nor does "instead of", which names the
-// value that does not hold, nor a word after a semicolon ("the old PIN
-// was 2580; the tablet PIN is now 1379").
+// value (laterValueRe), an aside from that word to the end of the value
+// right after it (nextTo; one of facts, Facts(s)), when a value stands
+// before the word in the same statement: "Dienstag, 9. April, 8:30 Uhr, …
+// aber eigentlich Donnerstag, 11. April" and "password: lemon-kettle-42
+// ~~lemon-kettle-42~~ **now harbour-violet-17**" hold two values as "9.
+// April (jetzt 11. April)" does, in the note's own words rather than in
+// brackets. None opens when the value is further on ("the frontend must
+// now take part in a Kerberos V5 dialog", "actually processed: 10000"),
+// for "instead of", which names the value that does not hold, after a
+// semicolon ("the old PIN was 2580; the tablet PIN is now 1379"), or when
+// the later value is another subject's (otherSubject). This is a narrower
+// list than changeMarkerRe's: adjectives such as "new" mark asides, but in
+// running text they name other things too often ("new customers get 10
+// EUR off").
 func laterValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	for _, m := range laterValueRe.FindAllStringSubmatchIndex(s, -1) {
@@ -309,7 +311,11 @@ func AsideValues(sentence string) (AsidePair, bool) {
 	// A later value in the sentence's own words is read apart: a bracket
 	// before it may hold the value it replaces ("(Milbemax, 1 tablet) …
 	// the dose is now 3 tablets").
-	for _, set := range [][]text.Aside{asides, laterValues(sentence, facts)} {
+	sets := [][]text.Aside{asides}
+	if len(facts) >= 2 { // a later value needs one before it
+		sets = append(sets, laterValues(sentence, facts))
+	}
+	for _, set := range sets {
 		if p, ok := asidePair(sentence, facts, set); ok {
 			return p, true
 		}
