@@ -185,6 +185,15 @@ func labelledCorrections(s string) []text.Aside {
 // the index's languages.
 var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|nu|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in)(?:[^\pL]|$)`)
 
+// retractionRe matches words by which a writer takes back the value just
+// written and gives another: "scratch that", "or rather", "I mean",
+// "mejor dicho", "anzi", "ou melhor", "beter gezegd", in the index's
+// languages. Unlike a word of change (laterValueRe) such a word speaks of
+// the value before it whatever stands between them, so a semicolon,
+// "and" or a name there does not make the later value another
+// statement's.
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|no wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein,? doch|ou plutôt|je veux dire|enfin non|pardon|mejor dicho|quiero decir|perdón|anzi|o meglio|volevo dire|ou melhor|quer dizer|corrigindo|beter gezegd|of liever|ik bedoel)(?:[^\pL]|$)`)
+
 // insteadOfRe: what after a word of change makes it name the value that
 // does not hold: "instead of", "plutôt que", "invece di".
 var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
@@ -206,7 +215,10 @@ var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
 // EUR off").
 func laterValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
-	for _, m := range laterValueRe.FindAllStringSubmatchIndex(s, -1) {
+	words := laterValueRe.FindAllStringSubmatchIndex(s, -1)
+	changes := len(words)
+	words = append(words, retractionRe.FindAllStringSubmatchIndex(s, -1)...)
+	for k, m := range words {
 		if insteadOfRe.MatchString(s[m[3]:]) {
 			continue
 		}
@@ -216,8 +228,11 @@ func laterValues(s string, facts []Fact) []text.Aside {
 				before = max(before, f.End)
 			}
 		}
-		if before < 0 || strings.Contains(s[before:m[2]], ";") || otherSubject(s[before:m[2]]) {
-			continue // no value before it, one of another statement, or another subject's
+		if before < 0 {
+			continue // no value before it
+		}
+		if k < changes && (strings.Contains(s[before:m[2]], ";") || otherSubject(s[before:m[2]])) {
+			continue // a value of another statement, or another subject's
 		}
 		for _, f := range facts {
 			if f.Start >= m[3] && nextTo(s[m[3]:f.Start]) {
@@ -230,12 +245,16 @@ func laterValues(s string, facts []Fact) []text.Aside {
 }
 
 // additive are the conjunctions that add a second value rather than
-// replace the first ("paid £40 and now owe £160").
-var additive = map[string]bool{"and": true, "und": true, "et": true, "y": true, "e": true, "en": true, "i": true}
+// replace the first ("paid £40 and now owe £160"). The value says whether
+// the word is one anywhere between the two values: Dutch "en" is also
+// French and Spanish "in", so it counts only right before the word of
+// change.
+var additive = map[string]bool{"and": true, "und": true, "et": true, "y": true, "e": true, "en": false, "i": true}
 
 // otherSubject reports whether the words between a value and a word of
-// change give the later value to something else: the last of them is an
-// additive conjunction, or a name ("Lena am 4. März, Jonas eigentlich am 6.
+// change give the later value to something else: one of them is an
+// additive conjunction ("10:00 y la de dirección, en cambio, a las
+// 12:00"), or the last is a name ("Lena am 4. März, Jonas eigentlich am 6.
 // März", "Marco invece il 5 luglio"), a capitalised word (which in German
 // may also be a noun: a later value right after one is missed).
 func otherSubject(between string) bool {
@@ -243,9 +262,13 @@ func otherSubject(between string) bool {
 	if len(w) == 0 {
 		return false
 	}
-	last := w[len(w)-1]
-	first, _ := utf8.DecodeRuneInString(last)
-	return additive[strings.ToLower(last)] || unicode.IsUpper(first)
+	for k, x := range w {
+		if anywhere, ok := additive[strings.ToLower(x)]; ok && (anywhere || k == len(w)-1) {
+			return true
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(w[len(w)-1])
+	return unicode.IsUpper(first)
 }
 
 // nextTo reports whether the words between a word of change and a value
@@ -253,7 +276,9 @@ func otherSubject(between string) bool {
 // Donnerstag, 11. April", not "processed: 10000"), or two short ones ("a
 // las 21:30", "op de 16e").
 func nextTo(between string) bool {
-	w := strings.Fields(between)
+	w := strings.FieldsFunc(between, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == '-' || r == '–' || r == '—'
+	})
 	switch {
 	case len(w) == 0:
 		return true

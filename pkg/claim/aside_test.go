@@ -46,6 +46,18 @@ func TestAsideValue(t *testing.T) {
 		{"Paid £40 for the deposit and now owe £160 on collection.", ""},
 		{"Io arrivo il 3 luglio, Marco invece il 5 luglio.", ""},
 		{"Cena con Marta el viernes a las 20:00, ahora a las 21:30.", `"20:00" … "21:30"`},
+		// An additive conjunction anywhere between the values gives the
+		// later one to another subject (mutation: only the last word
+		// tested), but Dutch "en" only right before the word, for it is
+		// French "in" too (mutation: "en" true in additive).
+		{"La reunión de equipo es a las 10:00 y la de dirección, en cambio, a las 12:00.", ""},
+		{"Rendez-vous le 14 mai en salle de réunion, décalé au 16 mai.", `"14 mai" … "16 mai"`},
+		// A word that takes the value before it back speaks of it even
+		// after a semicolon or "and" (mutations: retractionRe's matches
+		// not appended; the semicolon check applied to them).
+		{"Rent is $1,450 a month; scratch that, it's $1,620 since the renewal.", `"$1,450" … "$1,620"`},
+		{"Volo alle 6:40, anzi alle 8:05.", `"6:40" … "8:05"`},
+		{"Vuelo el 3 de mayo; mejor dicho, el 5 de mayo según la aerolínea.", `"3 de mayo" … "5 de mayo"`},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
 		{"The flight departs 07:05 (gate closes 06:45).", `"07:05" … "06:45"`},
