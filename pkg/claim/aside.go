@@ -336,12 +336,11 @@ func AsideValues(sentence string) (AsidePair, bool) {
 	// A later value in the sentence's own words is read apart: a bracket
 	// before it may hold the value it replaces ("(Milbemax, 1 tablet) …
 	// the dose is now 3 tablets").
-	sets := [][]text.Aside{asides}
-	if len(facts) >= 2 { // a later value needs one before it
-		sets = append(sets, laterValues(sentence, facts))
+	if p, ok := asidePair(sentence, facts, asides); ok {
+		return p, true
 	}
-	for _, set := range sets {
-		if p, ok := asidePair(sentence, facts, set); ok {
+	if len(facts) >= 2 { // a later value needs one before it
+		if p, ok := asidePair(sentence, facts, laterValues(sentence, facts)); ok {
 			return p, true
 		}
 	}
