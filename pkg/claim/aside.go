@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -192,7 +193,7 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
-var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|no wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein,? doch|ou plutôt|je veux dire|enfin non|pardon|mejor dicho|quiero decir|perdón|anzi|o meglio|volevo dire|ou melhor|quer dizer|corrigindo|beter gezegd|of liever|ik bedoel)(?:[^\pL]|$)`)
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee)(?:[^\pL]|$)`)
 
 // insteadOfRe: what after a word of change makes it name the value that
 // does not hold: "instead of", "plutôt que", "invece di".
@@ -235,7 +236,7 @@ func laterValues(s string, facts []Fact) []text.Aside {
 			continue // a value of another statement, or another subject's
 		}
 		for _, f := range facts {
-			if f.Start >= m[3] && nextTo(s[m[3]:f.Start]) {
+			if f.Start >= m[3] && nextTo(s[m[3]:f.Start], k >= changes) {
 				out = append(out, text.Aside{Start: m[2], End: f.End})
 				break
 			}
@@ -244,26 +245,42 @@ func laterValues(s string, facts []Fact) []text.Aside {
 	return out
 }
 
-// additive are the conjunctions that add a second value rather than
-// replace the first ("paid £40 and now owe £160"). The value says whether
-// the word is one anywhere between the two values: Dutch "en" is also
-// French and Spanish "in", so it counts only right before the word of
-// change.
-var additive = map[string]bool{"and": true, "und": true, "et": true, "y": true, "e": true, "en": false, "i": true}
+// conjunctions are the words that join a second clause to the first,
+// in the index's languages; true marks the additive ones ("and", "und",
+// "y"), false the others ("but", "aber", "mientras que", "maar"). Dutch
+// "en" is also French and Spanish "in" (otherSubject).
+var conjunctions = map[string]bool{
+	"and": true, "und": true, "et": true, "y": true, "e": true, "i": true, "en": true,
+	"but": false, "plus": false, "while": false, "whereas": false,
+	"aber": false, "sowie": false, "während": false, "wogegen": false,
+	"mais": false, "tandis": false, "alors": false,
+	"pero": false, "mientras": false,
+	"ma": false, "mentre": false,
+	"mas": false, "enquanto": false,
+	"maar": false, "terwijl": false,
+}
 
 // otherSubject reports whether the words between a value and a word of
-// change give the later value to something else: one of them is an
-// additive conjunction ("10:00 y la de dirección, en cambio, a las
-// 12:00"), or the last is a name ("Lena am 4. März, Jonas eigentlich am 6.
-// März", "Marco invece il 5 luglio"), a capitalised word (which in German
-// may also be a noun: a later value right after one is missed).
+// change give the later value to something else: the last of them is an
+// additive conjunction ("paid £40 and now owe £160"); a conjunction is
+// followed by more words, which open a clause with a subject of its own
+// ("10:00 y la de dirección, en cambio, a las 12:00", "from 7:00 but
+// dinner is now at 19:30"; "aber eigentlich" right before the value is
+// still the same one's); or the last is a name ("Lena am 4. März, Jonas
+// eigentlich am 6. März", "Marco invece il 5 luglio"), a capitalised word
+// (which in German may also be a noun: a later value right after one is
+// missed). Dutch "en" counts only as the last word: it is also French and
+// Spanish "in" ("14 mai en salle de réunion, décalé au 16 mai").
 func otherSubject(between string) bool {
 	w := strings.FieldsFunc(between, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })
 	if len(w) == 0 {
 		return false
 	}
 	for k, x := range w {
-		if anywhere, ok := additive[strings.ToLower(x)]; ok && (anywhere || k == len(w)-1) {
+		x = strings.ToLower(x)
+		additive, ok := conjunctions[x]
+		last := k == len(w)-1
+		if ok && (additive && last || !last && x != "en") {
 			return true
 		}
 	}
@@ -274,18 +291,25 @@ func otherSubject(between string) bool {
 // nextTo reports whether the words between a word of change and a value
 // let the value follow it: none, one that is no label ("eigentlich
 // Donnerstag, 11. April", not "processed: 10000"), or two short ones ("a
-// las 21:30", "op de 16e").
-func nextTo(between string) bool {
+// las 21:30", "op de 16e"). After a word that takes a value back
+// (retraction) any two words that are no label do ("scratch that, it's
+// at 11:15", "anzi, sarà il 16 maggio"): such a word announces the value
+// that replaces the one before it.
+func nextTo(between string, retraction bool) bool {
 	w := strings.FieldsFunc(between, func(r rune) bool {
-		return unicode.IsSpace(r) || r == ',' || r == '-' || r == '–' || r == '—'
+		return unicode.IsSpace(r) || r == ',' || r == '-' || r == '\u2013' || r == '\u2014'
 	})
+	w = slices.DeleteFunc(w, func(x string) bool { return x == ":" }) // French spacing, "pardon : 16/05"
+	label := func(x string) bool { return strings.HasSuffix(x, ":") }
 	switch {
 	case len(w) == 0:
 		return true
 	case len(w) == 1:
-		return !strings.HasSuffix(w[0], ":")
+		return !label(w[0])
+	case len(w) == 2 && retraction:
+		return !label(w[0]) && !label(w[1])
 	case len(w) == 2:
-		return utf8.RuneCountInString(w[0]) <= 3 && utf8.RuneCountInString(w[1]) <= 3 && !strings.HasSuffix(w[1], ":")
+		return utf8.RuneCountInString(w[0]) <= 3 && utf8.RuneCountInString(w[1]) <= 3 && !label(w[1])
 	}
 	return false
 }

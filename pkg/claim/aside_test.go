@@ -57,6 +57,15 @@ func TestAsideValue(t *testing.T) {
 		// not appended; the semicolon check applied to them).
 		{"Rent is $1,450 a month; scratch that, it's $1,620 since the renewal.", `"$1,450" … "$1,620"`},
 		{"Volo alle 6:40, anzi alle 8:05.", `"6:40" … "8:05"`},
+		// After such a word any two words may stand before the value, and
+		// a lone colon is punctuation (mutations: nextTo told it follows a
+		// word of change; the colon kept as a word).
+		{"Dentist on 14 May at 10:30, scratch that, it's at 11:15.", `"10:30" … "11:15"`},
+		{"Rendez-vous le 14/05, pardon : 16/05.", `"14/05" … "16/05"`},
+		// A conjunction followed by more words opens a clause with its own
+		// subject (mutation: only additive conjunctions counted); right
+		// before the word of change it does not ("aber eigentlich" above).
+		{"Breakfast is served from 7:00 but dinner is now at 19:30.", ""},
 		{"Vuelo el 3 de mayo; mejor dicho, el 5 de mayo según la aerolínea.", `"3 de mayo" … "5 de mayo"`},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
