@@ -245,6 +245,43 @@ func laterValues(s string, facts []Fact) []text.Aside {
 	return out
 }
 
+// arrowRe matches an arrow written between an old value and a new one:
+// "Tern-Harbor-4471 → Tern-Harbor-8812", "11:50 ➡️ 13:25", "14:00 -> 15:30".
+var arrowRe = regexp.MustCompile(`→|⟶|⇒|➡\x{FE0F}?|->|=>`)
+
+// arrowValues returns, for each arrow of s (arrowRe) with a value on each
+// side and nothing between them and it but spaces, emphasis and symbols
+// on one line, an aside from the arrow to the end of the value after it:
+// "password: Tern-Harbor-4471 → Tern-Harbor-8812" gives two passwords,
+// as "4471 (now 8812)" does. An arrow after other words, a line break or
+// a value's unit ("'\x78'::bytea → \x1234", a function's result in a
+// manual's table; "LHR -> LIS" names no values), or one both ways
+// ("ISBN13 <=> EAN13"), opens none.
+func arrowValues(s string, facts []Fact) []text.Aside {
+	var out []text.Aside
+	bare := func(between string) bool {
+		return strings.IndexFunc(between, func(r rune) bool {
+			return r == '\n' || unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '\''
+		}) < 0
+	}
+	for _, m := range arrowRe.FindAllStringIndex(s, -1) {
+		if m[0] > 0 && s[m[0]-1] == '<' {
+			continue // "ISBN13 <=> EAN13": both ways, no change
+		}
+		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && bare(s[f.End:m[0]]) })
+		if before < 0 {
+			continue
+		}
+		for _, f := range facts {
+			if f.Start >= m[1] && bare(s[m[1]:f.Start]) {
+				out = append(out, text.Aside{Start: m[0], End: f.End})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // conjunctions are the words that join a second clause to the first,
 // in the index's languages; true marks the additive ones ("and", "und",
 // "y"), false the others ("but", "aber", "mientras que", "maar"). Dutch
@@ -364,7 +401,8 @@ func AsideValues(sentence string) (AsidePair, bool) {
 		return p, true
 	}
 	if len(facts) >= 2 { // a later value needs one before it
-		if p, ok := asidePair(sentence, facts, laterValues(sentence, facts)); ok {
+		later := append(laterValues(sentence, facts), arrowValues(sentence, facts)...)
+		if p, ok := asidePair(sentence, facts, later); ok {
 			return p, true
 		}
 	}

@@ -62,6 +62,14 @@ func TestAsideValue(t *testing.T) {
 		// word of change; the colon kept as a word).
 		{"Dentist on 14 May at 10:30, scratch that, it's at 11:15.", `"10:30" … "11:15"`},
 		{"Rendez-vous le 14/05, pardon : 16/05.", `"14/05" … "16/05"`},
+		// An arrow between two values of a kind, nothing else between
+		// (mutation: arrowValues not appended), not one both ways
+		// (mutation: the '<' check removed) nor across a line break, as a
+		// manual's function tables write a result (mutation: '\n' allowed).
+		{"Wi-Fi password: Tern-Harbor-4471 → Tern-Harbor-8812", `"Tern-Harbor-4471" … "Tern-Harbor-8812"`},
+		{"Partenza da Milano Linate alle 11:50 ➡️ 13:25 ✅.", `"11:50" … "13:25"`},
+		{"ISBN13 <=> EAN13", ""},
+		{"decode AB1234\n→ CD5678", ""},
 		// A conjunction followed by more words opens a clause with its own
 		// subject (mutation: only additive conjunctions counted); right
 		// before the word of change it does not ("aber eigentlich" above).
