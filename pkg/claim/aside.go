@@ -253,10 +253,12 @@ var arrowRe = regexp.MustCompile(`→|⟶|⇒|➡\x{FE0F}?|->|=>`)
 // side and nothing between them and it but spaces, emphasis and symbols
 // on one line, an aside from the arrow to the end of the value after it:
 // "password: Tern-Harbor-4471 → Tern-Harbor-8812" gives two passwords,
-// as "4471 (now 8812)" does. An arrow after other words, a line break or
-// a value's unit ("'\x78'::bytea → \x1234", a function's result in a
-// manual's table; "LHR -> LIS" names no values), or one both ways
-// ("ISBN13 <=> EAN13"), opens none.
+// as "4471 (now 8812)" does. Between two times or dates an arrow is a
+// range, as a dash is (a train's "08:12 → 09:47", a trip's "14/05 →
+// 21/05"), and opens none; nor does an arrow after other words, a line
+// break or a value's unit ("'\x78'::bytea → \x1234", a function's result
+// in a manual's table; "LHR -> LIS" names no values), nor one both ways
+// ("ISBN13 <=> EAN13").
 func arrowValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	bare := func(between string) bool {
@@ -269,8 +271,8 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 			continue // "ISBN13 <=> EAN13": both ways, no change
 		}
 		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && bare(s[f.End:m[0]]) })
-		if before < 0 {
-			continue
+		if before < 0 || facts[before].Kind == Date || isTime(facts[before]) {
+			continue // no value before it, or a range: "08:12 → 09:47", "14/05 → 21/05"
 		}
 		for _, f := range facts {
 			if f.Start >= m[1] && bare(s[m[1]:f.Start]) {

@@ -67,7 +67,11 @@ func TestAsideValue(t *testing.T) {
 		// (mutation: the '<' check removed) nor across a line break, as a
 		// manual's function tables write a result (mutation: '\n' allowed).
 		{"Wi-Fi password: Tern-Harbor-4471 → Tern-Harbor-8812", `"Tern-Harbor-4471" … "Tern-Harbor-8812"`},
-		{"Partenza da Milano Linate alle 11:50 ➡️ 13:25 ✅.", `"11:50" … "13:25"`},
+		{"PIN della carta 4471 ➡️ 8812 ✅.", `"4471" … "8812"`},
+		// Between times or dates an arrow is a range (mutation: the check
+		// of the first value's class removed).
+		{"Partenza da Milano Linate alle 11:50 ➡️ 13:25 ✅.", ""},
+		{"Lisbon trip 14/05 → 21/05, flights booked.", ""},
 		{"ISBN13 <=> EAN13", ""},
 		{"decode AB1234\n→ CD5678", ""},
 		// A conjunction followed by more words opens a clause with its own
