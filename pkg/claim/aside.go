@@ -246,8 +246,12 @@ func laterValues(s string, facts []Fact) []text.Aside {
 }
 
 // arrowRe matches an arrow written between an old value and a new one:
-// "Tern-Harbor-4471 → Tern-Harbor-8812", "11:50 ➡️ 13:25", "14:00 -> 15:30".
-var arrowRe = regexp.MustCompile(`→|⟶|⇒|➡\x{FE0F}?|->|=>`)
+// "Tern-Harbor-4471 → Tern-Harbor-8812", "4471 ➡️ 8812", "4471 -> 8812":
+// a character of Unicode's arrow blocks (Arrows, Supplemental Arrows-A
+// and -B, the dingbat arrows, Miscellaneous Symbols and Arrows,
+// Supplemental Arrows-C), with an emoji's variation selector, or one
+// written in ASCII ("->", "=>", "~>", "-->"; not ">>", an operator).
+var arrowRe = regexp.MustCompile(`[\x{2190}-\x{21FF}\x{27F0}-\x{27FF}\x{2900}-\x{297F}\x{2794}-\x{27BF}\x{2B00}-\x{2BFF}\x{1F800}-\x{1F8FF}]\x{FE0F}?|[-=~]+>`)
 
 // arrowValues returns, for each arrow of s (arrowRe) with a value on each
 // side and nothing between them and it but spaces, emphasis and symbols

@@ -73,6 +73,10 @@ func TestAsideValue(t *testing.T) {
 		{"Partenza da Milano Linate alle 11:50 ➡️ 13:25 ✅.", ""},
 		{"Lisbon trip 14/05 → 21/05, flights booked.", ""},
 		{"ISBN13 <=> EAN13", ""},
+		// Any arrow of Unicode's arrow blocks, or one in ASCII (mutation:
+		// arrowRe as the list "→|⟶|⇒|➡|->|=>").
+		{"Alarm code 4471 ➜ 8812", `"4471" … "8812"`},
+		{"Locker AB12 ~> CD34", `"AB12" … "CD34"`},
 		{"decode AB1234\n→ CD5678", ""},
 		// A conjunction followed by more words opens a clause with its own
 		// subject (mutation: only additive conjunctions counted); right
