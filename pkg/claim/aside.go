@@ -200,7 +200,8 @@ var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i
 var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
 
 // laterValues returns, for each word of s that opens a later or actual
-// value (laterValueRe), an aside from that word to the end of the value
+// value (laterValueRe) or takes the value before it back (retractionRe),
+// an aside from that word to the end of the value
 // right after it (nextTo; one of facts, Facts(s)), when a value stands
 // before the word in the same statement: "Dienstag, 9. April, 8:30 Uhr, …
 // aber eigentlich Donnerstag, 11. April" and "password: lemon-kettle-42
@@ -210,7 +211,8 @@ var insteadOfRe = regexp.MustCompile(`(?i)^\s+(?:of|than|que|di|de|van)\b`)
 // now take part in a Kerberos V5 dialog", "actually processed: 10000"),
 // for "instead of", which names the value that does not hold, after a
 // semicolon ("the old PIN was 2580; the tablet PIN is now 1379"), or when
-// the later value is another subject's (otherSubject). This is a narrower
+// the later value is another subject's (otherSubject); the last two do
+// not hold for a word that takes a value back. This is a narrower
 // list than changeMarkerRe's: adjectives such as "new" mark asides, but in
 // running text they name other things too often ("new customers get 10
 // EUR off").
@@ -291,12 +293,13 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 // conjunctions are the words that join a second clause to the first,
 // in the index's languages; true marks the additive ones ("and", "und",
 // "y"), false the others ("but", "aber", "mientras que", "maar"). Dutch
-// "en" is also French and Spanish "in" (otherSubject).
+// "en" is also French and Spanish "in" (otherSubject); "plus" is left
+// out, for French "n'est plus valable, désormais …" is no second clause.
 var conjunctions = map[string]bool{
 	"and": true, "und": true, "et": true, "y": true, "e": true, "i": true, "en": true,
-	"but": false, "plus": false, "while": false, "whereas": false,
+	"but": false, "while": false, "whereas": false,
 	"aber": false, "sowie": false, "während": false, "wogegen": false,
-	"mais": false, "tandis": false, "alors": false,
+	"mais": false, "tandis": false,
 	"pero": false, "mientras": false,
 	"ma": false, "mentre": false,
 	"mas": false, "enquanto": false,

@@ -82,6 +82,7 @@ func TestAsideValue(t *testing.T) {
 		// subject (mutation: only additive conjunctions counted); right
 		// before the word of change it does not ("aber eigentlich" above).
 		{"Breakfast is served from 7:00 but dinner is now at 19:30.", ""},
+		{"Le code 4471 n'est plus valable, désormais 8812.", `"4471" … "8812"`},
 		{"Vuelo el 3 de mayo; mejor dicho, el 5 de mayo según la aerolínea.", `"3 de mayo" … "5 de mayo"`},
 		// The time of another event is reported too: the words do not tell
 		// it from a correction (the rule's cost, docs/measurements.md).
