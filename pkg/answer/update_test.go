@@ -50,6 +50,13 @@ func TestUpdatedValue(t *testing.T) {
 		{"How do I reset the router?", "Hold the reset button for 10 seconds.",
 			"Router in the hall cupboard.\n\nQ: How do I reset the router?\nA: Hold the reset button for 10 seconds.",
 			""},
+		// A message pasted right under the owner's lines, without a
+		// blank line: a block quote starts a paragraph of its own
+		// (mutation: text.Paragraphs not splitting at a block quote
+		// loses it).
+		{"Quelle est ma quote-part pour les travaux de l'ascenseur ?", "Ma quote-part est portée à 2 640 €.",
+			"Copropriété – travaux ascenseur\nAG du 12 avril : vote des travaux, ma quote-part = 1 870 €.\n> Message du syndic : suite à une erreur de calcul, votre quote-part est portée à 2 640 €.\nVirement sur le compte du syndic.",
+			"2 640 €"},
 		// The note's own value: not reported.
 		{"What is my monthly mortgage payment?", "The monthly payment is £1,146.22.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> On 3 March, Kestrel wrote:\n> your monthly payment will be £1,388.90 from April.",

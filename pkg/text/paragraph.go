@@ -1,22 +1,73 @@
 package text
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // paragraphBreakRe is a blank line, or a line that is a horizontal rule
 // ("---", "***", "___"), between paragraphs; the "\r" of Windows line ends
 // is allowed.
 var paragraphBreakRe = regexp.MustCompile(`\r?\n[ \t\r]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t\r]*)?\n`)
 
+// quoteStartRe is a line that opens a Markdown block quote ("> …") after a
+// line that does not: CommonMark lets a block quote interrupt a paragraph
+// (spec 0.31, 5.1), and a note pastes a message so ("> Message du
+// syndic : …" under the owner's own lines).
+var quoteStartRe = regexp.MustCompile(`\n[ \t]{0,3}>`)
+
 // Paragraphs returns the byte spans [start, end) of s's paragraphs: the
 // text between blank lines or horizontal rules, in order, the breaks
-// themselves left out. A text without a break is one paragraph; empty
+// themselves left out; a block quote that starts after a line of other
+// text starts a paragraph of its own (quoteStartRe), the line end before
+// it being the break. A text without a break is one paragraph; empty
 // spans are kept, so that the spans and the breaks tile s.
 func Paragraphs(s string) [][2]int {
 	var out [][2]int
+	add := func(start, end int) {
+		base := start
+		for _, m := range quoteStartRe.FindAllStringIndex(s[base:end], -1) {
+			if at := base + m[0]; !quotedLine(s[lineStart(s, at):at]) {
+				out = append(out, [2]int{start, at})
+				start = at + 1
+			}
+		}
+		out = append(out, [2]int{start, end})
+	}
 	start := 0
 	for _, m := range paragraphBreakRe.FindAllStringIndex(s, -1) {
-		out = append(out, [2]int{start, m[0]})
+		add(start, m[0])
 		start = m[1]
 	}
-	return append(out, [2]int{start, len(s)})
+	add(start, len(s))
+	return out
+}
+
+// quotedLine reports whether line is part of a Markdown block quote.
+func quotedLine(line string) bool {
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), ">")
+}
+
+// LeadLine returns the first line of the paragraph (Paragraphs) of s that
+// holds byte offset at, without its line end, when at lies on a later line
+// of that paragraph; "" when at is on the paragraph's first line or out of
+// s. A note names the subject of a block of short lines on its first line
+// ("Fiets van Sanne naar Rijwielhandel Bakker" above "Ophalen vrijdag na
+// 16:00"), as a heading does for a section.
+func LeadLine(s string, at int) string {
+	if at < 0 || at > len(s) {
+		return ""
+	}
+	for _, p := range Paragraphs(s) {
+		if at < p[0] || at > p[1] {
+			continue
+		}
+		para := s[p[0]:p[1]]
+		first, _, ok := strings.Cut(para, "\n")
+		if !ok || at <= p[0]+len(first) {
+			return ""
+		}
+		return strings.TrimRight(first, "\r")
+	}
+	return ""
 }
