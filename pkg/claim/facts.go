@@ -216,6 +216,9 @@ func Facts(text string) []Fact {
 	for _, t := range findTimes(text) {
 		add(t)
 	}
+	for _, t := range findClockWords(text) {
+		add(t)
+	}
 	for _, c := range findSpelledCodes(text) {
 		add(c)
 	}
