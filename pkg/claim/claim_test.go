@@ -230,6 +230,8 @@ func TestAnswerType(t *testing.T) {
 		"Quanti anni ha il gatto?":                          Quantity,
 		"Quanto è la bolletta del gas di marzo?":            Amount,
 		"¿Cuánto es la cuota de la comunidad?":              Amount,
+		"Wie hoch ist die Rechnung vom Malerbetrieb?":       Amount, // a price or a measure (mutation: "hoch" dropped from amountRe makes it Quantity, which no amount of money gives)
+		"Hoe hoog is de borg?":                              Amount,
 		"How much shared_buffers did I give PostgreSQL?":    Quantity,
 		"How much salt goes into the ratatouille?":          Quantity,
 		"What does the backup error E_BKP_0050 mean?":       "",

@@ -136,9 +136,10 @@ const (
 	Year        AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
 )
 
-// amountRe finds "how much is X", which asks for a price (the ticket) or
-// a quantity (the RAM in the NAS) alike, in the index's languages.
-var amountRe = regexp.MustCompile(`(?i)^(how much (is|are|was|were)|combien (est|sont|fait|font)|wie viel (ist|sind|war|macht)|¿?cu[aá]nto (es|son|era|fue)|quanto (è|sono|era|fa)|quanto (é|são|era|foi)|hoeveel (is|zijn|was|waren))(\s|$)`)
+// amountRe finds "how much is X" (and "how high is X"), which asks for a
+// price (the ticket, the painter's bill) or a quantity (the RAM in the
+// NAS, the fence) alike, in the index's languages.
+var amountRe = regexp.MustCompile(`(?i)^(how (much|high) (is|are|was|were)|combien (est|sont|fait|font)|wie (viel|hoch) (ist|sind|war|waren|macht)|¿?cu[aá]nto (es|son|era|fue)|quanto (è|sono|era|fa)|quanto (é|são|era|foi)|hoe(veel| hoog) (is|zijn|was|waren))(\s|$)`)
 
 var (
 	// costRe finds a question about a price, or what was paid, in the
