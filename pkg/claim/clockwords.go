@@ -56,9 +56,17 @@ type clockToken struct {
 // ("Viertel nach acht" is t08:15 and t20:15; "half acht", Dutch 7:30 or
 // English 8:30, has all four), and their lower-cased text.
 func findClockWords(text string) []Fact {
-	var toks []clockToken
-	for _, sp := range wordSpans(text) {
-		toks = append(toks, clockToken{strings.ToLower(text[sp[0]:sp[1]]), sp[0], sp[1]})
+	spans := wordSpans(text)
+	toks := make([]clockToken, len(spans))
+	lower := strings.ToLower(text) // one allocation; per word only where lower-casing changes lengths
+	for i, sp := range spans {
+		w := text[sp[0]:sp[1]]
+		if len(lower) == len(text) && strings.EqualFold(lower[sp[0]:sp[1]], w) {
+			w = lower[sp[0]:sp[1]]
+		} else {
+			w = strings.ToLower(w)
+		}
+		toks[i] = clockToken{w, sp[0], sp[1]}
 	}
 	var out []Fact
 	for i := 0; i < len(toks); {
@@ -256,8 +264,8 @@ func clockHour(text string, toks []clockToken, k int) (h, end int, ok bool) {
 // numberPhrase: "eight", "dix-sept", "vingt-cinq", "fünfundzwanzig"), the
 // longest first; end is the token after it.
 func clockNumber(text string, toks []clockToken, k, most int) (v, end int, ok bool) {
-	if k >= len(toks) {
-		return 0, 0, false
+	if k >= len(toks) || len(toks[k].w) < 2 || !atomStarts[toks[k].w[:2]] {
+		return 0, 0, false // no number word starts so
 	}
 	for n := min(3, len(toks)-k); n >= 1; n-- {
 		parts := make([]string, 0, n)

@@ -64,3 +64,18 @@ func TestFindClockWords(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFacts reads the facts of a note's paragraph of about 500 bytes
+// with one time in words among times, dates and amounts in digits: the
+// cost findClockWords adds to every text the checks read.
+func BenchmarkFacts(b *testing.B) {
+	const p = "Elternabend Klasse 3b, Grundschule am Lindenpark. Beginn am Dienstag, 16. September, um 19:00 Uhr; " +
+		"laut Frau Berger geht es erst um Viertel nach acht richtig los. Raum 12, erster Stock. Themen: Klassenfahrt " +
+		"nach Hamburg (Kosten 185 €, Anzahlung 50 € bis 30.09.), Schwimmunterricht ab Oktober, Elternbeirat. " +
+		"Bitte den Zettel mit der Unterschrift bis Freitag zurückgeben; bei Fragen Frau Berger unter 0176 2284 119."
+	for b.Loop() {
+		if len(Facts(p)) == 0 {
+			b.Fatal("no facts")
+		}
+	}
+}
