@@ -172,7 +172,6 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		add(sc.evidence, &sc.evidenceTerms)
 		add(sc.context, &sc.contextTerms)
 		add(sc.cited, &sc.citedTerms)
-		add(sc.lead, &sc.leadTerms)
 	}
 	// Text a shown passage holds that is not the note's own: what a
 	// question term held only there counts for nothing (askedTerms).
@@ -205,9 +204,6 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		}
 	}
 	an.q = claim.Question{Text: asked, N: n, Terms: an.askedTerms(asked, topicTerms)}
-	for _, sc := range sents {
-		sc.withLead(an.q.Terms)
-	}
 	// The answer's contexts together hold what the question is about.
 	var contexts []*claim.Evidence
 	for _, sc := range sents {
@@ -219,20 +215,4 @@ func (a *Asker) analyse(ctx context.Context, collection, question string, passag
 		an.whole = claim.Merge(contexts...)
 	}
 	return sents, an, nil
-}
-
-// withLead adds the lead line of the quotation's paragraph to the
-// sentence's context when the quotation itself holds one of the question's
-// topical terms (claim.SharesTerm): "Ophalen vrijdag na 16:00" answers
-// "Wanneer kan ik de fiets ophalen?" under "Fiets van Sanne naar
-// Rijwielhandel Bakker", but "Departs Gatwick at 14:05" does not answer
-// when the return flight lands under "Flight EZY 8417 to Lisbon": a line
-// that holds none of the question's words says nothing of what it asks,
-// whatever the line above it names.
-func (sc *sentenceCheck) withLead(asked []claim.Term) {
-	if sc.lead == "" || !claim.SharesTerm(asked, sc.evidenceTerms) {
-		return
-	}
-	sc.context += "\n" + sc.lead
-	sc.contextTerms = append(sc.contextTerms, sc.leadTerms...)
 }

@@ -32,11 +32,6 @@ type sentenceCheck struct {
 	// passage's disowned text (withoutDisowned); quoted is the unit as the
 	// passage has it.
 	evidence, context, unit, section, quoted string
-	// lead is the first line of the quotation's paragraph when the
-	// quotation is on a later line (text.LeadLine), "" otherwise: it joins
-	// context when the quotation names what the question asks of the
-	// subject the lead line names (withLead).
-	lead string
 	// byHrag: the model's quotation was not found, or did not state the
 	// sentence's facts, and span is the unit of
 	// the cited passage that hrag found to state the sentence
@@ -46,7 +41,7 @@ type sentenceCheck struct {
 	// quotation was found in another one; citedTerms its lexemes.
 	cited string
 	// lexemes of draft.text, evidence and context.
-	terms, evidenceTerms, contextTerms, citedTerms, leadTerms []string
+	terms, evidenceTerms, contextTerms, citedTerms []string
 }
 
 // check runs the claim checks on every sentence of d and fills
@@ -467,7 +462,6 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 	sc.quoted = sc.unit
 	sc.evidence, sc.unit = withoutDisowned(sc.evidence, p.Injections), withoutDisowned(sc.unit, p.Injections)
 	sc.context = heading(p) + "\n" + sc.unit
-	sc.lead = withoutDisowned(text.LeadLine(p.Content, sc.span.Start), p.Injections)
 	sc.out.Quote = &Quote{Text: shown, Model: sc.draft.quote, Passage: sc.n, Exact: sc.span.Exact, Score: sc.span.Score,
 		StartPage: p.StartPage, EndPage: p.EndPage, FoundByHrag: sc.byHrag}
 	if p.StartLine > 0 {

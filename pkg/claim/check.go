@@ -487,7 +487,7 @@ func (e *Evidence) hasAsked(f Fact) bool {
 // where names what a sentence was checked against, for messages.
 func where(s Sentence) string {
 	if s.Quote != "" || s.Context != nil {
-		return "the quoted text of the answer (its sentence, list item or table row, section and title, and its paragraph's first line when the quote holds a word of the question)"
+		return "the quoted text of the answer (its sentence, list item or table row, section and title)"
 	}
 	return "the cited passages"
 }

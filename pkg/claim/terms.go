@@ -33,18 +33,6 @@ func init() {
 	}
 }
 
-// SharesTerm reports whether lexemes (a text's, as Store.Lexemes gives
-// them) hold one of the question's terms that is not a word naming a kind
-// of value (typeWords: "time", "price", "Uhrzeit").
-func SharesTerm(terms []Term, lexemes []string) bool {
-	for _, t := range terms {
-		if !typeWords[t.Lexeme] && slices.Contains(lexemes, t.Lexeme) {
-			return true
-		}
-	}
-	return false
-}
-
 // RareDF is the largest document frequency of a rare term among n chunks:
 // share·n rounded down, at least 1.
 func RareDF(share float64, n int) int {
