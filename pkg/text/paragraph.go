@@ -47,27 +47,3 @@ func Paragraphs(s string) [][2]int {
 func quotedLine(line string) bool {
 	return strings.HasPrefix(strings.TrimLeft(line, " \t"), ">")
 }
-
-// LeadLine returns the first line of the paragraph (Paragraphs) of s that
-// holds byte offset at, without its line end, when at lies on a later line
-// of that paragraph; "" when at is on the paragraph's first line or out of
-// s. A note names the subject of a block of short lines on its first line
-// ("Fiets van Sanne naar Rijwielhandel Bakker" above "Ophalen vrijdag na
-// 16:00"), as a heading does for a section.
-func LeadLine(s string, at int) string {
-	if at < 0 || at > len(s) {
-		return ""
-	}
-	for _, p := range Paragraphs(s) {
-		if at < p[0] || at > p[1] {
-			continue
-		}
-		para := s[p[0]:p[1]]
-		first, _, ok := strings.Cut(para, "\n")
-		if !ok || at <= p[0]+len(first) {
-			return ""
-		}
-		return strings.TrimRight(first, "\r")
-	}
-	return ""
-}

@@ -2,7 +2,6 @@ package text
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -31,32 +30,5 @@ func TestParagraphs(t *testing.T) {
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Paragraphs(%q) = %q, want %q", c.s, got, c.want)
 		}
-	}
-}
-
-// TestLeadLine: the paragraph's first line for a later line, nothing for
-// the first line itself, and a pasted block quote leads itself (mutation:
-// "at <= p[0]+len(first)" as "at < p[0]" returns the lead line for the
-// third and fifth cases).
-func TestLeadLine(t *testing.T) {
-	cases := []struct {
-		s, at, want string
-	}{
-		{"Fiets van Sanne, Kerkstraat 5.\nOphalen vrijdag na 16:00.\nKosten: € 42,50", "Ophalen", "Fiets van Sanne, Kerkstraat 5."},
-		{"Fiets van Sanne, Kerkstraat 5.\nOphalen vrijdag na 16:00.\nKosten: € 42,50", "Kosten", "Fiets van Sanne, Kerkstraat 5."},
-		{"Fiets van Sanne, Kerkstraat 5.\nOphalen vrijdag na 16:00.", "Kerkstraat", ""},
-		{"# Piano\n\nAulas de piano da Inês.\r\nMensalidade: 120 €", "Mensalidade", "Aulas de piano da Inês."},
-		{"# Piano\n\nAulas de piano da Inês.", "Aulas", ""},
-		{"Travaux ascenseur\nma quote-part = 1 870 €.\n> Message du syndic : 2 640 €.\n> Appelez le 01 84", "> Message", ""},
-		{"Travaux ascenseur\nma quote-part = 1 870 €.\n> Message du syndic : 2 640 €.\n> Appelez le 01 84", "> Appelez", "> Message du syndic : 2 640 €."},
-	}
-	for _, c := range cases {
-		at := strings.Index(c.s, c.at)
-		if got := LeadLine(c.s, at); got != c.want {
-			t.Errorf("LeadLine(%q, at %q) = %q, want %q", c.s, c.at, got, c.want)
-		}
-	}
-	if got := LeadLine("a\nb", 9); got != "" {
-		t.Errorf("LeadLine past the end = %q, want \"\"", got)
 	}
 }
