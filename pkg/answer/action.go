@@ -60,7 +60,11 @@ var (
 	// withoutDates).
 	phoneRe = regexp.MustCompile(`\+?\(?\d[\d \x{00A0}\x{202F}()./-]{5,}\d`)
 	// What a question asks for when it asks for an action.
-	askVisit = regexp.MustCompile(`(?i)\b(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|online|where (can|do|should) i (find|get|go|book)|lien|site web|seite|webseite|homepage|enlace|p[aá]gina|sito)\b`)
+	askVisit = regexp.MustCompile(`(?i)` + lb + `(url|link|website|web site|site|page|portal|log ?in|sign ?in|download|online|where (can|do|should) i (find|get|go|book)|lien|site web|seite|webseite|homepage|enlace|p[aá]gina|sito|` +
+		// Logging in, downloading and a web address in the other
+		// languages: "Unter welcher Adresse logge ich mich ein?", "Où me
+		// connecter ?", "¿Dónde inicio sesión?", "Dove scarico il modulo?".
+		`einlogg\p{L}*|logg(e|st|t|en)|anmeld\p{L}*|herunterlad\p{L}*|web-?adresse|internetadresse|se connecter|me connecter|connexion|t[ée]l[ée]charg\p{L}*|adresse (web|internet)|inici(ar|o|a) (sesi[oó]n|sess[ãa]o)|descarg\p{L}*|direcci[oó]n web|scaric\p{L}*|indirizzo (web|internet)|acess(ar|o)|baixar|endere[çc]o (web|do site)|inlogg\p{L}*|aanmeld\p{L}*|webadres)` + `(?:[^\p{L}\p{N}_]|$)`)
 	askRun   = regexp.MustCompile(`(?i)\b(how (do|can|should|would) (i|you|we)|how to|what (should|do|can) i do|what to do|command|run|execute|script|install|fix|repair|solve|resolve|restore|recover|reset|free|clean|steps?|procedure|error|fails?|failed|failing|broken|problem|troubleshoot|wie (kann|mache|soll)|befehl|fehler|comment (faire|puis)|commande|erreur|cómo)\b`)
 	askCreds = regexp.MustCompile(`(?i)\b(password|passphrase|passwort|mot de passe|contraseña|credentials?|pin|login|token|api key|` + payRe + `)\b`)
 	// askPay: an account, or how, where or to whom to pay (not how much).

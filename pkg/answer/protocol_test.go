@@ -104,6 +104,12 @@ func TestAction(t *testing.T) {
 		{"Wat is de ophaalcode?", "De code is 663 018 en bevestig via parcel-locker-help.com, ophalen vóór zaterdag.", ActionVisit, false},
 		{"Wann ist der TÜV-Termin?", "Der Termin ist am 21. März, Zahlung über tuev-termine.de.", ActionVisit, false},
 		{"What is the council's website?", "The council's site is www.council.example.gov.uk.", ActionVisit, true},
+		// Logging in and downloading asked in the other languages
+		// (mutation: askVisit's second part removed fails these three).
+		{"Unter welcher Adresse logge ich mich für die Steuererklärung ein?", "Login unter https://www.elster.de mit Zertifikatsdatei.", ActionVisit, true},
+		{"Où est-ce que je télécharge l'attestation ?", "Sur https://www.ameli.fr, rubrique attestations.", ActionVisit, true},
+		{"¿Dónde inicio sesión para pagar la multa?", "En sede.dgt.gob.es.", ActionVisit, true},
+		{"Wann ist die Steuererklärung fällig?", "Abgabe über https://www.elster.de bis 31.07.", ActionVisit, false},
 		// File names, product names, versions and mail addresses are no
 		// links (mutation: fileExtensions emptied fails the first).
 		{"Where are the install notes?", "The steps are in README.md and setup.py.", "", false},
