@@ -177,6 +177,9 @@ func (e *Evidence) Has(f Fact) bool {
 			var d date
 			fmt.Sscanf(v, "%d-%d-%d", &d.y, &d.m, &d.d)
 			for _, ed := range e.dates {
+				if d.m == 0 && d.d != 0 && ed.d == d.d {
+					return true // a weekday's day ("mercoledì 4") is any month's
+				}
 				if ed.m != d.m || d.d != 0 && ed.d != 0 && ed.d != d.d || d.d != 0 && ed.d == 0 {
 					continue
 				}

@@ -219,6 +219,9 @@ func Facts(text string) []Fact {
 	for _, t := range findClockWords(text) {
 		add(t)
 	}
+	for _, d := range findWeekdayDays(text) { // after the times: "Tuesday 3 pm" is a time
+		add(d)
+	}
 	for _, c := range findSpelledCodes(text) {
 		add(c)
 	}
