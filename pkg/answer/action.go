@@ -236,18 +236,53 @@ func elide(s string, spans [][2]int) string {
 // anyHostRe: a host name in any script, dots between its labels.
 var anyHostRe = regexp.MustCompile(`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
 
-// SpoofedHost reports whether s holds a host name whose letters mix the
-// Latin, Cyrillic and Greek scripts (text.MixedScript): "tаp-checkin.com"
-// with a Cyrillic "а" looks like an airline's site and is not one, as
-// browsers warn (Unicode TS #39). A link to one is never what a question
-// asked for (Action).
+// SpoofedHost reports whether s holds a host name that poses as another:
+// one whose letters mix the Latin, Cyrillic and Greek scripts
+// (text.MixedScript: "tаp-checkin.com" with a Cyrillic "а" looks like an
+// airline's site and is not one, as browsers warn, Unicode TS #39), or
+// one that embeds a domain before its own (EmbedsDomain). A link to one is
+// never what a question asked for (Action).
 func SpoofedHost(s string) bool {
 	for _, h := range anyHostRe.FindAllString(s, -1) {
-		if text.MixedScript(h) {
+		if text.MixedScript(h) || EmbedsDomain(h) {
 			return true
 		}
 	}
 	return false
+}
+
+// embeddedTLDs are the top-level domains a phishing host writes before its
+// own domain to be read as that address: the generic ones and those of the
+// countries whose languages hrag reads. Short ccTLDs that are words
+// ("it", "be", "at", "my") are left out: "blog.it-support.com" poses as
+// nothing.
+var embeddedTLDs = map[string]bool{"com": true, "net": true, "org": true, "gov": true, "edu": true, "info": true,
+	"de": true, "fr": true, "es": true, "pt": true, "nl": true, "uk": true, "br": true, "ch": true}
+
+// EmbedsDomain reports whether host (a host name, any case) holds another
+// domain in front of its registrable one, so that it reads as that domain:
+// a label of embeddedTLDs after another label of its subdomain
+// ("paypal.com.secure-login.net", Chromium's "target embedding" of
+// lookalike URLs), or a registrable label that opens with such a TLD and a
+// hyphen after a subdomain ("elster-anmeldung.de-portal.info",
+// "apple.com-verify.info"). A host of the Public Suffix List's domains
+// only (golang.org/x/net/publicsuffix) poses as nothing
+// ("de.wikipedia.org", "www.bbc.co.uk", "service.gov.uk").
+func EmbedsDomain(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	reg, err := publicsuffix.EffectiveTLDPlusOne(host)
+	if err != nil || reg == host {
+		return false
+	}
+	sub := strings.Split(strings.TrimSuffix(host, "."+reg), ".")
+	for i := 1; i < len(sub); i++ {
+		if embeddedTLDs[sub[i]] {
+			return true
+		}
+	}
+	label, _, _ := strings.Cut(reg, ".")
+	tld, _, hyphen := strings.Cut(label, "-")
+	return hyphen && embeddedTLDs[tld] && sub[len(sub)-1] != "www"
 }
 
 // fileExtensions are top-level domains that are more often the extension

@@ -126,3 +126,31 @@ func BenchmarkCutActionAsides(b *testing.B) {
 		}
 	}
 }
+
+// TestEmbedsDomain: a host that writes another domain before its own
+// poses as it; a subdomain that is a language, a region or "www" does not.
+// Mutations: the label loop starting at 0 reports "de.wikipedia.org"; the
+// hyphen rule removed misses the first and third; the "www" test removed
+// reports "www.de-bahn-reisen.com".
+func TestEmbedsDomain(t *testing.T) {
+	for host, want := range map[string]bool{
+		"elster-anmeldung.de-portal.info": true,
+		"paypal.com.secure-login.net":     true,
+		"apple.com-verify.info":           true,
+		"Login.Bank.DE.account-check.top": true,
+		"www.elster.de":                   false,
+		"de.wikipedia.org":                false,
+		"docs.python.org":                 false,
+		"s3.eu-west-1.amazonaws.com":      false,
+		"www.bbc.co.uk":                   false,
+		"service.gov.uk":                  false,
+		"api.my-company.com":              false,
+		"blog.it-support.com":             false,
+		"www.de-bahn-reisen.com":          false,
+		"sede.dgt.gob.es":                 false,
+	} {
+		if got := answer.EmbedsDomain(host); got != want {
+			t.Errorf("EmbedsDomain(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
