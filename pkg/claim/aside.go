@@ -184,7 +184,10 @@ func labelledCorrections(s string) []text.Aside {
 // or of contrast ("now", "instead", "actually", "in fact"), or a verb of
 // moving or changing with its preposition ("moved to", "décalé au"), in
 // the index's languages.
-var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|nu|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in)(?:[^\pL]|$)`)
+var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|nu|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in|` +
+	// Verbs of becoming, rising and falling: "64,30 € al mes, que pasa a
+	// ser 91,75 €", "the rent rises to £900".
+	`becomes|goes up to|rises to|increases to|drops to|falls to|steigt auf|sinkt auf|erhöht (?:sich )?auf|gesenkt auf|devient|(?:est|sera) porté(?:e)? à|augmente à|baisse à|pasa a ser|pasará a ser|pasa a costar|sube a|baja a|diventa|diventerà|sale a|scende a|passa a ser|passa a custar|sobe para|desce para|stijgt naar|daalt naar|verhoogd naar|verlaagd naar)(?:[^\pL]|$)`)
 
 // retractionRe matches words by which a writer takes back the value just
 // written and gives another: "scratch that", "or rather", "I mean",
@@ -193,7 +196,12 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
-var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee)(?:[^\pL]|$)`)
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee|` +
+	// Words that restate the value just written, or give the other of
+	// two: "07:15, i.e. 9:45", "9:30 Uhr bzw. 14:45 Uhr", "c'est-à-dire",
+	// "es decir", "ossia", "ou seja", "oftewel". A restatement of the
+	// same value ("07:15, i.e. 7:15 am") or in another unit is no pair.
+	`i\.\s?e\.|that is|bzw\.?|beziehungsweise|d\.\s?h\.|das hei(?:ß|ss)t|c'est-à-dire|c\.-à-d\.|es decir|o sea|ossia|ovvero|ou seja|oftewel|dat wil zeggen|d\.w\.z\.)(?:[^\pL]|$)`)
 
 // insteadOfRe: what after a word of change makes it name the value that
 // does not hold: "instead of", "plutôt que", "invece di".
@@ -255,6 +263,11 @@ func laterValues(s string, facts []Fact) []text.Aside {
 // written in ASCII ("->", "=>", "~>", "-->"; not ">>", an operator).
 var arrowRe = regexp.MustCompile(`[\x{2190}-\x{21FF}\x{27F0}-\x{27FF}\x{2900}-\x{297F}\x{2794}-\x{27BF}\x{2B00}-\x{2BFF}\x{1F800}-\x{1F8FF}]\x{FE0F}?|[-=~]+>`)
 
+// crossRe is a mark that strikes out what it follows: a ballot or
+// heavy ballot X, a cross mark, a ballot box with X ("4-19-27 ✗ 8-33-02
+// ✓"); not "✕" or "✖", which are also the sign of multiplication.
+var crossRe = regexp.MustCompile(`[\x{2717}\x{2718}\x{274C}\x{2612}]\x{FE0F}?`)
+
 // arrowValues returns, for each arrow of s (arrowRe) with a value on each
 // side and nothing between them and it but spaces, emphasis and symbols
 // on one line, an aside from the arrow to the end of the value after it:
@@ -264,7 +277,9 @@ var arrowRe = regexp.MustCompile(`[\x{2190}-\x{21FF}\x{27F0}-\x{27FF}\x{2900}-\x
 // 21/05"), and opens none; nor does an arrow after other words, a line
 // break or a value's unit ("'\x78'::bytea → \x1234", a function's result
 // in a manual's table; "LHR -> LIS" names no values), nor one both ways
-// ("ISBN13 <=> EAN13").
+// ("ISBN13 <=> EAN13"). A cross mark (crossRe) between two values of a
+// class strikes out the first, whatever the class: "9:30 ✗ 14:45 ✓" gives
+// two times.
 func arrowValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	bare := func(between string) bool {
@@ -272,12 +287,14 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 			return r == '\n' || unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '\''
 		}) < 0
 	}
-	for _, m := range arrowRe.FindAllStringIndex(s, -1) {
+	arrows := arrowRe.FindAllStringIndex(s, -1)
+	for i, m := range append(arrows, crossRe.FindAllStringIndex(s, -1)...) {
+		cross := i >= len(arrows)
 		if m[0] > 0 && s[m[0]-1] == '<' {
 			continue // "ISBN13 <=> EAN13": both ways, no change
 		}
 		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && bare(s[f.End:m[0]]) })
-		if before < 0 || facts[before].Kind == Date || isTime(facts[before]) {
+		if before < 0 || !cross && (facts[before].Kind == Date || isTime(facts[before])) {
 			continue // no value before it, or a range: "08:12 → 09:47", "14/05 → 21/05"
 		}
 		for _, f := range facts {

@@ -78,6 +78,20 @@ func TestAsideValue(t *testing.T) {
 		{"Alarm code 4471 ➜ 8812", `"4471" … "8812"`},
 		{"Locker AB12 ~> CD34", `"AB12" … "CD34"`},
 		{"decode AB1234\n→ CD5678", ""},
+		// A cross mark strikes out the value before it, a time's too
+		// (mutation: crossRe's matches not read; cross ignored, so the
+		// time is a range); a multiplication sign is none.
+		{"PIN 4471 ✗ 8812 ✓", `"4471" … "8812"`},
+		{"Kontrolle 9:30 ❌ 14:45 ✅", `"9:30" … "14:45"`},
+		{"Teppich 3 ✕ 4 m, Läufer 1 ✕ 2 m", ""},
+		// Words that restate a value give a later one (mutation: the
+		// restating words left out of retractionRe), unless it is the
+		// same value; verbs of becoming are words of change (mutation:
+		// left out of laterValueRe).
+		{"Flight TP 1363 departs 07:15, i.e. 9:45 am on the departures board.", `"07:15" … "9:45 am"`},
+		{"Kontrolle am 12. Juni um 9:30 Uhr bzw. 14:45 Uhr.", `"9:30 Uhr" … "14:45 Uhr"`},
+		{"Departs 07:15, i.e. 7:15 am.", ""},
+		{"Cuota: 64,30 € al mes, que pasa a ser 91,75 € con la tarifa nueva.", `"64,30 €" … "91,75 €"`},
 		// A conjunction followed by more words opens a clause with its own
 		// subject (mutation: only additive conjunctions counted); right
 		// before the word of change it does not ("aber eigentlich" above).
