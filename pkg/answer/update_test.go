@@ -57,6 +57,14 @@ func TestUpdatedValue(t *testing.T) {
 		{"Quelle est ma quote-part pour les travaux de l'ascenseur ?", "Ma quote-part est portée à 2 640 €.",
 			"Copropriété – travaux ascenseur\nAG du 12 avril : vote des travaux, ma quote-part = 1 870 €.\n> Message du syndic : suite à une erreur de calcul, votre quote-part est portée à 2 640 €.\nVirement sur le compte du syndic.",
 			"2 640 €"},
+		// A chat app's line pasted after the note is a message (mutation:
+		// chatLineRe not read in updates).
+		{"¿Cuánto es la fianza del piso?", "La fianza del piso es 1.500 €.",
+			"Casero: Andrés Molina\nFianza del piso: 1.200 €\n\n[14/03 19:02] Andrés Molina: al final la fianza del piso son 1.500 €",
+			"1.500 €"},
+		{"What is the plumber's number?", "The plumber's number is 07700 900 123.",
+			"Plumber: Dave, 01632 960 111\n\n14/03/2025, 19:02 - Dave: new mobile 07700 900 123",
+			"07700"},
 		// The note's own value: not reported.
 		{"What is my monthly mortgage payment?", "The monthly payment is £1,146.22.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> On 3 March, Kestrel wrote:\n> your monthly payment will be £1,388.90 from April.",
