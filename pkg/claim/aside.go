@@ -187,7 +187,7 @@ func labelledCorrections(s string) []text.Aside {
 var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in fact|in reality|moved to|changed to|corrected to|updated to|rescheduled (?:to|for)|jetzt|nun|inzwischen|stattdessen|eigentlich|tatsächlich|verschoben auf|geändert auf|désormais|maintenant|plutôt|en fait|en réalité|finalement|(?:reporté|reportée|décalé|décalée|avancé|avancée|déplacé|déplacée) (?:au|à|a)|ahora|en realidad|en cambio|realmente|finalmente|(?:cambiad[oa]|movid[oa]|pasad[oa]) (?:a|al)|adesso|invece|in realtà|effettivamente|(?:spostat[oa]|cambiat[oa]) (?:a|al|alle)|agora|na verdade|na realidade|em vez disso|afinal|(?:mudou|passou|alterad[oa]) para|nu|eigenlijk|in feite|voortaan|verplaatst naar|veranderd in|` +
 	// Verbs of becoming, rising and falling: "64,30 € al mes, que pasa a
 	// ser 91,75 €", "the rent rises to £900".
-	`becomes|goes up to|rises to|increases to|drops to|falls to|steigt auf|sinkt auf|erhöht (?:sich )?auf|gesenkt auf|devient|(?:est|sera) porté(?:e)? à|augmente à|baisse à|pasa a ser|pasará a ser|pasa a costar|sube a|baja a|diventa|diventerà|sale a|scende a|passa a ser|passa a custar|sobe para|desce para|stijgt naar|daalt naar|verhoogd naar|verlaagd naar)(?:[^\pL]|$)`)
+	`becomes|became|(?:goes|went|gone) up to|(?:rises|rose|risen|increases|increased|drops|dropped|falls|fell|fallen) to|steigt auf|stieg auf|sinkt auf|sank auf|erhöht (?:sich )?auf|gesenkt auf|devient|deviendra|(?:est|sera) porté(?:e)? à|augmente à|baisse à|pasa a ser|pas[oó] a ser|pasará a ser|pasa a costar|sube a|subi[oó] a|baja a|diventa|diventerà|è diventat[oa]|sale a|scende a|passa a ser|passou a ser|passar[aá] a ser|passa a custar|sobe para|subiu para|desce para|stijgt naar|steeg naar|daalt naar|verhoogd naar|verlaagd naar)(?:[^\pL]|$)`)
 
 // retractionRe matches words by which a writer takes back the value just
 // written and gives another: "scratch that", "or rather", "I mean",
@@ -196,12 +196,16 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
-var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee|` +
-	// Words that restate the value just written, or give the other of
-	// two: "07:15, i.e. 9:45", "9:30 Uhr bzw. 14:45 Uhr", "c'est-à-dire",
-	// "es decir", "ossia", "ou seja", "oftewel". A restatement of the
-	// same value ("07:15, i.e. 7:15 am") or in another unit is no pair.
-	`i\.\s?e\.|that is|bzw\.?|beziehungsweise|d\.\s?h\.|das hei(?:ß|ss)t|c'est-à-dire|c\.-à-d\.|es decir|o sea|ossia|ovvero|ou seja|oftewel|dat wil zeggen|d\.w\.z\.)(?:[^\pL]|$)`)
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee)(?:[^\pL]|$)`)
+
+// restateRe matches words that restate the value just written, or give
+// the other of two: "07:15, i.e. 9:45", "9:30 Uhr bzw. 14:45 Uhr",
+// "c'est-à-dire", "es decir", "ossia", "ou seja", "oftewel". They open a
+// later value as retractionRe's words do, but not after an amount in a
+// unit, which they restate as a sum or a share ("3 × 200 g, o sea, 600
+// g", "15 € a persona, ovvero 60 € per tutta la famiglia"); nor does a
+// restatement of the same value ("07:15, i.e. 7:15 am").
+var restateRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(i\.\s?e\.|that is|bzw\.?|beziehungsweise|d\.\s?h\.|das hei(?:ß|ss)t|c'est-à-dire|c\.-à-d\.|es decir|o sea|ossia|ovvero|ou seja|oftewel|dat wil zeggen|d\.w\.z\.)(?:[^\pL]|$)`)
 
 // insteadOfRe: what after a word of change makes it name the value that
 // does not hold: "instead of", "plutôt que", "invece di".
@@ -229,18 +233,24 @@ func laterValues(s string, facts []Fact) []text.Aside {
 	words := laterValueRe.FindAllStringSubmatchIndex(s, -1)
 	changes := len(words)
 	words = append(words, retractionRe.FindAllStringSubmatchIndex(s, -1)...)
+	takeBacks := len(words)
+	words = append(words, restateRe.FindAllStringSubmatchIndex(s, -1)...)
 	for k, m := range words {
 		if insteadOfRe.MatchString(s[m[3]:]) {
 			continue
 		}
 		before := -1 // the end of the last fact before the word
-		for _, f := range facts {
-			if f.End <= m[2] {
-				before = max(before, f.End)
+		last := -1
+		for i, f := range facts {
+			if f.End <= m[2] && f.End > before {
+				before, last = f.End, i
 			}
 		}
 		if before < 0 {
 			continue // no value before it
+		}
+		if k >= takeBacks && strings.HasPrefix(countedClass(s, facts[last]), "number ") {
+			continue // "3 × 200 g, o sea, 600 g": a sum, not another value
 		}
 		if k < changes && (strings.Contains(s[before:m[2]], ";") || otherSubject(s[before:m[2]])) {
 			continue // a value of another statement, or another subject's
@@ -268,6 +278,14 @@ var arrowRe = regexp.MustCompile(`[\x{2190}-\x{21FF}\x{27F0}-\x{27FF}\x{2900}-\x
 // ✓"); not "✕" or "✖", which are also the sign of multiplication.
 var crossRe = regexp.MustCompile(`[\x{2717}\x{2718}\x{274C}\x{2612}]\x{FE0F}?`)
 
+// onlyMarks reports whether between holds nothing but white space on one
+// line and check or cross marks.
+func onlyMarks(between string) bool {
+	return strings.IndexFunc(between, func(r rune) bool {
+		return r == '\n' || !unicode.IsSpace(r) && !strings.ContainsRune("\u2713\u2714\u2611\u2705\u2717\u2718\u274C\u2612\uFE0F", r)
+	}) < 0
+}
+
 // arrowValues returns, for each arrow of s (arrowRe) with a value on each
 // side and nothing between them and it but spaces, emphasis and symbols
 // on one line, an aside from the arrow to the end of the value after it:
@@ -278,8 +296,8 @@ var crossRe = regexp.MustCompile(`[\x{2717}\x{2718}\x{274C}\x{2612}]\x{FE0F}?`)
 // break or a value's unit ("'\x78'::bytea → \x1234", a function's result
 // in a manual's table; "LHR -> LIS" names no values), nor one both ways
 // ("ISBN13 <=> EAN13"). A cross mark (crossRe) between two values of a
-// class strikes out the first, whatever the class: "9:30 ✗ 14:45 ✓" gives
-// two times.
+// class, with nothing but white space and marks between, strikes out the
+// first, whatever the class: "9:30 ✗ 14:45 ✓" gives two times.
 func arrowValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	bare := func(between string) bool {
@@ -293,12 +311,16 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 		if m[0] > 0 && s[m[0]-1] == '<' {
 			continue // "ISBN13 <=> EAN13": both ways, no change
 		}
-		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && bare(s[f.End:m[0]]) })
+		near := bare
+		if cross {
+			near = onlyMarks // "dinsdag de 4e ✗, woensdag de 5e ✓" is a poll's row
+		}
+		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && near(s[f.End:m[0]]) })
 		if before < 0 || !cross && (facts[before].Kind == Date || isTime(facts[before])) {
 			continue // no value before it, or a range: "08:12 → 09:47", "14/05 → 21/05"
 		}
 		for _, f := range facts {
-			if f.Start >= m[1] && bare(s[m[1]:f.Start]) {
+			if f.Start >= m[1] && near(s[m[1]:f.Start]) {
 				out = append(out, text.Aside{Start: m[0], End: f.End})
 				break
 			}

@@ -84,14 +84,21 @@ func TestAsideValue(t *testing.T) {
 		{"PIN 4471 ✗ 8812 ✓", `"4471" … "8812"`},
 		{"Kontrolle 9:30 ❌ 14:45 ✅", `"9:30" … "14:45"`},
 		{"Teppich 3 ✕ 4 m, Läufer 1 ✕ 2 m", ""},
-		// Words that restate a value give a later one (mutation: the
-		// restating words left out of retractionRe), unless it is the
-		// same value; verbs of becoming are words of change (mutation:
-		// left out of laterValueRe).
+		// Words that restate a value give a later one (mutation: restateRe's
+		// matches not read), unless it is the
+		// same value; verbs of becoming are words of change, in the past
+		// too (mutation: left out of laterValueRe).
 		{"Flight TP 1363 departs 07:15, i.e. 9:45 am on the departures board.", `"07:15" … "9:45 am"`},
 		{"Kontrolle am 12. Juni um 9:30 Uhr bzw. 14:45 Uhr.", `"9:30 Uhr" … "14:45 Uhr"`},
 		{"Departs 07:15, i.e. 7:15 am.", ""},
 		{"Cuota: 64,30 € al mes, que pasa a ser 91,75 € con la tarifa nueva.", `"64,30 €" … "91,75 €"`},
+		{"Water bill of £62.40 went up to £312.40 this quarter.", `"£62.40" … "£312.40"`},
+		// After an amount in a unit a restating word gives a sum or a
+		// share (mutation: the check of the first value's class removed);
+		// a cross mark after a comma ends a poll's entry (mutation:
+		// onlyMarks not used for crosses).
+		{"Receta: 3 × 200 g de harina, o sea, 600 g en total.", ""},
+		{"Datumprikker: maandag de 3e ✓, dinsdag de 4e ✗, woensdag de 5e ✓.", ""},
 		// A conjunction followed by more words opens a clause with its own
 		// subject (mutation: only additive conjunctions counted); right
 		// before the word of change it does not ("aber eigentlich" above).
