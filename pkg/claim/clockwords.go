@@ -44,6 +44,40 @@ var clockFollowers = map[string]bool{
 	"morgen": true, "und": true, "oder": true, "aber": true, "uur": true, "vanavond": true, "vandaag": true, "morgen's": true, "en": true, "of": true, "maar": true,
 }
 
+// dayParts are the words after a time that say which half of the day it
+// is in: 1 the morning, 2 the afternoon or evening, 0 either ("nachts":
+// "2 Uhr nachts", "11 Uhr nachts"); "abends" makes "acht Uhr" 20:00.
+var dayParts = map[string]int{
+	"am": 1, "a m": 1, "pm": 2, "p m": 2, "in the morning": 1, "in the afternoon": 2, "in the evening": 2, "at night": 0,
+	"morgens": 1, "früh": 1, "vormittags": 1, "nachmittags": 2, "abends": 2, "nachts": 0,
+	"du matin": 1, "de l après midi": 2, "de l aprés midi": 2, "du soir": 2, "de la nuit": 0,
+	"de la mañana": 1, "de la tarde": 2, "de la noche": 2, "de la madrugada": 1,
+	"di mattina": 1, "del mattino": 1, "del pomeriggio": 2, "di sera": 2, "della sera": 2, "di notte": 0,
+	"da manhã": 1, "da tarde": 2, "da noite": 2, "da madrugada": 1,
+	"s ochtends": 1, "s morgens": 1, "s middags": 2, "s avonds": 2, "s nachts": 0,
+}
+
+// dayPartAt reads a phrase of dayParts at token k, the longest first: its
+// length in tokens (0 when none) and its half of the day.
+func dayPartAt(text string, toks []clockToken, k int) (n, half int) {
+	for n := min(4, len(toks)-k); n >= 1; n-- {
+		words := make([]string, 0, n)
+		for j := k; j < k+n; j++ {
+			if !tight(text, toks, j) && strings.Trim(text[toks[j-1].e:toks[j].s], " -'’.") != "" {
+				break
+			}
+			words = append(words, toks[j].w)
+		}
+		if len(words) == n {
+			phrase := strings.Join(words, " ")
+			if h, ok := dayParts[phrase]; ok && (phrase != "am" || !tight(text, toks, k+1)) { // German "acht Uhr am Montag"
+				return n, h
+			}
+		}
+	}
+	return 0, 0
+}
+
 // clockToken is a lower-cased word of a text and its byte span.
 type clockToken struct {
 	w    string
@@ -75,11 +109,15 @@ func findClockWords(text string) []Fact {
 			i++
 			continue
 		}
+		half := 0 // 1: morning, 2: afternoon or evening (dayParts)
+		if n, h := dayPartAt(text, toks, end); n > 0 {
+			end, half = end+n, h
+		}
 		s, e := toks[i].s, toks[end-1].e
 		vals := []string{strings.ToLower(text[s:e])}
 		for _, hm := range hms {
-			for _, h := range []int{hm[0], hm[0] + 12} {
-				if hm[0] > 12 && h != hm[0] {
+			for k, h := range []int{hm[0], hm[0] + 12} {
+				if hm[0] > 12 && h != hm[0] || half == 1 && k == 1 || half == 2 && k == 0 && hm[0] < 12 {
 					continue
 				}
 				if v, ok := timeValue(h%24, hm[1], ""); ok && !slices.Contains(vals, v) {

@@ -35,6 +35,15 @@ func TestFindClockWords(t *testing.T) {
 		{"we eten om acht uur", []string{"acht uur", "t08:00", "t20:00"}},
 		{"the call is at ten past nine tomorrow", []string{"ten past nine", "t09:10", "t21:10"}},
 		{"see you at two o'clock", []string{"two o'clock", "t02:00", "t14:00"}},
+		// A word for the half of the day joins the time and picks its
+		// reading (mutation: dayPartAt not read keeps both readings and
+		// leaves "abends" out), German "am" before a word is no a.m.
+		// (mutation: the "am" test dropped).
+		{"Elternabend um acht Uhr abends", []string{"acht Uhr abends", "t20:00"}},
+		{"a las siete de la tarde", []string{"las siete de la tarde", "t19:00"}},
+		{"om tien uur ’s avonds", []string{"tien uur ’s avonds", "t22:00"}},
+		{"call at quarter past nine in the morning", []string{"quarter past nine in the morning", "t09:15"}},
+		{"um acht Uhr am Montag", []string{"acht Uhr", "t08:00", "t20:00"}},
 		// None: counts, ranges and durations in words.
 		{"It takes two to three days.", nil},
 		{"dans deux heures", nil},
