@@ -265,7 +265,8 @@ var embeddedTLDs = map[string]bool{"com": true, "net": true, "org": true, "gov":
 // ("paypal.com.secure-login.net", Chromium's "target embedding" of
 // lookalike URLs), or a registrable label that opens with such a TLD and a
 // hyphen after a subdomain ("elster-anmeldung.de-portal.info",
-// "apple.com-verify.info"). A host of the Public Suffix List's domains
+// "apple.com-verify.info"; "com" or a country's code only: "net-a-porter"
+// and "edu-sharing" are names). A host of the Public Suffix List's domains
 // only (golang.org/x/net/publicsuffix) poses as nothing
 // ("de.wikipedia.org", "www.bbc.co.uk", "service.gov.uk").
 func EmbedsDomain(host string) bool {
@@ -282,8 +283,14 @@ func EmbedsDomain(host string) bool {
 	}
 	label, _, _ := strings.Cut(reg, ".")
 	tld, _, hyphen := strings.Cut(label, "-")
-	return hyphen && embeddedTLDs[tld] && sub[len(sub)-1] != "www"
+	return hyphen && hyphenTLDs[tld] && sub[len(sub)-1] != "www"
 }
+
+// hyphenTLDs are the embeddedTLDs a phishing host opens its registrable
+// label with, before a hyphen ("apple.com-verify.info"): "com" and the
+// countries' codes; "net-", "edu-" and "info-" open names
+// ("net-a-porter.com", "edu-sharing.net").
+var hyphenTLDs = map[string]bool{"com": true, "de": true, "fr": true, "es": true, "pt": true, "nl": true, "uk": true, "br": true, "ch": true}
 
 // fileExtensions are top-level domains that are more often the extension
 // of a file name in notes ("README.md", "setup.py", "Makefile.in").

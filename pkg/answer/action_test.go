@@ -131,7 +131,8 @@ func BenchmarkCutActionAsides(b *testing.B) {
 // poses as it; a subdomain that is a language, a region or "www" does not.
 // Mutations: the label loop starting at 0 reports "de.wikipedia.org"; the
 // hyphen rule removed misses the first and third; the "www" test removed
-// reports "www.de-bahn-reisen.com".
+// reports "www.de-bahn-reisen.com"; embeddedTLDs for hyphenTLDs reports
+// "cache.net-a-porter.com".
 func TestEmbedsDomain(t *testing.T) {
 	for host, want := range map[string]bool{
 		"elster-anmeldung.de-portal.info": true,
@@ -148,6 +149,8 @@ func TestEmbedsDomain(t *testing.T) {
 		"blog.it-support.com":             false,
 		"www.de-bahn-reisen.com":          false,
 		"sede.dgt.gob.es":                 false,
+		"cache.net-a-porter.com":          false,
+		"demo.edu-sharing.net":            false,
 	} {
 		if got := answer.EmbedsDomain(host); got != want {
 			t.Errorf("EmbedsDomain(%q) = %v, want %v", host, got, want)
