@@ -306,7 +306,8 @@ func clockNumber(text string, toks []clockToken, k, most int) (v, end int, ok bo
 		return 0, 0, false // no number word starts so
 	}
 	for n := min(3, len(toks)-k); n >= 1; n-- {
-		parts := make([]string, 0, n)
+		var buf [3]string // no allocation per word tried
+		parts := buf[:0]
 		joined := true
 		for j := k; j < k+n; j++ {
 			if j > k && strings.Trim(text[toks[j-1].e:toks[j].s], " -") != "" {
