@@ -2,6 +2,7 @@ package claim
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -17,6 +18,12 @@ const weekdayNames = `monday|tuesday|wednesday|thursday|friday|saturday|sunday|`
 	`luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|` +
 	`segunda|ter[çc]a|quarta|quinta|sexta|` +
 	`maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag`
+
+// weekdayStems are the first letters of every name of weekdayNames (and
+// their accented forms), lower case: a text without any has no weekday.
+var weekdayStems = strings.Fields(`mond tues wedn thur frid satu sund mont dien mittw donn frei sams sonn
+	lund mard merc jeud vend same dima lune mart mierc miérc juev vier sáb sab domi
+	gioved vene domen segu terç terc quart quint sext maan dins woen dond vrij zate zond`)
 
 // weekdayDayRe is a weekday followed by a day of the month without the
 // month: "Wednesday the 4th", "Mittwoch, den 4.", "mercredi 4", "el
@@ -46,6 +53,10 @@ func init() {
 // competes with "venerdì 6 giugno". A day followed by a month, a time or a
 // word that is no date's (dayFollowers) is none.
 func findWeekdayDays(text string) []Fact {
+	lower := strings.ToLower(text)
+	if !slices.ContainsFunc(weekdayStems, func(st string) bool { return strings.Contains(lower, st) }) {
+		return nil // no weekday: the regular expression need not run
+	}
 	var out []Fact
 	for _, m := range weekdayDayRe.FindAllStringSubmatchIndex(text, -1) {
 		d, _ := strconv.Atoi(text[m[2]:m[3]])

@@ -1,6 +1,9 @@
 package claim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFindWeekdayDays: a weekday with a day of the month and no month is a
 // date of that day in any month; followed by a month, a time or a counted
@@ -48,5 +51,18 @@ func TestWeekdayDayAgainstDates(t *testing.T) {
 	}
 	if AsideValue("Da ritirare entro venerdì 6 giugno, anzi entro mercoledì 4.") == "" {
 		t.Error("the weekday's day after \"anzi\" is not a later date")
+	}
+}
+
+// TestWeekdayStems: every weekday of the seven languages passes the
+// prefilter (mutation: "vene" left out of weekdayStems loses venerdì).
+func TestWeekdayStems(t *testing.T) {
+	for _, w := range strings.Split("Monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|"+
+		"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo|"+
+		"lunedi|lunedì|martedi|martedì|mercoledi|mercoledì|giovedi|giovedì|venerdi|VENERDÌ|sabato|domenica|segunda|terça|terca|quarta|quinta|sexta|"+
+		"maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag", "|") {
+		if fs := findWeekdayDays(w + " 4"); len(fs) != 1 {
+			t.Errorf("findWeekdayDays(%q) = %d facts, want 1", w+" 4", len(fs))
+		}
 	}
 }
