@@ -271,6 +271,9 @@ var embeddedTLDs = map[string]bool{"com": true, "net": true, "org": true, "gov":
 // ("de.wikipedia.org", "www.bbc.co.uk", "service.gov.uk").
 func EmbedsDomain(host string) bool {
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if _, icann := publicsuffix.PublicSuffix(host[strings.LastIndexByte(host, '.')+1:]); !icann {
+		return false // a file's name ("archive.de-en.txt"), no host
+	}
 	reg, err := publicsuffix.EffectiveTLDPlusOne(host)
 	if err != nil || reg == host {
 		return false

@@ -132,7 +132,7 @@ func BenchmarkCutActionAsides(b *testing.B) {
 // Mutations: the label loop starting at 0 reports "de.wikipedia.org"; the
 // hyphen rule removed misses the first and third; the "www" test removed
 // reports "www.de-bahn-reisen.com"; embeddedTLDs for hyphenTLDs reports
-// "cache.net-a-porter.com".
+// "cache.net-a-porter.com"; the ICANN test removed reports a file's name.
 func TestEmbedsDomain(t *testing.T) {
 	for host, want := range map[string]bool{
 		"elster-anmeldung.de-portal.info": true,
@@ -151,6 +151,7 @@ func TestEmbedsDomain(t *testing.T) {
 		"sede.dgt.gob.es":                 false,
 		"cache.net-a-porter.com":          false,
 		"demo.edu-sharing.net":            false,
+		"archive.de-en.txt":               false,
 	} {
 		if got := answer.EmbedsDomain(host); got != want {
 			t.Errorf("EmbedsDomain(%q) = %v, want %v", host, got, want)
