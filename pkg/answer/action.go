@@ -255,8 +255,11 @@ func SpoofedHost(s string) bool {
 // own domain to be read as that address: the generic ones and those of the
 // countries whose languages hrag reads. Short ccTLDs that are words
 // ("it", "be", "at", "my") are left out: "blog.it-support.com" poses as
-// nothing.
-var embeddedTLDs = map[string]bool{"com": true, "net": true, "org": true, "gov": true, "edu": true, "info": true,
+// nothing. The value says whether the TLD also opens a registrable label
+// before a hyphen ("apple.com-verify.info"): "com" and the countries' codes
+// do; "net-", "edu-" and "info-" open names ("net-a-porter.com",
+// "edu-sharing.net").
+var embeddedTLDs = map[string]bool{"com": true, "net": false, "org": false, "gov": false, "edu": false, "info": false,
 	"de": true, "fr": true, "es": true, "pt": true, "nl": true, "uk": true, "br": true, "ch": true}
 
 // EmbedsDomain reports whether host (a host name, any case) holds another
@@ -280,20 +283,14 @@ func EmbedsDomain(host string) bool {
 	}
 	sub := strings.Split(strings.TrimSuffix(host, "."+reg), ".")
 	for i := 1; i < len(sub); i++ {
-		if embeddedTLDs[sub[i]] {
+		if _, ok := embeddedTLDs[sub[i]]; ok {
 			return true
 		}
 	}
 	label, _, _ := strings.Cut(reg, ".")
 	tld, _, hyphen := strings.Cut(label, "-")
-	return hyphen && hyphenTLDs[tld] && sub[len(sub)-1] != "www"
+	return hyphen && embeddedTLDs[tld] && sub[len(sub)-1] != "www"
 }
-
-// hyphenTLDs are the embeddedTLDs a phishing host opens its registrable
-// label with, before a hyphen ("apple.com-verify.info"): "com" and the
-// countries' codes; "net-", "edu-" and "info-" open names
-// ("net-a-porter.com", "edu-sharing.net").
-var hyphenTLDs = map[string]bool{"com": true, "de": true, "fr": true, "es": true, "pt": true, "nl": true, "uk": true, "br": true, "ch": true}
 
 // fileExtensions are top-level domains that are more often the extension
 // of a file name in notes ("README.md", "setup.py", "Makefile.in").

@@ -131,8 +131,8 @@ func BenchmarkCutActionAsides(b *testing.B) {
 // poses as it; a subdomain that is a language, a region or "www" does not.
 // Mutations: the label loop starting at 0 reports "de.wikipedia.org"; the
 // hyphen rule removed misses the first and third; the "www" test removed
-// reports "www.de-bahn-reisen.com"; embeddedTLDs for hyphenTLDs reports
-// "cache.net-a-porter.com"; the ICANN test removed reports a file's name.
+// reports "www.de-bahn-reisen.com"; the hyphen rule testing membership in
+// embeddedTLDs, not its value, reports "cache.net-a-porter.com"; the ICANN test removed reports a file's name.
 func TestEmbedsDomain(t *testing.T) {
 	for host, want := range map[string]bool{
 		"elster-anmeldung.de-portal.info": true,

@@ -41,7 +41,7 @@ var clockPrep = map[string]bool{
 var clockFollowers = map[string]bool{
 	"am": true, "pm": true, "a": true, "p": true, "o": true, "tonight": true, "tomorrow": true, "today": true, "this": true, "in": true,
 	"on": true, "at": true, "and": true, "or": true, "but": true, "sharp": true, "uhr": true, "abends": true, "morgens": true, "heute": true,
-	"morgen": true, "und": true, "oder": true, "aber": true, "uur": true, "vanavond": true, "vandaag": true, "morgen's": true, "en": true, "of": true, "maar": true,
+	"morgen": true, "und": true, "oder": true, "aber": true, "uur": true, "vanavond": true, "vandaag": true, "en": true, "of": true, "maar": true,
 }
 
 // dayParts are the words after a time that say which half of the day it
@@ -88,11 +88,12 @@ type clockToken struct {
 // examples above) as codes whose values are their readings on the 24-hour
 // clock (timeValue), morning and evening both for an hour up to twelve
 // ("Viertel nach acht" is t08:15 and t20:15; "half acht", Dutch 7:30 or
-// English 8:30, has all four), and their lower-cased text.
-func findClockWords(text string) []Fact {
+// English 8:30, has all four), and their lower-cased text. lower is
+// strings.ToLower(text); where lower-casing changed lengths, each word is
+// lower-cased on its own.
+func findClockWords(text, lower string) []Fact {
 	spans := wordSpans(text)
 	toks := make([]clockToken, len(spans))
-	lower := strings.ToLower(text) // one allocation; per word only where lower-casing changes lengths
 	for i, sp := range spans {
 		w := text[sp[0]:sp[1]]
 		if len(lower) == len(text) && strings.EqualFold(lower[sp[0]:sp[1]], w) {
@@ -138,11 +139,11 @@ func findClockWords(text string) []Fact {
 // the morning/evening doubling of findClockWords); end <= i when there is
 // none.
 func clockAt(text string, toks []clockToken, i int) (end int, hms [][2]int) {
-	w := func(k int) string {
-		if k < len(toks) && (k == i || tight(text, toks, k)) {
-			return toks[k].w
+	w := func(k int) string { // the first word may stand after anything
+		if k == i && i < len(toks) {
+			return toks[i].w
 		}
-		return ""
+		return tightWord(text, toks, k)
 	}
 	before := func(h, m int) [2]int { // m minutes before hour h
 		return [2]int{(h + 23) % 24, 60 - m}
@@ -260,12 +261,7 @@ func romanceMinutes(text string, toks []clockToken, k, h int) (end int, hm [2]in
 	if k >= len(toks) || !tight(text, toks, k) {
 		return 0, hm, false
 	}
-	next := func(j int) string {
-		if j < len(toks) && tight(text, toks, j) {
-			return toks[j].w
-		}
-		return ""
-	}
+	next := func(j int) string { return tightWord(text, toks, j) }
 	j := k + 1
 	if a := next(j); a == "le" || a == "un" || a == "um" {
 		j++
@@ -343,6 +339,14 @@ func clockNumber(text string, toks []clockToken, k, most int) (v, end int, ok bo
 // a hyphen or an apostrophe between them ("all'una", "o'clock").
 func tight(text string, toks []clockToken, k int) bool {
 	return k > 0 && k < len(toks) && strings.Trim(text[toks[k-1].e:toks[k].s], " -'’") == ""
+}
+
+// tightWord is token k's lower-cased word when tight holds for it, else "".
+func tightWord(text string, toks []clockToken, k int) string {
+	if tight(text, toks, k) {
+		return toks[k].w
+	}
+	return ""
 }
 
 // spaced reports whether token k follows token k-1 with only spaces

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -56,7 +57,7 @@ func TestFindClockWords(t *testing.T) {
 		{"eight hours of sleep", nil},
 	}
 	for _, c := range cases {
-		fs := findClockWords(c.text)
+		fs := findClockWords(c.text, strings.ToLower(c.text))
 		if c.want == nil {
 			if len(fs) != 0 {
 				t.Errorf("findClockWords(%q) = %q %v, want none", c.text, fs[0].Text, fs[0].values)

@@ -216,10 +216,11 @@ func Facts(text string) []Fact {
 	for _, t := range findTimes(text) {
 		add(t)
 	}
-	for _, t := range findClockWords(text) {
+	lower := strings.ToLower(text)
+	for _, t := range findClockWords(text, lower) {
 		add(t)
 	}
-	for _, d := range findWeekdayDays(text) { // after the times: "Tuesday 3 pm" is a time
+	for _, d := range findWeekdayDays(text, lower) { // after the times: "Tuesday 3 pm" is a time
 		add(d)
 	}
 	for _, c := range findSpelledCodes(text) {

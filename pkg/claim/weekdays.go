@@ -10,25 +10,34 @@ import (
 )
 
 // weekdayNames are the days of the week in English, German, French,
-// Spanish, Italian, Portuguese and Dutch, with and without their accents.
-const weekdayNames = `monday|tuesday|wednesday|thursday|friday|saturday|sunday|` +
-	`montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|` +
-	`lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|` +
-	`lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|` +
-	`luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|` +
-	`segunda|ter[çc]a|quarta|quinta|sexta|` +
-	`maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag`
+// Spanish, Italian, Portuguese and Dutch, lower case, with and without
+// their accents.
+var weekdayNames = strings.Fields(`monday tuesday wednesday thursday friday saturday sunday
+	montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag
+	lundi mardi mercredi jeudi vendredi samedi dimanche
+	lunes martes miercoles miércoles jueves viernes sabado sábado domingo
+	lunedi lunedì martedi martedì mercoledi mercoledì giovedi giovedì venerdi venerdì sabato domenica
+	segunda terça terca quarta quinta sexta
+	maandag dinsdag woensdag donderdag vrijdag zaterdag zondag`)
 
-// weekdayStems are the first letters of every name of weekdayNames (and
-// their accented forms), lower case: a text without any has no weekday.
-var weekdayStems = strings.Fields(`mond tues wedn thur frid satu sund mont dien mittw donn frei sams sonn
-	lund mard merc jeud vend same dima lune mart mierc miérc juev vier sáb sab domi
-	gioved vene domen segu terç terc quart quint sext maan dins woen dond vrij zate zond`)
+// weekdayStems are the first five letters of every name of weekdayNames
+// (every name has as many): a text whose lower-cased form holds none has no
+// weekday.
+var weekdayStems = func() []string {
+	var out []string
+	for _, w := range weekdayNames {
+		st := string([]rune(w)[:5])
+		if !slices.Contains(out, st) {
+			out = append(out, st)
+		}
+	}
+	return out
+}()
 
 // weekdayDayRe is a weekday followed by a day of the month without the
 // month: "Wednesday the 4th", "Mittwoch, den 4.", "mercredi 4", "el
 // miércoles 4", "mercoledì 4", "quarta-feira, dia 4", "woensdag 4".
-var weekdayDayRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + weekdayNames + `)(?:-feira)?,?(?: (?:the|den|le|el|il|dia|de))? (\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?`)
+var weekdayDayRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(weekdayNames, "|") + `)(?:-feira)?,?(?: (?:the|den|le|el|il|dia|de))? (\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?`)
 
 // dayFollowers are the words that may follow such a day when it is a
 // date: a time's preposition or a conjunction ("mercoledì 4 alle 10",
@@ -51,9 +60,9 @@ func init() {
 // weekday and without a month (weekdayDayRe), as dates whose value has
 // neither year nor month ("0-0-4"): a later "anzi entro mercoledì 4"
 // competes with "venerdì 6 giugno". A day followed by a month, a time or a
-// word that is no date's (dayFollowers) is none.
-func findWeekdayDays(text string) []Fact {
-	lower := strings.ToLower(text)
+// word that is no date's (dayFollowers) is none. lower is
+// strings.ToLower(text).
+func findWeekdayDays(text, lower string) []Fact {
 	if !slices.ContainsFunc(weekdayStems, func(st string) bool { return strings.Contains(lower, st) }) {
 		return nil // no weekday: the regular expression need not run
 	}
