@@ -265,6 +265,32 @@ func laterValues(s string, facts []Fact) []text.Aside {
 	return out
 }
 
+// insteadAfterRe matches a word that, written after a value, makes it
+// the one to use in place of an earlier one: "… but use
+// harbour-lights-41 instead", "nimm 0621 48 33 17 stattdessen", "prends le
+// 18h45 à la place", in the index's languages.
+var insteadAfterRe = regexp.MustCompile(`(?i)^[\s,]*(instead|stattdessen|statt dessen|à la place|plutôt|en su lugar|en vez de eso|invece|al suo posto|em vez disso|no lugar dele|no lugar dela|in plaats daarvan)(?:[^\pL]|$)`)
+
+// insteadValues returns, for each value of s (one of facts, Facts(s))
+// followed by a word of insteadAfterRe and preceded by another value in
+// the same statement (no semicolon between), an aside from that value to
+// the word: "pine-cone-88 is what the card says but use harbour-lights-41
+// instead" holds two passwords. "… instead of …" names the value that
+// does not hold after the word, and opens none.
+func insteadValues(s string, facts []Fact) []text.Aside {
+	var out []text.Aside
+	for i, f := range facts {
+		m := insteadAfterRe.FindStringSubmatchIndex(s[f.End:])
+		if m == nil || insteadOfRe.MatchString(s[f.End+m[3]:]) {
+			continue
+		}
+		if slices.ContainsFunc(facts[:i], func(g Fact) bool { return g.End <= f.Start && !strings.Contains(s[g.End:f.Start], ";") }) {
+			out = append(out, text.Aside{Start: f.Start, End: f.End + m[3]})
+		}
+	}
+	return out
+}
+
 // arrowRe matches an arrow written between an old value and a new one:
 // "Tern-Harbor-4471 → Tern-Harbor-8812", "4471 ➡️ 8812", "4471 -> 8812":
 // a character of Unicode's arrow blocks (Arrows, Supplemental Arrows-A
@@ -450,6 +476,7 @@ func AsideValues(sentence string) (AsidePair, bool) {
 	}
 	if len(facts) >= 2 { // a later value needs one before it
 		later := append(laterValues(sentence, facts), arrowValues(sentence, facts)...)
+		later = append(later, insteadValues(sentence, facts)...)
 		if p, ok := asidePair(sentence, facts, later); ok {
 			return p, true
 		}
@@ -485,7 +512,7 @@ func asidePair(sentence string, facts []Fact, asides []text.Aside) (AsidePair, b
 				continue
 			}
 			for _, fh := range facts {
-				if inAside(fh) || countedClass(sentence, fh) != c || sameValue(fh, fa) {
+				if inAside(fh) || countedClass(sentence, fh) != c && !sameShape(fh, fa) || sameValue(fh, fa) {
 					continue
 				}
 				if strings.HasPrefix(c, "count ") {
@@ -505,6 +532,31 @@ func asidePair(sentence string, facts []Fact, asides []text.Aside) (AsidePair, b
 	}
 	return AsidePair{}, false
 }
+
+// sameShape reports whether facts a and b are written alike, digit for
+// digit and letter for letter with the same signs between ("4-19-27" and
+// "8-33-02", which Facts reads as a date and a code), with four digits or
+// more: two such values are one kind's, whatever each is read as.
+func sameShape(a, b Fact) bool {
+	if len(a.Text) != len(b.Text) {
+		return false
+	}
+	digits := 0
+	for i := 0; i < len(a.Text); i++ {
+		x, y := a.Text[i], b.Text[i]
+		switch {
+		case isDigit(x) && isDigit(y):
+			digits++
+		case asciiLetter(x) && asciiLetter(y):
+		case x != y || isDigit(x) || isDigit(y):
+			return false
+		}
+	}
+	return digits >= 4
+}
+
+// asciiLetter reports whether b is an ASCII letter.
+func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 // measure reports whether class c (valueClass) is a moment or a measure
 // (a date, a time of day, an amount in a unit or currency), whose values

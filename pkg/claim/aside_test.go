@@ -84,6 +84,17 @@ func TestAsideValue(t *testing.T) {
 		{"PIN 4471 ✗ 8812 ✓", `"4471" … "8812"`},
 		{"Kontrolle 9:30 ❌ 14:45 ✅", `"9:30" … "14:45"`},
 		{"Teppich 3 ✕ 4 m, Läufer 1 ✕ 2 m", ""},
+		// A word after a value that puts it in an earlier one's place
+		// (mutation: insteadValues not appended), but not before "of"
+		// (mutation: the insteadOfRe test removed) nor after a semicolon.
+		{"Wi-Fi password: pine-cone-88 is what the welcome card says but use harbour-lights-41 instead, the card is out of date", `"pine-cone-88" … "harbour-lights-41"`},
+		{"Herr Yilmaz: 0621 48 33 90, nimm die 0621 48 33 17 stattdessen", `"0621 48 33 90" … "0621 48 33 17"`},
+		{"Kiné mardi 17h30, je prendrai le créneau de 18h45 à la place", `"17h30" … "18h45"`},
+		{"Checkout 10:00, late checkout 12:00 instead of the usual 11:00 on request", ""},
+		{"Gate code 4471; the side door takes 8812 instead", ""},
+		// Values written alike are one kind's, though one reads as a date
+		// (mutation: sameShape not consulted).
+		{"Locker combination: 4-19-27 ✗   8-33-02 ✓", `"4-19-27" … "8-33-02"`},
 		// Words that restate a value give a later one (mutation: restateRe's
 		// matches not read), unless it is the
 		// same value; verbs of becoming are words of change, in the past

@@ -231,6 +231,9 @@ func Facts(text string) []Fact {
 			add(c)
 		}
 	}
+	for _, n := range findPhones(text) {
+		add(n)
+	}
 	for _, n := range findNumberPhrases(text) {
 		add(n)
 	}

@@ -2,6 +2,8 @@ package claim
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,6 +128,60 @@ func findNumbers(text string) []Fact {
 			end = ue
 		}
 		out = append(out, Fact{Kind: Number, Text: text[w[0]:end], Start: w[0], End: end, values: []string{fmtValue(v) + " " + unit}})
+	}
+	return out
+}
+
+// phoneRe matches digits in three groups or more, separated by one kind
+// of sign, as telephone numbers are written: "0621 48 33 90", "+49 621
+// 4833 90", "01.42.68.53.00", "655 31 02 84", "(0)20 7946 0958".
+var phoneRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/+:-])(\+?\(?\d{1,5}\)?(?:[ .\x{00a0}-]\(?\d{1,5}\)?){2,7})`)
+
+// findPhones returns the telephone numbers of text (phoneRe) as numbers
+// whose value is their digits: 9 to 15 digits, one kind of separator, not
+// a number grouped in thousands ("1 234 567") nor the start of one, not
+// one digit repeated (a hex dump's "00 00 00 00 00"), and
+// not followed by a letter, a digit or a decimal part. A number without
+// "+", "0" or "(" in front opens with a group of three digits and goes on
+// in groups of two to four ("655 31 02 84", "347 123 4567"): "36 38 40 42
+// 44" lists sizes; with dots it is an IP address. Read whole, a phone number is one value: its groups
+// are not numbers of their own.
+func findPhones(text string) []Fact {
+	var out []Fact
+	for _, m := range phoneRe.FindAllStringSubmatchIndex(text, -1) {
+		s, e := m[2], m[3]
+		lit := text[s:e]
+		if e < len(text) {
+			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]) {
+				continue
+			}
+		}
+		groups := strings.FieldsFunc(lit, func(r rune) bool { return r < '0' || r > '9' })
+		seps := strings.FieldsFunc(lit, func(r rune) bool { return r >= '0' && r <= '9' || r == '(' || r == ')' || r == '+' })
+		digits := strings.Join(groups, "")
+		if len(digits) < 9 || len(digits) > 15 || len(groups) < 3 || strings.Trim(digits, digits[:1]) == "" {
+			continue
+		}
+		if slices.ContainsFunc(seps, func(x string) bool { return x != seps[0] }) {
+			continue // "10.30 11.45 12.00": times, no number
+		}
+		thousands := lit[0] != '+' && groups[0][0] != '0' && len(groups[0]) <= 3
+		for _, g := range groups[1:] {
+			thousands = thousands && len(g) == 3
+		}
+		if thousands {
+			continue // "1 234 567" (findNumbers)
+		}
+		if c := lit[0]; c != '+' && c != '0' && c != '(' {
+			ok := len(groups[0]) == 3 && seps[0] != "." // "192.168.50.10" is an address
+			for _, g := range groups[1:] {
+				ok = ok && len(g) >= 2 && len(g) <= 4
+			}
+			if !ok {
+				continue
+			}
+		}
+		out = append(out, Fact{Kind: Number, Text: lit, Start: s, End: e, values: []string{digits + " "}})
 	}
 	return out
 }

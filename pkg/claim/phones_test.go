@@ -1,0 +1,42 @@
+package claim
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestFindPhones: a telephone number in groups is one number whose value
+// is its digits; sizes, thousands, addresses, times and hex dumps are not.
+// Mutations: the no-prefix rule removed reads "36 38 40 42 44"; the
+// thousands test removed reads "123 456 789"; the one-separator test
+// removed reads the times; the repeated-digit test removed reads the hex
+// dump; phoneRe's groups limited to three digits loses "+49 621 4833 90".
+func TestFindPhones(t *testing.T) {
+	for text, want := range map[string]string{
+		"Herr Yilmaz: 0621 48 33 90 – Durchwahl": "0621483390 ",
+		"Tel. +49 621 4833 90":                   "49621483390 ",
+		"mi número es 655 31 02 84":              "655310284 ",
+		"Cabinet : 01.42.68.53.00, sonner":       "0142685300 ",
+		"Mobile: 07700 900 314":                  "07700900314 ",
+		"chiamare il 347 123 4567 dopo le 18":    "3471234567 ",
+		"Sizes 36 38 40 42 44 in stock":          "",
+		"Population 123 456 789 in 2020":         "",
+		"The NAS is at 192.168.50.10.":           "",
+		"Abfahrt 07.30 08.45 10.15 Uhr":          "",
+		"data 00 00 00 00 00 00 00":              "",
+		"Serial 0621 48 33 90A":                  "",
+	} {
+		var got []string
+		for _, f := range findPhones(text) {
+			got = append(got, f.values...)
+		}
+		if want == "" && len(got) != 0 || want != "" && !slices.Equal(got, []string{want}) {
+			t.Errorf("findPhones(%q) = %q, want %q", text, got, want)
+		}
+	}
+	// In Facts the number is one value, not four (mutation: findPhones
+	// not called in Facts).
+	if fs := Facts("Herr Yilmaz: 0621 48 33 90"); len(fs) != 1 || fs[0].Text != "0621 48 33 90" {
+		t.Errorf("Facts = %v, want the one number 0621 48 33 90", fs)
+	}
+}
