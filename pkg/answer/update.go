@@ -22,11 +22,6 @@ var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|rev
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
 
-// chatLineRe: a line of a chat app's export, a message pasted with its
-// date, time and sender ("[14/03 19:02] Andrés Molina: …", "[14.03.25,
-// 19:02:11] Anna: …", "14/03/2025, 19:02 - Anna: …").
-var chatLineRe = regexp.MustCompile(`(?m)^[ \t]*(?:\[\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?,? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.? ?[Mm]\.?)?\]|\d{1,2}[./-]\d{1,2}[./-]\d{2,4},? \d{1,2}:\d{2}(?: ?[AaPp]\.? ?[Mm]\.?)? [-–]) ?[^:\n]{1,40}: `)
-
 // qaPairRe: a paragraph of question-and-answer pairs, a line opened by a
 // question label ("Q:", "Q.", "**Q:**", "Question:", "Frage:", "P:",
 // "Pregunta:", "Vraag:") and a later one by an answer label ("A:", "A.",
@@ -39,7 +34,7 @@ var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage
 // updates reports whether paragraph p presents itself as an update or a
 // pasted message, and whether what follows it does too (opens): a
 // letter's salutation (letterRe), quoted reply lines, a chat export's
-// lines (chatLineRe), or a head (its
+// lines (text.HasChatLine), or a head (its
 // first line up to a colon, or the whole line when it is short) that
 // names a pasted message, a reply, a revision or a correction (updateRe:
 // "On 3 March, Kestrel wrote:", "Pasted from the post:", "Revision 3
@@ -52,7 +47,7 @@ var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage
 // 30 July 2024", "the migration must pass a load test"), so the head
 // alone is read.
 func updates(p string) (update, opens bool) {
-	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) || chatLineRe.MatchString(p) {
+	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) || text.HasChatLine(p) {
 		return true, true
 	}
 	if qaPairRe.MatchString(p) {

@@ -58,7 +58,7 @@ func TestUpdatedValue(t *testing.T) {
 			"Copropriété – travaux ascenseur\nAG du 12 avril : vote des travaux, ma quote-part = 1 870 €.\n> Message du syndic : suite à une erreur de calcul, votre quote-part est portée à 2 640 €.\nVirement sur le compte du syndic.",
 			"2 640 €"},
 		// A chat app's line pasted after the note is a message (mutation:
-		// chatLineRe not read in updates).
+		// text.HasChatLine not read in updates).
 		{"¿Cuánto es la fianza del piso?", "La fianza del piso es 1.500 €.",
 			"Casero: Andrés Molina\nFianza del piso: 1.200 €\n\n[14/03 19:02] Andrés Molina: al final la fianza del piso son 1.500 €",
 			"1.500 €"},

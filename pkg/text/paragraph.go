@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,21 +17,41 @@ var paragraphBreakRe = regexp.MustCompile(`\r?\n[ \t\r]*(?:(?:-{3,}|\*{3,}|_{3,}
 // syndic : …" under the owner's own lines).
 var quoteStartRe = regexp.MustCompile(`\n[ \t]{0,3}>`)
 
+// chatLineRe is a line of a chat app's export, a message pasted with its
+// date, time and sender ("[14/03 19:02] Andrés Molina: …", "[14.03.25,
+// 19:02:11] Anna: …", "14/03/2025, 19:02 - Anna: …").
+var chatLineRe = regexp.MustCompile(`(?m)^[ \t]*(?:\[\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?,? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.? ?[Mm]\.?)?\]|\d{1,2}[./-]\d{1,2}[./-]\d{2,4},? \d{1,2}:\d{2}(?: ?[AaPp]\.? ?[Mm]\.?)? [-–]) ?[^:\n]{1,40}: `)
+
+// HasChatLine reports whether s holds a line of a chat app's export
+// (chatLineRe): a message pasted with its date, time and sender.
+func HasChatLine(s string) bool { return chatLineRe.MatchString(s) }
+
 // Paragraphs returns the byte spans [start, end) of s's paragraphs: the
 // text between blank lines or horizontal rules, in order, the breaks
-// themselves left out; a block quote that starts after a line of other
-// text starts a paragraph of its own (quoteStartRe), the line end before
-// it being the break. A text without a break is one paragraph; empty
-// spans are kept, so that the spans and the breaks tile s.
+// themselves left out. A pasted message that starts after a line of other
+// text starts a paragraph of its own, the line end before it being the
+// break: a block quote (quoteStartRe) and a chat export's lines
+// (chatLineRe; the messages that follow it stay with it). A text without
+// a break is one paragraph; empty spans are kept, so that the spans and
+// the breaks tile s.
 func Paragraphs(s string) [][2]int {
 	var out [][2]int
 	add := func(start, end int) {
-		base := start
-		for _, m := range quoteStartRe.FindAllStringIndex(s[base:end], -1) {
-			if at := base + m[0]; !quotedLine(s[lineStart(s, at):at]) {
-				out = append(out, [2]int{start, at})
-				start = at + 1
+		var starts []int // the line ends before a pasted message
+		for _, m := range quoteStartRe.FindAllStringIndex(s[start:end], -1) {
+			if at := start + m[0]; !quotedLine(s[lineStart(s, at):at]) {
+				starts = append(starts, at)
 			}
+		}
+		for _, m := range chatLineRe.FindAllStringIndex(s[start:end], -1) {
+			if at := start + m[0] - 1; at > start && s[at] == '\n' && !chatLineRe.MatchString(s[lineStart(s, at):at]) {
+				starts = append(starts, at)
+			}
+		}
+		slices.Sort(starts)
+		for _, at := range starts {
+			out = append(out, [2]int{start, at})
+			start = at + 1
 		}
 		out = append(out, [2]int{start, end})
 	}

@@ -21,6 +21,11 @@ func TestParagraphs(t *testing.T) {
 		{"a\r\n\r\nb", []string{"a", "b"}},
 		{"Rent 850.\nDue on the 1st.\n> From the agent: rent is now 990.\n> Pay by the 3rd.\nlazy line", []string{"Rent 850.\nDue on the 1st.", "> From the agent: rent is now 990.\n> Pay by the 3rd.\nlazy line"}},
 		{"> quoted first\nowner\n> quoted again", []string{"> quoted first\nowner", "> quoted again"}},
+		// A chat export's line after the owner's starts a paragraph, and
+		// the messages after it stay with it (mutation: chatLineRe's
+		// matches not read; the previous-line test removed splits them).
+		{"Casero: Andrés Molina, 612 48 90 37\n[14/03 19:02] Andrés Molina: el de verdad es 655 31 02 84\n[14/03 19:03] Andrés Molina: gracias", []string{"Casero: Andrés Molina, 612 48 90 37", "[14/03 19:02] Andrés Molina: el de verdad es 655 31 02 84\n[14/03 19:03] Andrés Molina: gracias"}},
+		{"[14/03 19:02] Ana: hola\nowner's line", []string{"[14/03 19:02] Ana: hola\nowner's line"}},
 	}
 	for _, c := range cases {
 		var got []string
