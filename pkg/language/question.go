@@ -51,6 +51,16 @@ func FunctionWordLanguage(text string) (lang whatlanggo.Lang, ok bool) {
 	return lead(functionWordScores(text))
 }
 
+// QuestionLanguage returns the language of a short Latin-script text as
+// FunctionWordLanguage tells it, a lower-case English name ("german"), or
+// "" when its function words tell none.
+func QuestionLanguage(text string) string {
+	if l, ok := FunctionWordLanguage(text); ok {
+		return strings.ToLower(l.String())
+	}
+	return ""
+}
+
 // FunctionWords returns a test of whether a lower-case word is a function
 // word (functionWords) of text's language as FunctionWordLanguage tells
 // it: a text-search configuration drops only its own language's, and the

@@ -258,10 +258,13 @@ func summary(res retrieve.Result) []string {
 func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	ctx := context.Background()
 	coll, _ := vectorTables(t, r)
+	if err := r.Store.ResetNullSimilarity(ctx, coll.ID); err != nil { // earlier checks asked questions in other languages
+		t.Fatal(err)
+	}
 	// What the baselines must be: the median of the null questions' best
 	// similarities, computed here from plain vector searches.
 	want := map[string]float64{}
-	for _, script := range []string{text.ScriptLatin, text.ScriptHan} {
+	for _, script := range []string{text.ScriptLatin, text.ScriptHan, text.ScriptLatin + ":german"} {
 		var best []float64
 		for _, q := range retrieve.NullQuestions[script] {
 			res, err := r.Retrieve(ctx, q, retrieve.Options{Mode: retrieve.VectorOnly, MinSimilarity: -1, MinCoverage: -1})
@@ -299,7 +302,16 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	if got := baselines(); len(got) != 2 || math.Abs(got[text.ScriptHan]-want[text.ScriptHan]) > 1e-6 || got[text.ScriptLatin] != want[text.ScriptLatin] {
 		t.Fatalf("baselines %v, want %v", got, want)
 	}
-	for script, v := range map[string]float64{text.ScriptLatin: 0.8, text.ScriptHan: 0.85} {
+	// A Latin-script question in German measures German's own baseline
+	// (mutation: NullBaseline reading the script alone).
+	de := "Wie lange muss der Brotteig gehen?"
+	if _, err := r.Retrieve(ctx, de, defaults); err != nil {
+		t.Fatal(err)
+	}
+	if got := baselines(); len(got) != 3 || math.Abs(got[text.ScriptLatin+":german"]-want[text.ScriptLatin+":german"]) > 1e-6 {
+		t.Fatalf("baselines %v, want %v", got, want)
+	}
+	for script, v := range map[string]float64{text.ScriptLatin: 0.8, text.ScriptHan: 0.85, text.ScriptLatin + ":german": 0.75} {
 		if err := r.Store.SetNullSimilarity(ctx, coll.ID, vectorTable(t, r), script, v); err != nil {
 			t.Fatal(err)
 		}
@@ -313,6 +325,19 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 	if res.Relevant || !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection for questions in Han script, 0.85 + 0.03") {
 		t.Fatalf("a Han question with a high Han baseline: relevant=%v %s", res.Relevant, res.Reason)
 	}
+	res, _ = r.Retrieve(ctx, de, defaults)
+	if !strings.Contains(res.Reason, "for questions in German, 0.75 + 0.05") {
+		t.Fatalf("a German question with a German baseline: %s", res.Reason)
+	}
+	// Above English's level, a language's is not used (mutation: the
+	// higher of the two taken).
+	if err := r.Store.SetNullSimilarity(ctx, coll.ID, vectorTable(t, r), text.ScriptLatin+":german", 0.9); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = r.Retrieve(ctx, de, defaults)
+	if !strings.Contains(res.Reason, "raised to the off-topic level of this model on this collection, 0.80 + 0.04") {
+		t.Fatalf("a German question with a German baseline above English's: %s", res.Reason)
+	}
 	// A script without calibration questions, and a question without
 	// letters, get the highest baseline; every script's is measured.
 	for _, q := range []string{"რამდენ ხანს უნდა ადუღდეს პური?", "2018"} {
@@ -321,8 +346,14 @@ func checkGateCalibration(t *testing.T, r *retrieve.Retriever) {
 			t.Fatalf("%q: relevant=%v %s", q, res.Relevant, res.Reason)
 		}
 	}
-	if got := baselines(); len(got) != len(retrieve.NullQuestions) {
-		t.Fatalf("baselines %v, want one per script of NullQuestions", got)
+	scripts := 0
+	for k := range retrieve.NullQuestions {
+		if !strings.Contains(k, ":") {
+			scripts++
+		}
+	}
+	if got := baselines(); len(got) != scripts+1 {
+		t.Fatalf("baselines %v, want one per script of NullQuestions and German's", got)
 	}
 }
 
