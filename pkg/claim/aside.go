@@ -192,11 +192,15 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // retractionRe matches words by which a writer takes back the value just
 // written and gives another: "scratch that", "or rather", "I mean",
 // "mejor dicho", "anzi", "ou melhor", "beter gezegd", in the index's
-// languages. Unlike a word of change (laterValueRe) such a word speaks of
+// languages, and adverbs of preference ("lieber", "mejor"). Unlike a word of change (laterValueRe) such a word speaks of
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
-var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee)(?:[^\pL]|$)`)
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|of liever(?: gezegd)?|ik bedoel|nee|` +
+	// Adverbs of preference, which also put the value after them in the
+	// place of the one before: "aber nimm lieber Hafenlichter-41", "2580,
+	// mejor 9146", "usa piuttosto faro-41".
+	`lieber|liever|statt dessen|mejor|piuttosto)(?:[^\pL]|$)`)
 
 // restateRe matches words that restate the value just written, or give
 // the other of two: "07:15, i.e. 9:45", "9:30 Uhr bzw. 14:45 Uhr",
@@ -268,8 +272,10 @@ func laterValues(s string, facts []Fact) []text.Aside {
 // insteadAfterRe matches a word that, written after a value, makes it
 // the one to use in place of an earlier one: "… but use
 // harbour-lights-41 instead", "nimm 0621 48 33 17 stattdessen", "prends le
-// 18h45 à la place", in the index's languages.
-var insteadAfterRe = regexp.MustCompile(`(?i)^[\s,]*(instead|stattdessen|statt dessen|à la place|plutôt|en su lugar|en vez de eso|invece|al suo posto|em vez disso|no lugar dele|no lugar dela|in plaats daarvan)(?:[^\pL]|$)`)
+// 18h45 à la place", in the index's languages. The word ends its clause
+// (punctuation or the end follows): "120 € plutôt raisonnables" is
+// "fairly", "1.500 euro invece va pagata" "whereas".
+var insteadAfterRe = regexp.MustCompile(`(?i)^[\s,]*(instead|stattdessen|statt dessen|à la place|à sa place|au lieu de ça|plutôt|en su lugar|en lugar de eso|en vez de eso|invece|al suo posto|al posto suo|piuttosto|em vez disso|ao invés disso|no lugar dele|no lugar dela|in plaats daarvan|in de plaats)\s*(?:[,.;:!?)\]–—]|$)`)
 
 // insteadValues returns, for each value of s (one of facts, Facts(s))
 // followed by a word of insteadAfterRe and preceded by another value in

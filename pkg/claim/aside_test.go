@@ -92,6 +92,13 @@ func TestAsideValue(t *testing.T) {
 		{"Kiné mardi 17h30, je prendrai le créneau de 18h45 à la place", `"17h30" … "18h45"`},
 		{"Checkout 10:00, late checkout 12:00 instead of the usual 11:00 on request", ""},
 		{"Gate code 4471; the side door takes 8812 instead", ""},
+		// Only where the word ends its clause (mutation: the closing
+		// punctuation made optional).
+		{"Loyer 850 €, charges 120 € plutôt raisonnables", ""},
+		{"Affitto 750 euro al mese, la caparra di 1.500 euro invece va pagata subito", ""},
+		// Adverbs of preference before the value (mutation: left out of
+		// retractionRe).
+		{"WLAN-Passwort: Tannenzapfen-88 laut Karte, aber nimm lieber Hafenlichter-41", `"Tannenzapfen-88" … "Hafenlichter-41"`},
 		// Values written alike are one kind's, though one reads as a date
 		// (mutation: sameShape not consulted).
 		{"Locker combination: 4-19-27 ✗   8-33-02 ✓", `"4-19-27" … "8-33-02"`},

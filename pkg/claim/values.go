@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -132,19 +133,24 @@ func findNumbers(text string) []Fact {
 	return out
 }
 
-// phoneRe matches digits in three groups or more, separated by one kind
-// of sign, as telephone numbers are written: "0621 48 33 90", "+49 621
-// 4833 90", "01.42.68.53.00", "655 31 02 84", "(0)20 7946 0958".
-var phoneRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/+:-])(\+?\(?\d{1,5}\)?(?:[ .\x{00a0}-]\(?\d{1,5}\)?){2,7})`)
+// phoneRe matches digits in three groups or more, separated by spaces
+// (no-break ones too), dots or hyphens, as telephone numbers are written:
+// "0621 48 33 90", "+49 621 4833 90", "01.42.68.53.00", "655 31 02 84",
+// "(415) 555-0132".
+var phoneRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/+:-])(\+?\(?\d{1,5}\)?(?:[ .\x{00a0}\x{202f}-]\(?\d{1,6}\)?){2,7})`)
 
 // findPhones returns the telephone numbers of text (phoneRe) as numbers
-// whose value is their digits: 9 to 15 digits, one kind of separator, not
+// whose value is their digits: 9 to 15 digits, one kind of separator
+// (phoneSeparators), not
 // a number grouped in thousands ("1 234 567") nor the start of one, not
 // one digit repeated (a hex dump's "00 00 00 00 00"), and
 // not followed by a letter, a digit or a decimal part. A number without
 // "+", "0" or "(" in front opens with a group of three digits and goes on
-// in groups of two to four ("655 31 02 84", "347 123 4567"): "36 38 40 42
-// 44" lists sizes; with dots it is an IP address. Read whole, a phone number is one value: its groups
+// in groups of two to four ("655 31 02 84", "91 234 56 78", "347 123
+// 4567"), not all of two digits: "36 38 40 42 44" lists sizes; with dots
+// it is an IP address. Two groups of five digits or more are postcodes or
+// the like ("01067 01069 01097"), unless a country code opens them
+// ("+91 98765 43210"). Read whole, a phone number is one value: its groups
 // are not numbers of their own.
 func findPhones(text string) []Fact {
 	var out []Fact
@@ -162,8 +168,8 @@ func findPhones(text string) []Fact {
 		if len(digits) < 9 || len(digits) > 15 || len(groups) < 3 || strings.Trim(digits, digits[:1]) == "" {
 			continue
 		}
-		if slices.ContainsFunc(seps, func(x string) bool { return x != seps[0] }) {
-			continue // "10.30 11.45 12.00": times, no number
+		if !phoneSeparators(seps) {
+			continue // "07.30 08.45 10.15": times, no number
 		}
 		thousands := lit[0] != '+' && groups[0][0] != '0' && len(groups[0]) <= 3
 		for _, g := range groups[1:] {
@@ -173,17 +179,46 @@ func findPhones(text string) []Fact {
 			continue // "1 234 567" (findNumbers)
 		}
 		if c := lit[0]; c != '+' && c != '0' && c != '(' {
-			ok := len(groups[0]) == 3 && seps[0] != "." // "192.168.50.10" is an address
+			ok := len(groups[0]) >= 2 && len(groups[0]) <= 3 && !slices.Contains(seps, ".") // "192.168.50.10" is an address
+			pairs := len(groups[0]) == 2
 			for _, g := range groups[1:] {
 				ok = ok && len(g) >= 2 && len(g) <= 4
+				pairs = pairs && len(g) == 2
 			}
-			if !ok {
-				continue
+			if !ok || pairs {
+				continue // "36 38 40 42 44": sizes
 			}
+		}
+		fives := 0
+		for _, g := range groups {
+			if len(g) >= 5 {
+				fives++
+			}
+		}
+		if fives > 1 && lit[0] != '+' {
+			continue // "01067 01069 01097": postcodes
 		}
 		out = append(out, Fact{Kind: Number, Text: lit, Start: s, End: e, values: []string{digits + " "}})
 	}
 	return out
+}
+
+// phoneSeparators reports whether seps, the signs between a telephone
+// number's groups, are of one kind, but for one of another that sets off
+// an area or country code or the last group ("010-123 45 67", "(415)
+// 555-0132", "+55 11 98765-4321").
+func phoneSeparators(seps []string) bool {
+	count := map[string]int{}
+	for _, x := range seps {
+		count[x]++
+	}
+	switch len(count) {
+	case 1:
+		return true
+	case 2:
+		return slices.Contains(slices.Collect(maps.Values(count)), 1)
+	}
+	return false
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }

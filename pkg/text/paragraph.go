@@ -19,8 +19,15 @@ var quoteStartRe = regexp.MustCompile(`\n[ \t]{0,3}>`)
 
 // chatLineRe is a line of a chat app's export, a message pasted with its
 // date, time and sender ("[14/03 19:02] Andrés Molina: …", "[14.03.25,
-// 19:02:11] Anna: …", "14/03/2025, 19:02 - Anna: …").
-var chatLineRe = regexp.MustCompile(`(?m)^[ \t]*(?:\[\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?,? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.? ?[Mm]\.?)?\]|\d{1,2}[./-]\d{1,2}[./-]\d{2,4},? \d{1,2}:\d{2}(?: ?[AaPp]\.? ?[Mm]\.?)? [-–]) ?[^:\n]{1,40}: `)
+// 19:02:11] Anna: …" after a left-to-right mark, "14/03/2025, 19:02 -
+// Anna: …"), or a sender's line with the date and time, the message on
+// the lines below ("Ben Carter, [14.03.2025 19:02]").
+var chatLineRe = regexp.MustCompile(`(?m)^[ \t\x{200E}\x{200F}]*(?:(?:\[` + chatStamp + `\]|` + chatStamp + ` [-–]) ?[^:\n]{1,40}: |[^\[\]:\n]{1,40}, \[` + chatStamp + `\][ \t]*$)`)
+
+// chatStamp is a chat message's date and time: "14/03 19:02", "14.03.25,
+// 19:02:11", "3/14/25, 7:02 PM" (with a narrow no-break space before "PM"
+// too).
+const chatStamp = `\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?,? \d{1,2}:\d{2}(?::\d{2})?(?:[ \x{202F}]?[AaPp]\.? ?[Mm]\.?)?`
 
 // HasChatLine reports whether s holds a line of a chat app's export
 // (chatLineRe): a message pasted with its date, time and sender.

@@ -26,6 +26,11 @@ func TestParagraphs(t *testing.T) {
 		// matches not read; the previous-line test removed splits them).
 		{"Casero: Andrés Molina, 612 48 90 37\n[14/03 19:02] Andrés Molina: el de verdad es 655 31 02 84\n[14/03 19:03] Andrés Molina: gracias", []string{"Casero: Andrés Molina, 612 48 90 37", "[14/03 19:02] Andrés Molina: el de verdad es 655 31 02 84\n[14/03 19:03] Andrés Molina: gracias"}},
 		{"[14/03 19:02] Ana: hola\nowner's line", []string{"[14/03 19:02] Ana: hola\nowner's line"}},
+		// Other exports' forms (mutations: the marks, the narrow space and
+		// the sender's line left out of chatLineRe).
+		{"Türcode Haus: 4471\n\u200e[14.03.25, 19:02:11] Jonas Becker: Neuer Türcode ist 8820", []string{"Türcode Haus: 4471", "\u200e[14.03.25, 19:02:11] Jonas Becker: Neuer Türcode ist 8820"}},
+		{"Vendredi à 10h30\n3/14/25, 7:02\u202fPM - Camille Roux: c'est 11h15", []string{"Vendredi à 10h30", "3/14/25, 7:02\u202fPM - Camille Roux: c'est 11h15"}},
+		{"Key box code 4471\nBen Carter, [14.03.2025 19:02]\nthe key box code is 9146", []string{"Key box code 4471", "Ben Carter, [14.03.2025 19:02]\nthe key box code is 9146"}},
 	}
 	for _, c := range cases {
 		var got []string
