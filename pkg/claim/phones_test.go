@@ -51,3 +51,24 @@ func TestFindPhones(t *testing.T) {
 		t.Errorf("Facts = %v, want the one number 0621 48 33 90", fs)
 	}
 }
+
+// TestNumberSpans: a grouping in thousands that a digit follows is read
+// group by group, not cut inside its last group (mutation: the check of
+// the byte after the match removed reads 21123456 and loses the 7; the
+// decimal test removed splits 4.82992).
+func TestNumberSpans(t *testing.T) {
+	for text, want := range map[string][]string{
+		"Lote 21 123 4567 en el plano": {"21 ", "123 ", "4567 "},
+		"Saldo −1 234 5678 y 1 234 €":  {"-1 ", "234 ", "5678 ", "1234 eur"},
+		"Population 1 234 567 in 2020": {"1234567 ", "2020 "},
+		"random() gave 4.82992":        {"4.82992 "},
+	} {
+		var got []string
+		for _, f := range findNumbers(text) {
+			got = append(got, f.values...)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("findNumbers(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -81,8 +81,8 @@ func findDates(text string) []Fact {
 // numbers too.
 func findNumbers(text string) []Fact {
 	var out []Fact
-	for _, m := range numberRe.FindAllStringSubmatchIndex(text, -1) {
-		s, e := m[2], m[3]
+	for _, sp := range numberSpans(text) {
+		s, e := sp[0], sp[1]
 		lit := text[s:e]
 		// A number glued to letters on its left is part of a code (WPA3),
 		// one after a colon part of a ratio or time (1:5:5, 7:30).
@@ -129,6 +129,42 @@ func findNumbers(text string) []Fact {
 			end = ue
 		}
 		out = append(out, Fact{Kind: Number, Text: text[w[0]:end], Start: w[0], End: end, values: []string{fmtValue(v) + " " + unit}})
+	}
+	return out
+}
+
+// numberSpans returns the spans of the numbers numberRe finds in text. A
+// grouping in thousands that a digit follows is none ("21 123 4567" or
+// "+44 7700 900123", where the expression takes "21 123 456" and "+44
+// 770"): each of its groups, to the end of the digits, is a number of its
+// own; one point or comma alone makes it a decimal ("4.82992125404908").
+func numberSpans(text string) [][2]int {
+	var out [][2]int
+	for _, m := range numberRe.FindAllStringSubmatchIndex(text, -1) {
+		s, e := m[2], m[3]
+		if e >= len(text) || !isDigit(text[e]) {
+			out = append(out, [2]int{s, e})
+			continue
+		}
+		for e < len(text) && isDigit(text[e]) {
+			e++
+		}
+		if g := strings.FieldsFunc(text[s:e], func(r rune) bool { return r == '.' || r == ',' }); len(g) == 2 && !strings.ContainsAny(text[s:e], " \u00a0\u202f") {
+			out = append(out, [2]int{s, e}) // "4.82992125404908": a decimal
+			continue
+		}
+		for i := s; i < e; {
+			_, j := utf8.DecodeRuneInString(text[i:]) // past a sign or the first digit
+			j += i
+			for j < e && isDigit(text[j]) {
+				j++
+			}
+			out = append(out, [2]int{i, j})
+			for i = j; i < e && !isDigit(text[i]); {
+				_, n := utf8.DecodeRuneInString(text[i:])
+				i += n
+			}
+		}
 	}
 	return out
 }
