@@ -175,68 +175,68 @@ func numberSpans(text string) [][2]int {
 // "(415) 555-0132".
 var phoneRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/+:-])(\+?\(?\d{1,5}\)?(?:[ .\x{00a0}\x{202f}-]\(?\d{1,6}\)?){2,7})`)
 
-// findPhones returns the telephone numbers of text (phoneRe) as numbers
-// whose value is their digits: 9 to 15 digits, one kind of separator
-// (phoneSeparators), not
-// a number grouped in thousands ("1 234 567") nor the start of one, not
-// one digit repeated (a hex dump's "00 00 00 00 00"), and
-// not followed by a letter, a digit or a decimal part. A number without
-// "+", "0" or "(" in front opens with a group of three digits and goes on
-// in groups of two to four ("655 31 02 84", "91 234 56 78", "347 123
-// 4567"), not all of two digits: "36 38 40 42 44" lists sizes; with dots
-// it is an IP address. Two groups of five digits or more are postcodes or
-// the like ("01067 01069 01097"), unless a country code opens them
-// ("+91 98765 43210"). Read whole, a phone number is one value: its groups
-// are not numbers of their own.
+// findPhones returns the telephone numbers of text (phoneRe, phoneDigits)
+// as numbers whose value is their digits, when no letter, digit or
+// decimal part follows. Read whole, a phone number is one value: its
+// groups are not numbers of their own.
 func findPhones(text string) []Fact {
 	var out []Fact
 	for _, m := range phoneRe.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[2], m[3]
-		lit := text[s:e]
 		if e < len(text) {
 			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]) {
 				continue
 			}
 		}
-		groups := strings.FieldsFunc(lit, func(r rune) bool { return r < '0' || r > '9' })
-		seps := strings.FieldsFunc(lit, func(r rune) bool { return r >= '0' && r <= '9' || r == '(' || r == ')' || r == '+' })
-		digits := strings.Join(groups, "")
-		if len(digits) < 9 || len(digits) > 15 || len(groups) < 3 || strings.Trim(digits, digits[:1]) == "" {
-			continue
+		if digits, ok := phoneDigits(text[s:e]); ok {
+			out = append(out, Fact{Kind: Number, Text: text[s:e], Start: s, End: e, values: []string{digits + " "}})
 		}
-		if !phoneSeparators(seps) {
-			continue // "07.30 08.45 10.15": times, no number
-		}
-		thousands := lit[0] != '+' && groups[0][0] != '0' && len(groups[0]) <= 3
-		for _, g := range groups[1:] {
-			thousands = thousands && len(g) == 3
-		}
-		if thousands {
-			continue // "1 234 567" (findNumbers)
-		}
-		if c := lit[0]; c != '+' && c != '0' && c != '(' {
-			ok := len(groups[0]) >= 2 && len(groups[0]) <= 3 && !slices.Contains(seps, ".") // "192.168.50.10" is an address
-			pairs := len(groups[0]) == 2
-			for _, g := range groups[1:] {
-				ok = ok && len(g) >= 2 && len(g) <= 4
-				pairs = pairs && len(g) == 2
-			}
-			if !ok || pairs {
-				continue // "36 38 40 42 44": sizes
-			}
-		}
-		fives := 0
-		for _, g := range groups {
-			if len(g) >= 5 {
-				fives++
-			}
-		}
-		if fives > 1 && lit[0] != '+' {
-			continue // "01067 01069 01097": postcodes
-		}
-		out = append(out, Fact{Kind: Number, Text: lit, Start: s, End: e, values: []string{digits + " "}})
 	}
 	return out
+}
+
+// phoneDigits returns the digits of lit, a match of phoneRe, and whether
+// they are a telephone number's: 9 to 15 digits in three groups or more,
+// separated by one kind of sign (phoneSeparators), not a number grouped in
+// thousands ("1 234 567") and not one digit repeated (a hex dump's "00 00
+// 00 00 00"). A number without "+", "0" or "(" in front opens with a group
+// of two or three digits and goes on in groups of two to four ("655 31 02
+// 84", "91 234 56 78", "347 123 4567"), not all of two digits ("36 38 40 42
+// 44" lists sizes) and not with dots (an IP address). Two groups of five
+// digits or more are postcodes or the like ("01067 01069 01097"), unless a
+// country code opens them ("+91 98765 43210").
+func phoneDigits(lit string) (string, bool) {
+	groups := strings.FieldsFunc(lit, func(r rune) bool { return r < '0' || r > '9' })
+	seps := strings.FieldsFunc(lit, func(r rune) bool { return r >= '0' && r <= '9' || r == '(' || r == ')' || r == '+' })
+	digits := strings.Join(groups, "")
+	if len(digits) < 9 || len(digits) > 15 || len(groups) < 3 || strings.Trim(digits, digits[:1]) == "" || !phoneSeparators(seps) {
+		return "", false // "07.30 08.45 10.15": times, no number
+	}
+	thousands := lit[0] != '+' && groups[0][0] != '0' && len(groups[0]) <= 3
+	fives := 0
+	for _, g := range groups[1:] {
+		thousands = thousands && len(g) == 3
+	}
+	for _, g := range groups {
+		if len(g) >= 5 {
+			fives++
+		}
+	}
+	if thousands || fives > 1 && lit[0] != '+' {
+		return "", false // "1 234 567" (findNumbers), postcodes
+	}
+	if c := lit[0]; c != '+' && c != '0' && c != '(' {
+		ok := len(groups[0]) >= 2 && len(groups[0]) <= 3 && !slices.Contains(seps, ".") // "192.168.50.10" is an address
+		pairs := len(groups[0]) == 2
+		for _, g := range groups[1:] {
+			ok = ok && len(g) >= 2 && len(g) <= 4
+			pairs = pairs && len(g) == 2
+		}
+		if !ok || pairs {
+			return "", false // "36 38 40 42 44": sizes
+		}
+	}
+	return digits, true
 }
 
 // phoneSeparators reports whether seps, the signs between a telephone
