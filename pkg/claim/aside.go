@@ -192,7 +192,8 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // retractionRe matches words by which a writer takes back the value just
 // written and gives another: "scratch that", "or rather", "I mean",
 // "mejor dicho", "anzi", "ou melhor", "beter gezegd", in the index's
-// languages, and adverbs of preference ("lieber", "mejor"). Unlike a word of change (laterValueRe) such a word speaks of
+// languages, and adverbs of preference ("lieber", "mejor"). Unlike a word
+// of change (laterValueRe) such a word speaks of
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
