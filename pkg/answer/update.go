@@ -35,7 +35,8 @@ var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage
 // pasted message, and whether what follows it does too (opens): a
 // letter's salutation (letterRe), quoted reply lines, a chat export's
 // lines (text.HasChatLine), or a head (its
-// first line up to a colon, or the whole line when it is short) that
+// first line up to a colon that ends a label, labelColon, or the whole
+// line when it is short) that
 // names a pasted message, a reply, a revision or a correction (updateRe:
 // "On 3 March, Kestrel wrote:", "Pasted from the post:", "Revision 3
 // (pharmacy sync):", "---- Forwarded message ----") open a message that
@@ -54,7 +55,7 @@ func updates(p string) (update, opens bool) {
 		return true, false
 	}
 	head, _, _ := strings.Cut(strings.TrimLeft(p, " \t\n"), "\n")
-	if i := strings.IndexByte(head, ':'); i >= 0 {
+	if i := labelColon(head); i >= 0 {
 		head = head[:i+1]
 	} else if len(head) > 80 {
 		return false, false
@@ -64,6 +65,21 @@ func updates(p string) (update, opens bool) {
 	}
 	return changeRe.MatchString(head) || noticeRe.MatchString(head), false
 }
+
+// labelColon returns the index of the first colon of line that ends a
+// label, not one inside a time or a ratio ("Am 03.05. um 11:12 schrieb
+// Kita …:"), or -1.
+func labelColon(line string) int {
+	for i := 0; i < len(line); i++ {
+		if line[i] == ':' && !(i > 0 && i+1 < len(line) && isDigitByte(line[i-1]) && isDigitByte(line[i+1])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// isDigitByte reports whether b is an ASCII digit.
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // UpdatedValue reports a sentence whose value its passage states only in
 // a paragraph that presents itself as an update or a pasted message

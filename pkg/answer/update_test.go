@@ -65,6 +65,11 @@ func TestUpdatedValue(t *testing.T) {
 		{"What is the plumber's number?", "The plumber's number is 07700 900 123.",
 			"Plumber: Dave, 01632 960 111\n\n14/03/2025, 19:02 - Dave: new mobile 07700 900 123",
 			"07700"},
+		// A reply's head with a time in it is read to its label's colon
+		// (mutation: labelColon taking the first colon).
+		{"Bis wann muss man freitags abholen?", "Ab sofort ist freitags Abholung bis 13:15.",
+			"Kita Sonnenblume\nFreitags Abholung bis 14:30\n\nAm 03.05. um 11:12 schrieb Kita Sonnenblume <info@kita-sonnenblume.de>:\nAb sofort ist freitags Abholung bis 13:15. Viele Grüße, das Team",
+			"13:15"},
 		// The note's own value: not reported.
 		{"What is my monthly mortgage payment?", "The monthly payment is £1,146.22.",
 			"Mortgage with Kestrel: monthly payment £1,146.22 taken on the 15th.\n\n> On 3 March, Kestrel wrote:\n> your monthly payment will be £1,388.90 from April.",
