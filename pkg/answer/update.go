@@ -70,16 +70,14 @@ func updates(p string) (update, opens bool) {
 // label, not one inside a time or a ratio ("Am 03.05. um 11:12 schrieb
 // Kita …:"), or -1.
 func labelColon(line string) int {
+	digit := func(i int) bool { return i >= 0 && i < len(line) && '0' <= line[i] && line[i] <= '9' }
 	for i := 0; i < len(line); i++ {
-		if line[i] == ':' && !(i > 0 && i+1 < len(line) && isDigitByte(line[i-1]) && isDigitByte(line[i+1])) {
+		if line[i] == ':' && !(digit(i-1) && digit(i+1)) {
 			return i
 		}
 	}
 	return -1
 }
-
-// isDigitByte reports whether b is an ASCII digit.
-func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // UpdatedValue reports a sentence whose value its passage states only in
 // a paragraph that presents itself as an update or a pasted message

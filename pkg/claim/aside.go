@@ -283,12 +283,13 @@ var insteadAfterRe = regexp.MustCompile(`(?i)^[\s,]*(instead|stattdessen|statt d
 // the same statement (no semicolon between), an aside from that value to
 // the word: "pine-cone-88 is what the card says but use harbour-lights-41
 // instead" holds two passwords. "… instead of …" names the value that
-// does not hold after the word, and opens none.
+// does not hold after the word, and opens none: the word does not end its
+// clause there (insteadAfterRe).
 func insteadValues(s string, facts []Fact) []text.Aside {
 	var out []text.Aside
 	for i, f := range facts {
 		m := insteadAfterRe.FindStringSubmatchIndex(s[f.End:])
-		if m == nil || insteadOfRe.MatchString(s[f.End+m[3]:]) {
+		if m == nil {
 			continue
 		}
 		if slices.ContainsFunc(facts[:i], func(g Fact) bool { return g.End <= f.Start && !strings.Contains(s[g.End:f.Start], ";") }) {

@@ -86,7 +86,8 @@ func TestAsideValue(t *testing.T) {
 		{"Teppich 3 ✕ 4 m, Läufer 1 ✕ 2 m", ""},
 		// A word after a value that puts it in an earlier one's place
 		// (mutation: insteadValues not appended), but not before "of"
-		// (mutation: the insteadOfRe test removed) nor after a semicolon.
+		// (mutation: insteadAfterRe's closing punctuation made optional)
+		// nor after a semicolon.
 		{"Wi-Fi password: pine-cone-88 is what the welcome card says but use harbour-lights-41 instead, the card is out of date", `"pine-cone-88" … "harbour-lights-41"`},
 		{"Herr Yilmaz: 0621 48 33 90, nimm die 0621 48 33 17 stattdessen", `"0621 48 33 90" … "0621 48 33 17"`},
 		{"Kiné mardi 17h30, je prendrai le créneau de 18h45 à la place", `"17h30" … "18h45"`},

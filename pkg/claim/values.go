@@ -214,10 +214,8 @@ func phoneDigits(lit string) (string, bool) {
 	}
 	thousands := lit[0] != '+' && groups[0][0] != '0' && len(groups[0]) <= 3
 	fives := 0
-	for _, g := range groups[1:] {
-		thousands = thousands && len(g) == 3
-	}
-	for _, g := range groups {
+	for i, g := range groups {
+		thousands = thousands && (i == 0 || len(g) == 3)
 		if len(g) >= 5 {
 			fives++
 		}
