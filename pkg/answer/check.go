@@ -221,7 +221,7 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 	if t := claim.Asks(question); t != "" && !a.Skip[SkipAnswerType] {
 		gives := false
 		for _, s := range res.Sentences {
-			gives = gives || s.Shown && claim.Gives(t, claim.Unasked(question, s.Text))
+			gives = gives || s.Shown && claim.GivesAnswer(question, t, s.Text)
 		}
 		for i := range res.Sentences {
 			if s := &res.Sentences[i]; s.Shown && !gives {

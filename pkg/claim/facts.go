@@ -140,6 +140,7 @@ var units = map[string]string{
 	"lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz", "gram": "g", "grams": "g",
 	"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "litre": "l", "litres": "l",
 	"liter": "l", "liters": "l", "mph": "mph", "km/h": "km/h", "kcal": "kcal", "calorie": "kcal", "calories": "kcal",
+	"tbsp": "tbsp", "tbs": "tbsp", "tablespoon": "tbsp", "tablespoons": "tbsp", "tsp": "tsp", "teaspoon": "tsp", "teaspoons": "tsp",
 	// Doses: micrograms and milligrams spelled out or abbreviated.
 	"µg": "µg", "μg": "µg", "mcg": "µg", "microgram": "µg", "micrograms": "µg", "microgramme": "µg",
 	"microgrammes": "µg", "mikrogramm": "µg", "milligram": "mg", "milligrams": "mg", "milligramme": "mg",

@@ -131,6 +131,7 @@ const (
 	Version     AnswerType = "version"        // which version of X: a number or a code with a digit (11.4.0, v2)
 	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
 	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
+	Count       AnswerType = "count"          // how many scones, combien d'enfants: a number that measures nothing
 	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
 	Amount      AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
 	Year        AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
@@ -189,6 +190,9 @@ var (
 // Portuguese, Dutch, Russian, Chinese and Japanese questions).
 func Asks(question string) AnswerType {
 	for _, row := range asksTable {
+		if row.is != nil && row.is(question) {
+			return row.t
+		}
 		for _, re := range row.res {
 			if re.MatchString(question) {
 				return row.t
@@ -197,6 +201,111 @@ func Asks(question string) AnswerType {
 	}
 	return ""
 }
+
+// timeUnits are the normalised units (units) of time.
+var timeUnits = map[string]bool{"ms": true, "s": true, "min": true, "h": true, "d": true, "wk": true, "mo": true, "yr": true}
+
+// lengthUnits are the normalised units of length, which answer "how long"
+// too.
+var lengthUnits = map[string]bool{"km": true, "m": true, "cm": true, "mm": true, "in": true, "ft": true}
+
+// oneRe is the number one as a count ("one tablet", "eine Tablette").
+var oneRe = regexp.MustCompile(`(?i)\b(one|a single|eine?n?|une?|uno|una|um|uma|één)\s+\pL`)
+
+// GivesAnswer reports whether sentence gives a value of the type t that
+// question asks for (Asks): Gives on the sentence without the question's
+// own words (Unasked), or, for a count, a measure of the counted thing
+// itself ("1,5 kg aardappelen" for "Hoeveel aardappelen heb ik nodig?").
+func GivesAnswer(question string, t AnswerType, sentence string) bool {
+	if Gives(t, Unasked(question, sentence)) {
+		return true
+	}
+	return t == Count && measuresCounted(question, sentence)
+}
+
+// measuresCounted reports whether a number with a unit in sentence is
+// followed, within three words, by the noun question counts (its first
+// five letters): "2 kg de moules" measures the mussels.
+func measuresCounted(question, sentence string) bool {
+	noun := countedNoun(question)
+	if noun == "" {
+		return false
+	}
+	stem := []rune(noun)
+	if len(stem) > 5 {
+		stem = stem[:5]
+	}
+	for _, f := range Facts(sentence) {
+		if f.Kind != Number || numberUnit(f) == "" || currencies[numberUnit(f)] {
+			continue
+		}
+		words := strings.FieldsFunc(strings.ToLower(sentence[f.End:]), func(r rune) bool { return !unicode.IsLetter(r) })
+		for i := 0; i < len(words) && i < 3; i++ {
+			if strings.HasPrefix(words[i], string(stem)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countQRe finds a question for a number of things, by the plural the
+// languages ask it with: "how many scones", "combien de crêpes", "wie
+// viele Gäste", "cuántas personas", "quanti bambini", "quantos quartos",
+// "hoeveel kinderen"; group 1 (or a later one) is the counted noun.
+var countQRe = regexp.MustCompile(`(?i)\bhow many\s+(\pL+)|\bcombien (?:de |d'|d’)(\pL+[sx])\b|\bwie viele\s+(\pL+)|\bcu[aá]nt[oa]s\s+(\pL+)|\bquant[ie]\s+(\pL+)|\bquant[oa]s\s+(\pL+)|\bhoeveel\s+(\pL+(?:en|s))\b`)
+
+// uncountedNouns are the words after "how many" that name no countable thing
+// of the notes: a function word ("how many of the chairs", "how many more
+// days") or how often ("how many times").
+var uncountedNouns = map[string]bool{"of": true, "more": true, "other": true, "are": true, "is": true, "do": true, "does": true,
+	"did": true, "have": true, "has": true, "can": true, "will": true, "were": true, "was": true, "times": true,
+	"fois": true, "mal": true, "male": true, "veces": true, "volte": true, "vezes": true, "keer": true, "keren": true,
+}
+
+// countQuestion reports whether question asks how many things of a kind
+// there are (countQRe), a kind that is no unit ("how many kilos", "how
+// many days", "how many calories" ask for a measure: Quantity).
+func countQuestion(question string) bool {
+	noun := countedNoun(question)
+	if noun == "" || uncountedNouns[noun] || timeSuffix(noun) || distanceQRe.MatchString("how many "+noun) {
+		return false
+	}
+	_, unit := units[noun]
+	return !unit && !currencyWordRe.MatchString(noun) && !measureWordRe.MatchString(noun)
+}
+
+// countedNoun is the noun question counts (countQRe), in lower case; ""
+// when it counts none.
+func countedNoun(question string) string {
+	m := countQRe.FindStringSubmatch(question)
+	for _, g := range m {
+		if g != "" && g != m[0] {
+			return strings.ToLower(g)
+		}
+	}
+	return ""
+}
+
+// timeSuffix reports whether noun is, or ends with, a word of time
+// (timeWordRe): "Tage", and the compound "Urlaubstage".
+func timeSuffix(noun string) bool {
+	for i := range noun {
+		if utf8.RuneCountInString(noun[i:]) >= 3 && timeWordRe.FindString(noun[i:]) == noun[i:] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// currencyWordRe names a currency counted in a question ("how many
+	// euros", "combien d'euros").
+	currencyWordRe = regexp.MustCompile(`(?i)^(euros?|dollars?|pounds?|yen|francs?|cents?|pence|kronur|kronor|kroner|centimes|franken|euro's|dólares|dollari|dólares)$`)
+	// measureWordRe names a unit spelled in full or a measured thing
+	// ("how many litres", "wie viele Kalorien", "how many degrees").
+	measureWordRe = regexp.MustCompile(`(?i)^(kilo\pL*|gram\pL*|gramm\pL*|litre\pL*|liter\pL*|litri|litros|calor\pL*|kalorien|degrees?|grad|degr[ée]s|grados|gradi|graus|graden|tablespoons?|teaspoons?|cups?|percent|pounds?|ounces?|inches|feet|yards|miles|metres|meters|metri|metros|watts?|volts?|amps?|bytes|megabytes|gigabytes|gb|mb|tb|points?|punkte|points)$`)
+)
 
 var (
 	ipv4Re = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
@@ -245,6 +354,26 @@ func Gives(t AnswerType, sentence string) bool {
 			}
 		}
 		return freeRe.MatchString(sentence)
+	case Count:
+		// A count is a number that measures nothing ("12 scones", "one
+		// tablet"), or one measure alone (potatoes bought by the kilo):
+		// not an amount of money, a time, a temperature, a date or a time
+		// of day, nor a list of measures ("250 g oats, 125 g butter" does
+		// not say how many flapjacks). GivesAnswer also takes a measure of
+		// the counted thing itself.
+		measures := 0
+		for _, f := range Facts(sentence) {
+			if f.Kind != Number {
+				continue
+			}
+			switch u := numberUnit(f); {
+			case u == "" || u == "%" || u == "k":
+				return true
+			case !currencies[u] && !timeUnits[u] && u != "°c" && u != "°f" && u != "°":
+				measures++
+			}
+		}
+		return measures == 1 || oneRe.MatchString(sentence)
 	case Quantity:
 		// An amount of money answers a price, not a quantity ("34 €" for
 		// how many people).
@@ -318,30 +447,70 @@ func Gives(t AnswerType, sentence string) bool {
 		}
 		return freeRe.MatchString(sentence)
 	case Duration:
-		// A time: a time word, a date or an end (until when), or a clock
-		// span (3:55 h).
-		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
+		// A time: a time word, an end (until when, when it expires), or a
+		// clock span (3:55 h); a span between two dates or times. One date
+		// or time of day alone is when something happens, not for how long
+		// ("Intervention prévue le 3 juillet"), nor is a date with its time.
+		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || endRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
 			return true
 		}
-		for _, f := range Facts(sentence) {
+		facts := Facts(sentence)
+		dates, times := 0, 0
+		for _, f := range facts {
 			switch {
 			case f.Kind == Date:
-				return true
+				dates++
+			case clockTime(f):
+				times++
+			}
+		}
+		if dates >= 2 || times >= 2 {
+			return true
+		}
+		dated := dates > 0
+		for _, f := range facts {
+			switch {
 			case f.Kind == Number:
-				switch numberUnit(f) {
-				case "ms", "s", "min", "h", "d", "wk", "mo", "yr", "km", "m", "cm", "mm", "in", "ft":
+				if u := numberUnit(f); timeUnits[u] || lengthUnits[u] {
 					return true
 				}
 				if lengthAfter.MatchString(sentence[f.End:]) {
 					return true
 				}
 			case f.Kind == Code && strings.Contains(f.Text, ":") && strings.ContainsAny(f.Text, "0123456789"):
-				return true
+				// "2:15" is how long a film runs; at a date, or after "at",
+				// it is when.
+				if !dated && !clockAtRe.MatchString(sentence[:f.Start]) {
+					return true
+				}
 			}
 		}
 		return false
 	}
 	return true
+}
+
+var (
+	// endRe finds the end of a validity, which answers how long it lasts
+	// ("expires on 3 July 2027", "gültig bis", "vence el").
+	endRe = regexp.MustCompile(`(?i)\b(expires?|expired|expiry|expiration|ends|runs out|valid|läuft|gültig|endet|abgelaufen|expire|valable|vence|caduca|v[aá]lid[oa]|scade|scadenza|termina|vervalt|verloopt|geldig)\b`)
+	// clockAtRe is a word that puts a time of day after it: at, um, à,
+	// a las, alle, às, om, gegen, vers.
+	clockAtRe = regexp.MustCompile(`(?i)\b(at|um|gegen|ab|à|vers|a las|a la|alle|all'|às|om)\s*$`)
+)
+
+// clockTime reports whether f is a time of day (a code read on the
+// 24-hour clock: findTimes).
+func clockTime(f Fact) bool {
+	if f.Kind != Code {
+		return false
+	}
+	for _, v := range f.values {
+		if strings.HasPrefix(v, "t") && strings.Contains(v, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 var freeRe = regexp.MustCompile(`(?i)\b(free|for nothing|no charge|gratuit|gratis|kostenlos|umsonst)\b`)

@@ -81,3 +81,96 @@ func TestAsksInOtherScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestCount: "how many <things>" asks for a number that measures nothing,
+// so a sentence whose every number is a measure, a price, a date or a
+// time of day gives none (the flapjacks answered with the recipe's grams);
+// "how many <unit>" stays a quantity. Mutations: Count's row dropped from
+// asksTable (the first half fails), or Gives(Count) accepting a number
+// with any unit (the "not" sentences pass).
+func TestCount(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"How many scones does the recipe make?":       Count,
+		"Combien de crêpes donne la recette ?":        Count,
+		"Combien d'enfants sont invités à la fête ?":  Count,
+		"Wie viele Gäste kommen zur Feier?":           Count,
+		"¿Cuántas personas caben en la mesa?":         Count,
+		"Quanti bambini sono invitati?":               Count,
+		"Quantos quartos tem a casa?":                 Count,
+		"Hoeveel kinderen komen er op het feest?":     Count,
+		"How many kilos of courgettes did I harvest?": Quantity,
+		"How many days does the course last?":         Quantity,
+		"How many times a day do I give the drops?":   Quantity,
+		"How many calories does a portion have?":      Quantity,
+		"How many of the chairs are broken?":          Quantity,
+		"Quanti anni ha il gatto?":                    Quantity,
+		"Hoeveel zorgtoeslag krijg ik per maand?":     Quantity,
+		"How many euros did the taxi cost?":           Money,
+		"How many miles are on the Skoda?":            Distance,
+		"Combien de farine faut-il ?":                 Quantity,
+		"Wie viele Urlaubstage habe ich noch?":        Quantity,
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"The recipe makes 12 scones.": true,
+		"Makes about twenty.":         true,
+		"Serves 4.":                   true,
+		"Six people.":                 true,
+		"80 % of the pupils.":         true,
+		"Invités : 14 enfants.":       true,
+		"The recipe makes 250 g oats, 125 g butter, 75 g brown sugar.":                     false,
+		"85 g cold butter, 3 tbsp caster sugar, 175 ml milk. Bake at 220C for 12 minutes.": false,
+		"Budget 35 €.":                         false,
+		"The party is on 3 June at 15:00.":     false,
+		"The flat has a balcony and a cellar.": false,
+	} {
+		if got := Gives(Count, s); got != want {
+			t.Errorf("Gives(Count, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
+		}
+	}
+}
+
+// TestCountMeasured: a measure of the counted thing itself answers how
+// many (potatoes bought by the kilo); a measure of something else does
+// not. Mutation: measuresCounted returning false (the first two fail:
+// two measures are a list, unless one is of the counted thing).
+func TestCountMeasured(t *testing.T) {
+	for _, c := range []struct {
+		q, s string
+		want bool
+	}{
+		{"Hoeveel aardappelen heb ik nodig voor stamppot?", "Voor stamppot: 1,5 kg aardappelen en 500 g boerenkool.", true},
+		{"Combien de moules faut-il acheter pour samedi ?", "Acheter 2 kg de moules et 1 kg de frites.", true},
+		{"How many flapjacks does the recipe make?", "The recipe makes 250 g oats, 125 g butter.", false},
+		{"How many scones does the recipe make?", "Mix 250 g flour and 250 g butter for the scones.", false},
+		{"How many scones does the recipe make?", "Bake the scones at 220C for 12 minutes.", false},
+	} {
+		if got := GivesAnswer(c.q, Asks(c.q), c.s); got != c.want {
+			t.Errorf("GivesAnswer(%q (%s), %q) = %v, want %v", c.q, Asks(c.q), c.s, got, c.want)
+		}
+	}
+}
+
+// TestDurationSpan: one date or one time of day says when, not for how
+// long; two of them, an end ("expires") or a clock span do. Mutations:
+// the date case counting one date (the first two fail), or clockAtRe
+// dropped (the flight fails).
+func TestDurationSpan(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Intervention prévue le 3 juillet.":                  false,
+		"Appointment at the passport office: 3 June, 10:20.": false,
+		"The flight lands at 13:25.":                         false,
+		"From 1 March to 31 May.":                            true,
+		"Open 9:00–17:00.":                                   true,
+		"The warranty expires on 3 July 2027.":               true,
+		"Until 15 May 2027.":                                 true,
+		"The film runs 2:15.":                                true,
+	} {
+		if got := Gives(Duration, s); got != want {
+			t.Errorf("Gives(Duration, %q) = %v, want %v (facts %q)", s, got, want, factTexts(Facts(s)))
+		}
+	}
+}

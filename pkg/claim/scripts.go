@@ -37,18 +37,20 @@ var versionQRe = regexp.MustCompile(`(?i)\b(what|which) (software |firmware |ker
 var asksTable = []struct {
 	t   AnswerType
 	res []*regexp.Regexp
+	is  func(string) bool // when set, a question it accepts asks for t too
 }{
-	{Money, []*regexp.Regexp{costRe, costScriptsRe}},
-	{Duration, []*regexp.Regexp{durationQRe, durationScriptsRe}},
-	{MailAddress, []*regexp.Regexp{emailQRe, emailScriptsRe}},
-	{IPAddress, []*regexp.Regexp{ipQRe, ipScriptsRe}},
-	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}},
-	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}},
-	{Version, []*regexp.Regexp{versionQRe}},
-	{Distance, []*regexp.Regexp{distanceQRe, distanceScriptsRe}},
-	{Year, []*regexp.Regexp{yearQRe, yearScriptsRe}},
-	{Amount, []*regexp.Regexp{amountRe}},
-	{Quantity, []*regexp.Regexp{quantityRe, quantityScriptsRe}},
+	{Money, []*regexp.Regexp{costRe, costScriptsRe}, nil},
+	{Duration, []*regexp.Regexp{durationQRe, durationScriptsRe}, nil},
+	{MailAddress, []*regexp.Regexp{emailQRe, emailScriptsRe}, nil},
+	{IPAddress, []*regexp.Regexp{ipQRe, ipScriptsRe}, nil},
+	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}, nil},
+	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}, nil},
+	{Version, []*regexp.Regexp{versionQRe}, nil},
+	{Distance, []*regexp.Regexp{distanceQRe, distanceScriptsRe}, nil},
+	{Year, []*regexp.Regexp{yearQRe, yearScriptsRe}, nil},
+	{Amount, []*regexp.Regexp{amountRe}, nil},
+	{Count, nil, countQuestion},
+	{Quantity, []*regexp.Regexp{quantityRe, quantityScriptsRe}, nil},
 }
 
 // timeWordScriptsRe names a span of time in Russian, Chinese and Japanese
