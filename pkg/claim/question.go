@@ -209,6 +209,10 @@ var timeUnits = map[string]bool{"ms": true, "s": true, "min": true, "h": true, "
 // too.
 var lengthUnits = map[string]bool{"km": true, "m": true, "cm": true, "mm": true, "in": true, "ft": true}
 
+// timesRe is a count written as a multiplier: "lemons x4", "2x tins",
+// "filters ×2".
+var timesRe = regexp.MustCompile(`(?i)(^|[^\pL\d])([x×]\s?\d+|\d+\s?[x×])([^\pL\d]|$)`)
+
 // oneRe is the number one as a count ("one tablet", "eine Tablette").
 var oneRe = regexp.MustCompile(`(?i)\b(one|a single|eine?n?|une?|uno|una|um|uma|één)\s+\pL`)
 
@@ -373,7 +377,7 @@ func Gives(t AnswerType, sentence string) bool {
 				measures++
 			}
 		}
-		return measures == 1 || oneRe.MatchString(sentence)
+		return measures == 1 || oneRe.MatchString(sentence) || timesRe.MatchString(sentence)
 	case Quantity:
 		// An amount of money answers a price, not a quantity ("34 €" for
 		// how many people).
@@ -447,10 +451,11 @@ func Gives(t AnswerType, sentence string) bool {
 		}
 		return freeRe.MatchString(sentence)
 	case Duration:
-		// A time: a time word, an end (until when, when it expires), or a
-		// clock span (3:55 h); a span between two dates or times. One date
-		// or time of day alone is when something happens, not for how long
-		// ("Intervention prévue le 3 juillet"), nor is a date with its time.
+		// A time: a time word, an end (until when, when it expires), a
+		// clock span (3:55 h), a date (since when, "12–15 June"); a span
+		// between two times. A date with its time of day is when something
+		// happens, not for how long ("3 June, 10:20"), and so is a time of
+		// day after "at".
 		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || endRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
 			return true
 		}
@@ -464,7 +469,7 @@ func Gives(t AnswerType, sentence string) bool {
 				times++
 			}
 		}
-		if dates >= 2 || times >= 2 {
+		if dates >= 2 || times >= 2 || dates == 1 && times == 0 {
 			return true
 		}
 		dated := dates > 0

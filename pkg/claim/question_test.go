@@ -121,6 +121,8 @@ func TestCount(t *testing.T) {
 		"Six people.":                 true,
 		"80 % of the pupils.":         true,
 		"Invités : 14 enfants.":       true,
+		"Biscuit gets one tablet.":    true,
+		"Lemons x4.":                  true,
 		"The recipe makes 250 g oats, 125 g butter, 75 g brown sugar.":                     false,
 		"85 g cold butter, 3 tbsp caster sugar, 175 ml milk. Bake at 220C for 12 minutes.": false,
 		"Budget 35 €.":                         false,
@@ -154,13 +156,16 @@ func TestCountMeasured(t *testing.T) {
 	}
 }
 
-// TestDurationSpan: one date or one time of day says when, not for how
-// long; two of them, an end ("expires") or a clock span do. Mutations:
-// the date case counting one date (the first two fail), or clockAtRe
-// dropped (the flight fails).
+// TestDurationSpan: a date with its time, or a time of day after "at",
+// says when, not for how long; a date alone (since when, a range within a
+// month), two times, an end ("expires") or a clock span do. Mutations: a
+// date counting with a time (the first two fail), clockAtRe dropped (the
+// flight fails), a date alone not counting (June and March fail).
 func TestDurationSpan(t *testing.T) {
 	for s, want := range map[string]bool{
-		"Intervention prévue le 3 juillet.":                  false,
+		"Intervention prévue le 3 juillet, 8:00.":            false,
+		"We stayed 12–15 June.":                              true,
+		"Seit März 2019.":                                    true,
 		"Appointment at the passport office: 3 June, 10:20.": false,
 		"The flight lands at 13:25.":                         false,
 		"From 1 March to 31 May.":                            true,
