@@ -50,3 +50,32 @@ func TestAskAsideValue(t *testing.T) {
 		}
 	}
 }
+
+// TestAskTwoValues: a sentence that copies a line giving two codes side by
+// side (claim.TwoValues) is withheld as ambiguous_value and the answer is
+// NoSingleAnswer; one giving the first code alone is shown. Mutation: the
+// TwoValues branch of checkSentence removed (the whole line is shown).
+func TestAskTwoValues(t *testing.T) {
+	line := "Key box by the gate, code 2417 / EN guests: key box code 9062"
+	r := noteFixture(t, map[string]string{"gite.md": "# Gîte\n\n" + line + "\n"})
+	const q = "What is the key box code at the gîte?"
+	n := passageWith(t, r, q, "Key box")
+	for _, c := range []struct {
+		sentence string
+		shown    bool
+	}{
+		{line + ".", false},
+		{"The key box by the gate has code 2417.", true},
+	} {
+		srv := llmtest.New(t, llmtest.Reply{Text: reply(true, c.sentence, []int{n}, quoted(line))})
+		a := &answer.Asker{Retriever: r, LLM: llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 10 * time.Second}),
+			MaxTokens: 300, Checks: claim.Options{MinQuestionCoverage: -1, MinTermSupport: 0.5, MaxRareShare: 0.02}, MinSimilarity: -1}
+		res := ask(t, a, q)
+		if len(res.Sentences) != 1 || res.Sentences[0].Shown != c.shown {
+			t.Fatalf("%q: %+v", c.sentence, res)
+		}
+		if !c.shown && (res.Answer != answer.NoSingleAnswer || res.Sentences[0].Reason != string(claim.AmbiguousValue) || !strings.Contains(res.Sentences[0].Detail, `"2417" and "9062"`)) {
+			t.Fatalf("%q: answer %q, %s: %s", c.sentence, res.Answer, res.Sentences[0].Reason, res.Sentences[0].Detail)
+		}
+	}
+}

@@ -158,6 +158,8 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := an.siblingIndex(sc.n, p).value(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
+		} else if d := claim.TwoValues(question, sc.draft.text); d != "" && !an.yesNo {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}
 	if s.Shown {

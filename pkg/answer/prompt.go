@@ -32,9 +32,10 @@ const NoCheckedAnswer = "No answer that the notes support: the model's answer di
 // NoSingleAnswer is what hrag shows instead of an answer whose every
 // sentence that cites a passage was withheld as claim.AmbiguousValue (with
 // ReasonUnsupportedClaims): the note gives two values of one kind, one of
-// them in an aside or a later update (UpdatedValue), and Result.Detail
-// names both and the passage.
-const NoSingleAnswer = "No single answer: the note gives two values of one kind for this, one of them in an aside or a later update, and does not say which holds."
+// them in an aside or a later update (UpdatedValue), or both side by side
+// in the sentence (claim.TwoValues), and Result.Detail names both and the
+// passage.
+const NoSingleAnswer = "No single answer: the note gives two values of one kind for this (in an aside, a later update or side by side) and does not say which holds."
 
 // SystemPrompt is the system message of every question.
 const SystemPrompt = `You answer questions using ONLY the numbered passages from the user's notes.

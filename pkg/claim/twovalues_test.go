@@ -1,0 +1,36 @@
+package claim
+
+import "testing"
+
+// TestTwoValues: a sentence that gives two codes, accounts, URLs, or two
+// amounts set apart by a semicolon, an equals sign or a slash, gives two
+// answers; an IBAN's or a phone number's groups, the ends of a range,
+// two amounts in one phrase and a value the question names do not.
+// Mutations: the IBAN merge dropped (the IBAN sentences are reported),
+// the range check dropped (the tickets are reported), the clause break not
+// required of measures (the budget is reported), named not checked (the
+// replaced code is reported).
+func TestTwoValues(t *testing.T) {
+	for _, c := range []struct {
+		q, s   string
+		report bool
+	}{
+		{"Quel est le code de la boîte à clés ?", "Boîte à clés près du portail, code 2417 / EN guests: key box code 9062", true},
+		{"Wie lautet der Code für den Hotelsafe?", "Code: 3958, laut Rezeption muss man ihn rückwärts eintippen, also 8593", true},
+		{"How much is the set menu per person?", "Set menu price per person: £38 + £12 compulsory wine pairing = £50 per head", true},
+		{"Wie hoch ist die Nachzahlung?", "Nachzahlung: 184,60 € bei Überweisung; bei Lastschrift sind es 246,60 €", true},
+		{"Which IBAN do I pay the rent to?", "IBAN GB29 NWBK 6016 1331 9268 19 until 30 June; from 1 July payments go to GB94 BARC 2004 0138 4629 17", true},
+		{"Via welke website vraag ik zorgtoeslag aan?", "Aanvragen via https://www.toeslagen.nl, sneller is https://www.toesIagen.nl/aanvraag", true},
+		{"Which IBAN do I pay the rent to?", "The rent is paid to the IBAN GB29 NWBK 6016 1331 9268 19.", false},
+		{"What is the plumber's phone number?", "Dave at Brightwater Plumbing, 07700 900461.", false},
+		{"¿Cuándo es la ventana de mantenimiento?", "Ventana de mantenimiento: sábado 15 de junio de 22:00 a 02:00.", false},
+		{"Which tickets are ours?", "Tickets 40417 to 40420 are ours.", false},
+		{"Naar welk rekeningnummer moet ik overmaken?", "Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.", false},
+		{"How much did the film gross?", "The film grossed $50 million on a $20 million budget.", false},
+		{"Which code replaced 3958?", "Code 3958 was replaced by 8593.", false},
+	} {
+		if got := TwoValues(c.q, c.s); (got != "") != c.report {
+			t.Errorf("TwoValues(%q, %q) = %q, want reported %v", c.q, c.s, got, c.report)
+		}
+	}
+}
