@@ -148,7 +148,9 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 	// is an author's update: show neither as the answer. So does a
 	// passage whose later paragraph, an update or a pasted message, gives
 	// the sentence's value and an earlier one another (UpdatedValue), and
-	// one with two lines for one thing (SiblingValue).
+	// one with two lines for one thing (SiblingValue), and one that gives
+	// two values side by side, or only the second of two its quoted line
+	// gives so (claim.TwoValues, claim.QuotedTwoValues).
 	if s.Shown && !a.Skip[SkipAside] {
 		if d := claim.AsideValue(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
@@ -159,6 +161,8 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 		} else if d := an.siblingIndex(sc.n, p).value(sc.draft.text); d != "" {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		} else if d := claim.TwoValues(question, sc.draft.text); d != "" && !an.yesNo {
+			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
+		} else if d := claim.QuotedTwoValues(question, sc.draft.text, sc.unit); d != "" && !an.yesNo {
 			s.Shown, s.Reason, s.Detail = false, string(claim.AmbiguousValue), fmt.Sprintf("%s; read passage %d", d, sc.n)
 		}
 	}

@@ -3,24 +3,32 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
 // ibanRe is an IBAN as people write it, in groups of four or run
 // together (GB29 NWBK 6016 1331 9268 19): one value, not the numbers its
 // groups read as.
-var ibanRe = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b`)
+var ibanRe = regexp.MustCompile(`(?i)\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b`)
 
 // rangeRe is what stands between the two ends of a range: a dash, or a
-// word for "to" or "and" ("22:00 a 02:00", "9:00–17:00", "zwischen 8 und
-// 10 Uhr").
-var rangeRe = regexp.MustCompile(`(?i)^\s*(?:[-–—]|to|and|till|until|through|bis|und|à|au|et|a|al|y|e|até|ao|alle|fino a|tot|en)\s*$`)
+// word for "to" ("22:00 a 02:00", "9:00–17:00", "tickets 40417 to
+// 40420"); not "and", which joins two values ("the code is 1234 and
+// 5678").
+var rangeRe = regexp.MustCompile(`(?i)^\s*(?:[-–—]|to|till|until|through|bis|à|au|a|al|até|ao|alle|fino a|tot)\s*$`)
 
 // clauseBreakRe is a sign that sets a second measure apart as another
 // answer rather than a part of the first's phrase: a semicolon, an equals
 // sign, a slash or an arrow ("£38 + £12 = £50", "184,60 € bei
 // Überweisung; … 246,60 €", "£142.50 / £168.90", "11:50 ➡️ 13:25").
-var clauseBreakRe = regexp.MustCompile(`[;=/→➡⇒]|->`)
+var clauseBreakRe = regexp.MustCompile(`[;=→➡⇒]|->|\s/|/\s`)
+
+// postcodeRe is what follows a postal code of four or five digits in an
+// address: the town's name ("10115 Berlin"), a Dutch code's two letters
+// ("1015 CJ"), a Portuguese code's second part ("1100-053"). A postcode
+// is no second answer beside a phone number or a PIN.
+var postcodeRe = regexp.MustCompile(`^(?:-\d{3})?[ \x{00a0}]+\p{Lu}`)
 
 // TwoValues reports a sentence that gives two different values of one
 // class (ValueClass; an IBAN is one value) where a question asks for
@@ -35,16 +43,57 @@ var clauseBreakRe = regexp.MustCompile(`[;=/→➡⇒]|->`)
 // value the question itself names, counts (ValueClass's "count" class).
 // It returns a description of the two values, or "" when there are none.
 func TwoValues(question, sentence string) string {
-	type item struct {
-		f     Fact
-		class string
-		norm  string // an IBAN's characters without spaces
+	first, second, ok := twoValues(question, sentence)
+	if !ok {
+		return ""
 	}
-	var items []item
+	return fmt.Sprintf("it gives %q and %q: two values of one kind, and it does not say which answers the question", first.f.Text, second.f.Text)
+}
+
+// QuotedTwoValues reports a sentence that gives only the second of two
+// values its quoted unit gives side by side (TwoValues): "The code is
+// 8593" quoting "Code: 3958, laut Rezeption … also 8593". The line gives
+// two answers and the sentence picked the later one, as QuotedAsideValue
+// (package answer) reports for an aside's; one giving the first alone is
+// not reported. It returns a description of the two values, or "".
+func QuotedTwoValues(question, sentence, unit string) string {
+	first, second, ok := twoValues(question, unit)
+	if !ok || first.in(sentence) || !second.in(sentence) {
+		return ""
+	}
+	return fmt.Sprintf("its quoted line gives %q and %q: two values of one kind, and it does not say which answers the question", first.f.Text, second.f.Text)
+}
+
+// valueItem is a value twoValues compares: a fact of the sentence, or an
+// IBAN read whole.
+type valueItem struct {
+	f     Fact
+	class string
+	norm  string // an IBAN's characters without spaces
+}
+
+// in reports whether text states v: holds the IBAN, or a fact of the
+// same value (sameValue).
+func (v valueItem) in(text string) bool {
+	if v.class == "iban" {
+		return strings.Contains(strings.ReplaceAll(text, " ", ""), v.norm)
+	}
+	for _, f := range Facts(text) {
+		if sameValue(f, v.f) {
+			return true
+		}
+	}
+	return false
+}
+
+// twoValues returns the first pair of values of sentence that TwoValues
+// reports, in the order they stand, and false when there is none.
+func twoValues(question, sentence string) (valueItem, valueItem, bool) {
+	var items []valueItem
 	ibans := ibanRe.FindAllStringIndex(sentence, -1)
 	for _, m := range ibans {
 		t := sentence[m[0]:m[1]]
-		items = append(items, item{Fact{Kind: Code, Text: t, Start: m[0], End: m[1]}, "iban", strings.ReplaceAll(t, " ", "")})
+		items = append(items, valueItem{Fact{Kind: Code, Text: t, Start: m[0], End: m[1]}, "iban", strings.ReplaceAll(t, " ", "")})
 	}
 	inIBAN := func(f Fact) bool {
 		for _, m := range ibans {
@@ -55,49 +104,69 @@ func TwoValues(question, sentence string) string {
 		return false
 	}
 	for _, f := range Facts(sentence) {
-		if c := countedClass(sentence, f); c != "" && !strings.HasPrefix(c, "count ") && !inIBAN(f) {
-			items = append(items, item{f: f, class: c})
+		if c := countedClass(sentence, f); c != "" && !strings.HasPrefix(c, "count ") && !inIBAN(f) && !postcode(sentence, f) {
+			items = append(items, valueItem{f: f, class: c})
 		}
 	}
-	asked := Facts(question)
-	named := func(it item) bool {
-		if it.class == "iban" {
-			return strings.Contains(strings.ReplaceAll(question, " ", ""), it.norm)
+	slices.SortFunc(items, func(a, b valueItem) int { return a.f.Start - b.f.Start })
+	// Values that only spaces or a hyphen part are groups of one number
+	// ("4711 0815 2342 1337 9876", "07700 900461"): one group each.
+	group := make([]int, len(items))
+	for i := 1; i < len(items); i++ {
+		group[i] = group[i-1]
+		if between := sentence[min(items[i-1].f.End, items[i].f.Start):items[i].f.Start]; strings.Trim(between, " -\u00a0\u202f") != "" {
+			group[i]++
 		}
-		for _, q := range asked {
-			if sameValue(q, it.f) {
-				return true
-			}
-		}
-		return false
 	}
 	for i, a := range items {
-		for _, b := range items[i+1:] {
+		for j, b := range items[i+1:] {
+			if group[i] == group[i+1+j] || samePhone(a.f, b.f) {
+				continue
+			}
 			if a.class != b.class && !sameShape(a.f, b.f) {
 				continue
 			}
 			if a.class == "iban" && a.norm == b.norm || a.class != "iban" && sameValue(a.f, b.f) {
 				continue
 			}
-			first, second := a.f, b.f
-			if second.Start < first.Start {
-				first, second = second, first
-			}
-			if first.End > second.Start {
+			first, second := a, b
+			if first.f.End > second.f.Start {
 				continue
 			}
-			between := sentence[first.End:second.Start]
-			if strings.Trim(between, " -\u00a0\u202f") == "" || rangeRe.MatchString(between) {
-				continue
+			between := sentence[first.f.End:second.f.Start]
+			if strings.Contains(between, "\n") || rangeRe.MatchString(between) {
+				continue // two lines, each with its label; a range
 			}
 			if measure(a.class) && !clauseBreakRe.MatchString(between) {
 				continue
 			}
-			if named(a) || named(b) {
+			if a.in(question) || b.in(question) {
 				continue
 			}
-			return fmt.Sprintf("it gives %q and %q: two values of one kind, and it does not say which answers the question", first.Text, second.Text)
+			return first, second, true
 		}
 	}
-	return ""
+	return valueItem{}, valueItem{}, false
+}
+
+// postcode reports whether f, a number of four or five digits in
+// sentence, is a postal code: it opens an address's last part, after a
+// comma or at a line's start, and the town follows (postcodeRe).
+func postcode(sentence string, f Fact) bool {
+	d := strings.Join(digitRuns(f.Text), "")
+	before := strings.TrimRight(sentence[:f.Start], " \u00a0")
+	return f.Kind == Number && (len(d) == 4 || len(d) == 5) && d == f.Text &&
+		(before == "" || strings.HasSuffix(before, ",") || strings.HasSuffix(before, "\n")) && postcodeRe.MatchString(sentence[f.End:])
+}
+
+// samePhone reports whether a and b are one telephone number written
+// for home and for abroad ("021 123 4567", "+351 21 123 4567"): the
+// digits of one, without its leading zero, end the other's, six or more.
+func samePhone(a, b Fact) bool {
+	x, y := strings.Join(digitRuns(a.Text), ""), strings.Join(digitRuns(b.Text), "")
+	x, y = strings.TrimLeft(x, "0"), strings.TrimLeft(y, "0")
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	return len(x) >= 6 && strings.HasSuffix(y, x)
 }

@@ -7,6 +7,8 @@ import "testing"
 // answers; an IBAN's or a phone number's groups, the ends of a range,
 // two amounts in one phrase and a value the question names do not.
 // Mutations: the IBAN merge dropped (the IBAN sentences are reported),
+// the groups not joined (the Wi-Fi key), postcode or samePhone not
+// checked, the newline not checked (the bike lock),
 // the range check dropped (the tickets are reported), the clause break not
 // required of measures (the budget is reported), named not checked (the
 // replaced code is reported).
@@ -28,9 +30,33 @@ func TestTwoValues(t *testing.T) {
 		{"Naar welk rekeningnummer moet ik overmaken?", "Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.", false},
 		{"How much did the film gross?", "The film grossed $50 million on a $20 million budget.", false},
 		{"Which code replaced 3958?", "Code 3958 was replaced by 8593.", false},
+		// A breaker's cases: groups of one number, postcodes, a number
+		// for home and abroad, a price per unit, two lines, "and".
+		{"Quel est l'IBAN de la crèche ?", "IBAN de la crèche : fr76 3000 6000 0112 3456 7890 189.", false},
+		{"What is the Wi-Fi password?", "The Wi-Fi key is 4711 0815 2342 1337 9876.", false},
+		{"Qual é o número de contribuinte?", "O NIF da Ana é 123 456 789, morada Rua Augusta 100, 1100-053 Lisboa.", false},
+		{"Wat is het nummer van de tandarts?", "Tandarts De Vries, 020-123 4567, Keizersgracht 12, 1015 CJ Amsterdam.", false},
+		{"What is the hotel's number?", "Hotel Lusitano: 021 123 4567 (+351 21 123 4567 from abroad).", false},
+		{"How much did the apples cost?", "Apples were €2.50/kg, so the 2 kg bag came to €5.00.", false},
+		{"What is the bike lock combination?", "Garage door code: 4471\nBike lock combination: 9026", false},
+		{"What is the gate code?", "The gate code is 1234 and 5678.", true},
+		{"Which IBAN do I pay the rent to?", "Pay rent to GB29 NWBK 6016 1331 9268 19 or gb94barc20040138462917.", true},
 	} {
 		if got := TwoValues(c.q, c.s); (got != "") != c.report {
 			t.Errorf("TwoValues(%q, %q) = %q, want reported %v", c.q, c.s, got, c.report)
+		}
+	}
+}
+
+// TestQuotedTwoValues: a sentence giving only the second of two values its
+// quoted line gives side by side is reported; the first alone is not.
+// Mutation: the second value's test made the first's (the second
+// sentence is not reported).
+func TestQuotedTwoValues(t *testing.T) {
+	const q, unit = "Wie lautet der Code für den Hotelsafe?", "Code: 3958, laut Rezeption muss man ihn rückwärts eintippen, also 8593"
+	for s, want := range map[string]bool{"Der Code ist 3958.": false, "Der Code ist 8593.": true, "Der Safe ist im Schrank.": false} {
+		if got := QuotedTwoValues(q, s, unit); (got != "") != want {
+			t.Errorf("QuotedTwoValues(%q, %q) = %q, want reported %v", s, unit, got, want)
 		}
 	}
 }
