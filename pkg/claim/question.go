@@ -305,10 +305,10 @@ func timeSuffix(noun string) bool {
 var (
 	// currencyWordRe names a currency counted in a question ("how many
 	// euros", "combien d'euros").
-	currencyWordRe = regexp.MustCompile(`(?i)^(euros?|dollars?|pounds?|yen|francs?|cents?|pence|kronur|kronor|kroner|centimes|franken|euro's|dólares|dollari|dólares)$`)
+	currencyWordRe = regexp.MustCompile(`(?i)^(euros?|dollars?|pounds?|yen|francs?|cents?|pence|kronur|kronor|kroner|centimes|franken|euro's|dólares|dollari)$`)
 	// measureWordRe names a unit spelled in full or a measured thing
 	// ("how many litres", "wie viele Kalorien", "how many degrees").
-	measureWordRe = regexp.MustCompile(`(?i)^(kilo\pL*|gram\pL*|gramm\pL*|litre\pL*|liter\pL*|litri|litros|calor\pL*|kalorien|degrees?|grad|degr[ée]s|grados|gradi|graus|graden|tablespoons?|teaspoons?|cups?|percent|pounds?|ounces?|inches|feet|yards|miles|metres|meters|metri|metros|watts?|volts?|amps?|bytes|megabytes|gigabytes|gb|mb|tb|points?|punkte|points)$`)
+	measureWordRe = regexp.MustCompile(`(?i)^(kilo\pL*|gram\pL*|gramm\pL*|litre\pL*|liter\pL*|litri|litros|calor\pL*|kalorien|degrees?|grad|degr[ée]s|grados|gradi|graus|graden|tablespoons?|teaspoons?|cups?|percent|pounds?|ounces?|inches|feet|yards|miles|metres|meters|metri|metros|watts?|volts?|amps?|bytes|megabytes|gigabytes|gb|mb|tb|points?|punkte)$`)
 )
 
 var (
@@ -451,12 +451,11 @@ func Gives(t AnswerType, sentence string) bool {
 		}
 		return freeRe.MatchString(sentence)
 	case Duration:
-		// A time: a time word, an end (until when, when it expires), a
-		// clock span (3:55 h), a date (since when, "12–15 June"); a span
-		// between two times. A date with its time of day is when something
+		// A time: a time word, an end (until when), a clock span (3:55 h),
+		// a date (since when, "12–15 June"); a span between two times. A date with its time of day is when something
 		// happens, not for how long ("3 June, 10:20"), and so is a time of
 		// day after "at".
-		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || endRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
+		if timeWordRe.MatchString(sentence) || timeWordScriptsRe.MatchString(sentence) || untilRe.MatchString(sentence) || clockSpan.MatchString(sentence) {
 			return true
 		}
 		facts := Facts(sentence)
@@ -465,7 +464,7 @@ func Gives(t AnswerType, sentence string) bool {
 			switch {
 			case f.Kind == Date:
 				dates++
-			case clockTime(f):
+			case isTime(f):
 				times++
 			}
 		}
@@ -495,28 +494,9 @@ func Gives(t AnswerType, sentence string) bool {
 	return true
 }
 
-var (
-	// endRe finds the end of a validity, which answers how long it lasts
-	// ("expires on 3 July 2027", "gültig bis", "vence el").
-	endRe = regexp.MustCompile(`(?i)\b(expires?|expired|expiry|expiration|ends|runs out|valid|läuft|gültig|endet|abgelaufen|expire|valable|vence|caduca|v[aá]lid[oa]|scade|scadenza|termina|vervalt|verloopt|geldig)\b`)
-	// clockAtRe is a word that puts a time of day after it: at, um, à,
-	// a las, alle, às, om, gegen, vers.
-	clockAtRe = regexp.MustCompile(`(?i)\b(at|um|gegen|ab|à|vers|a las|a la|alle|all'|às|om)\s*$`)
-)
-
-// clockTime reports whether f is a time of day (a code read on the
-// 24-hour clock: findTimes).
-func clockTime(f Fact) bool {
-	if f.Kind != Code {
-		return false
-	}
-	for _, v := range f.values {
-		if strings.HasPrefix(v, "t") && strings.Contains(v, ":") {
-			return true
-		}
-	}
-	return false
-}
+// clockAtRe is a word that puts a time of day after it: at, um, à,
+// a las, alle, às, om, gegen, vers.
+var clockAtRe = regexp.MustCompile(`(?i)\b(at|um|gegen|ab|à|vers|a las|a la|alle|all'|às|om)\s*$`)
 
 var freeRe = regexp.MustCompile(`(?i)\b(free|for nothing|no charge|gratuit|gratis|kostenlos|umsonst)\b`)
 

@@ -158,7 +158,7 @@ func TestCountMeasured(t *testing.T) {
 
 // TestDurationSpan: a date with its time, or a time of day after "at",
 // says when, not for how long; a date alone (since when, a range within a
-// month), two times, an end ("expires") or a clock span do. Mutations: a
+// month), two times, an end ("until") or a clock span do. Mutations: a
 // date counting with a time (the first two fail), clockAtRe dropped (the
 // flight fails), a date alone not counting (June and March fail).
 func TestDurationSpan(t *testing.T) {
