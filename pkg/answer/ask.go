@@ -31,14 +31,15 @@ const (
 var Reasons = []string{ReasonNoRelevantPassages, ReasonNoPathMatch, ReasonNoTagMatch, ReasonNoDateMatch, ReasonModelAbstained, ReasonNoValidCitations, ReasonUnsupportedClaims, ReasonEmptyAnswer, ReasonNoLLM}
 
 // SentenceReasons lists every Sentence.Reason: the claim checks' reasons
-// (claim.Reasons), ReasonAction, ReasonRepeatsInjection, ReasonNoQuote,
-// ReasonNotConfirmed and ReasonLowConfidence.
+// (claim.Reasons), ReasonAction, ReasonChangedDetails,
+// ReasonRepeatsInjection, ReasonLookAlike, ReasonNoQuote,
+// ReasonNotConfirmed, ReasonLowConfidence and ReasonModelUnsure.
 func SentenceReasons() []string {
 	var out []string
 	for _, r := range claim.Reasons {
 		out = append(out, string(r))
 	}
-	return append(out, ReasonAction, ReasonChangedDetails, ReasonRepeatsInjection, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence, ReasonModelUnsure)
+	return append(out, ReasonAction, ReasonChangedDetails, ReasonRepeatsInjection, ReasonLookAlike, ReasonNoQuote, ReasonNotConfirmed, ReasonLowConfidence, ReasonModelUnsure)
 }
 
 // Citation maps a cited number to its passage.

@@ -143,6 +143,10 @@ func (a *Asker) checkSentence(question string, passages []retrieve.Passage, an *
 			s.Detail = fmt.Sprintf("its quote is text of passage %d that addresses an AI assistant (rule %s): %q", sc.n, inj.Rule, clip(inj.Text, 80))
 		}
 	}
+	if w := text.SpoofedWords(sc.draft.text); s.Shown && len(w) > 0 {
+		s.Shown, s.Reason = false, ReasonLookAlike
+		s.Detail = fmt.Sprintf("it gives %q, whose letters mix two scripts that look alike (a Cyrillic or Greek letter among Latin ones), as a forged account, code or link is written to pass for a real one; read passage %d", w[0], sc.n)
+	}
 	// A line that gives a value and, in an aside, another of its kind
 	// states two answers; an attacker's "correction" is written so, and so
 	// is an author's update: show neither as the answer. So does a

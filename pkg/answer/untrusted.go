@@ -23,6 +23,12 @@ import (
 // answer does not pass on instructions, obeyed or not.
 const ReasonRepeatsInjection = "repeats_injection"
 
+// ReasonLookAlike marks a sentence holding a word written in look-alike
+// letters of two scripts (text.SpoofedWords: "GВ94 ВАRC …" with a
+// Cyrillic В and А): an account number, code or link written so poses as
+// another, and no note writes a true one that way.
+const ReasonLookAlike = "look_alike_letters"
+
 // QuotesInjection returns a span of injections (the quote's passage's
 // flagged or masked spans) that states nothing in the note's own voice
 // (injection.Disowned: text that tells the model to ignore its

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/hrag-dev/hrag/pkg/text"
 )
 
 // folded is the text the patterns of a Table match: lower case,
@@ -19,15 +21,6 @@ type folded struct {
 	// off[i] is the byte offset in the original text of the rune that
 	// produced s[i]; off[len(s)] is the length of the original text.
 	off []int32
-}
-
-// lookAlikes maps lower-case Cyrillic and Greek letters (and a few Latin
-// ones) that look like a Latin letter to that letter.
-var lookAlikes = map[rune]rune{
-	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c',
-	'т': 't', 'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ї': 'i', 'ј': 'j', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l',
-	'ԛ': 'q', 'ԝ': 'w', 'α': 'a', 'β': 'b', 'ε': 'e', 'η': 'n', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'ο': 'o',
-	'ρ': 'p', 'τ': 't', 'υ': 'u', 'χ': 'x', 'ζ': 'z', 'ı': 'i', 'ɡ': 'g', 'ʼ': '\'', '‘': '\'', '’': '\'',
 }
 
 // Invisible reports whether r is a format character a reader does not see:
@@ -103,21 +96,13 @@ func fold(text string) folded {
 	return folded{s: string(b), off: append(off, int32(len(text)))}
 }
 
-// upperLookAlikes maps capital Greek letters whose small letter looks like
-// another Latin letter ("Ν" is N, "ν" is v) to the Latin letter the capital
-// looks like.
-var upperLookAlikes = map[rune]rune{'Ν': 'n', 'Η': 'h', 'Μ': 'm', 'Υ': 'y'}
-
-// lower returns r in lower case, a look-alike as its Latin letter.
+// lower returns r in lower case, a look-alike as its Latin letter
+// (text.LookAlike).
 func lower(r rune) rune {
-	if l, ok := upperLookAlikes[r]; ok {
+	if l, ok := text.LookAlike(r); ok {
 		return l
 	}
-	r = unicode.ToLower(r)
-	if l, ok := lookAlikes[r]; ok {
-		return l
-	}
-	return r
+	return unicode.ToLower(r)
 }
 
 // joinSpelled removes the separators inside a word spelled out letter by
