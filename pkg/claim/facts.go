@@ -99,8 +99,9 @@ func init() {
 	monthYearRe = regexp.MustCompile(`(?i)\b` + m + `,?\s+(\d{4})\b`)
 }
 
-// numberWords are spelled-out numbers that count as numbers ("one" and "a"
-// are left out: they are pronouns and articles far more often).
+// numberWords are spelled-out numbers that count as numbers in any of the
+// index's languages ("one" and "a", "un", "ein", "een" are left out: they
+// are pronouns and articles far more often).
 var numberWords = map[string]float64{
 	"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -114,6 +115,14 @@ var numberWords = map[string]float64{
 	"zwölf": 12, "zwanzig": 20, "hundert": 100, "tausend": 1000,
 	"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
 	"doce": 12, "veinte": 20, "cien": 100, "mil": 1000,
+	// Italian, Portuguese and Dutch 2-12, 20, 100, 1000, but for words that
+	// are also words of the other languages ("due", "sei"), names ("Otto") or
+	// abbreviations ("dez." for December).
+	"tre": 3, "quattro": 4, "cinque": 5, "sette": 7, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12,
+	"venti": 20, "cento": 100,
+	"dois": 2, "duas": 2, "três": 3, "quatro": 4, "sete": 7, "oito": 8, "doze": 12, "vinte": 20, "cem": 100,
+	"twee": 2, "drie": 3, "vijf": 5, "zes": 6, "zeven": 7, "negen": 9, "tien": 10, "twaalf": 12, "twintig": 20,
+	"honderd": 100, "duizend": 1000,
 }
 
 // units maps the spellings of a unit to one name. A number directly

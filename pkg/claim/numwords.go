@@ -37,8 +37,9 @@ var atomStarts = map[string]bool{}
 // language: "one hundred and twenty", "mille et un", "cuarenta y cinco",
 // "quarenta e cinco", "centoventi e tre"; German "und" and Dutch "en"
 // join units to tens inside one word only ("sechsundzwanzig",
-// "vijfenveertig"), as two words they may join a range.
-var numberJoins = map[string]int{"and": langEN, "et": langFR, "y": langES, "e": langIT | langPT, "und": langDE, "en": langNL}
+// "vijfenveertig", "tweeëntwintig" with its diaeresis), as two words they
+// may join a range.
+var numberJoins = map[string]int{"and": langEN, "et": langFR, "y": langES, "e": langIT | langPT, "und": langDE, "en": langNL, "ën": langNL}
 
 // halves are the words for a half after a join ("two and a half", "y medio").
 var halves = map[string]int{"half": langEN | langNL, "halb": langDE, "demi": langFR, "demie": langFR, "medio": langES, "media": langES, "mezzo": langIT, "mezza": langIT, "meio": langPT, "meia": langPT}

@@ -87,7 +87,9 @@ func TestAsksInOtherScripts(t *testing.T) {
 // time of day gives none (the flapjacks answered with the recipe's grams);
 // "how many <unit>" stays a quantity. Mutations: Count's row dropped from
 // asksTable (the first half fails), or Gives(Count) accepting a number
-// with any unit (the "not" sentences pass).
+// with any unit (the "not" sentences pass), or the Italian, Portuguese
+// and Dutch words left out of numberWords ("tre", "três", "drie" fail),
+// or "ën" out of numberJoins ("Tweeëntwintig" fails).
 func TestCount(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"How many scones does the recipe make?":       Count,
@@ -123,6 +125,11 @@ func TestCount(t *testing.T) {
 		"Invités : 14 enfants.":       true,
 		"Biscuit gets one tablet.":    true,
 		"Lemons x4.":                  true,
+		"Vengono tre bambini.":        true,
+		"A casa tem três quartos.":    true,
+		"Het huis heeft drie kamers.": true,
+		"Tweeëntwintig kinderen.":     true,
+		"The rent is due on Monday.":  false,
 		"The recipe makes 250 g oats, 125 g butter, 75 g brown sugar.":                     false,
 		"85 g cold butter, 3 tbsp caster sugar, 175 ml milk. Bake at 220C for 12 minutes.": false,
 		"Budget 35 €.":                         false,
