@@ -40,19 +40,23 @@ func LookAlike(r rune) (rune, bool) {
 // written, in part, in letters of other scripts that look like Latin ones:
 // "GВ94" and "ВАRC" with a Cyrillic В and А, "pаssword", "gοogle" with a
 // Greek omicron, "ᎪMAZON" with a Cherokee A, "p𝐚ssword" with a
-// mathematical a, a number mixing digits of two scripts ("92৪8") or with a
-// look-alike letter between its digits ("37Ο4"), and host names with a
-// label written wholly in look-alikes ("аррӀе.com"). Such a value reads as
-// one thing and is another: a forged account number, code, link or name
-// (the mixed-script confusables of Unicode TS #39, §4–5). A word is a run
-// of letters, digits and the marks and invisible characters inside it
-// ("G\u200bВ94" is one word). Not reported: a word with a letter of
-// another script that looks like no Latin one ("USBшка", "kΩ", "цiна");
-// small Greek letters other than the omicron, which science writes beside
-// Latin ones ("GSK3β", "TNFα", "ρgh"); a Latin acronym with a Russian
-// ending ("SMSка", "XIXв"); a Cyrillic х after a digit, a times sign
-// ("2х8GB"). In text mostly in Latin letters, a word of three letters or
-// more written wholly in capital look-alikes counts too ("АВВУ"). The result is in
+// mathematical a; a Latin letter slipped into a Cyrillic or Greek word
+// ("пaроль"); a number mixing digits of two scripts ("92৪8") or with a
+// look-alike letter among its digits ("37Ο4", "О130"); in Latin text, a
+// word of three letters or more written wholly in look-alikes, in small
+// letters ("рау") or as a capital group of a code ("GB33 АВВУ 1234"); and
+// host names with a label in look-alikes ("аррӀе.com", "νk.com"). Such a
+// value reads as one thing and is another: a forged account number, code,
+// link or name (the mixed-script confusables of Unicode TS #39, §4–5). A
+// word is a run of letters, digits and the marks and invisible characters
+// inside it ("G\u200bВ94" is one word; they are not read). Not reported:
+// a word with a letter of another script that looks like no Latin one
+// ("USBшка", "kΩ", "ℝⁿ"); small Greek letters beside Latin ones, which
+// science writes ("GSK3β", "TNFα", "ρgh"); a Latin name with a Russian
+// ending ("SMSка", "Ozonе"); a Cyrillic х after a digit ("2х8GB"); a
+// Ukrainian word typed with a Latin i ("Украiна"); Greek ordinals ("3ο");
+// capital abbreviations and names in their own script in Latin text
+// ("ООО «Ромашка»", "Москва"); file names ("АКТ.pdf"). The result is in
 // order of position, nil when there is none.
 func SpoofedWords(s string) []string {
 	var out []string
@@ -68,7 +72,7 @@ func SpoofedWords(s string) []string {
 		switch {
 		case (r == 'х' || r == 'Х') && i > 0 && unicode.IsDigit(rs[i-1]):
 			return false // 2х8: a times sign
-		case unicode.IsLetter(r), unicode.IsDigit(r), unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		case unicode.IsLetter(r), unicode.IsDigit(r), hidden(r):
 			return true
 		}
 		return false
@@ -82,7 +86,8 @@ func SpoofedWords(s string) []string {
 		for j < len(rs) && inWord(j) {
 			j++
 		}
-		if spoofed(rs[i:j]) || latinText && alikeOnly(rs[i:j]) {
+		w := visible(rs[i:j])
+		if spoofed(w, latinText) || latinText && alikeOnly(w) && (!isUpperWord(w) || codeGroup(s, pos[i], pos[j])) {
 			out = append(out, s[pos[i]:pos[j]])
 		}
 		i = j
@@ -95,23 +100,78 @@ func SpoofedWords(s string) []string {
 	return out
 }
 
-// alikeOnly reports whether w holds three letters or more, all capital
-// Cyrillic or Greek look-alikes of Latin ones (alikeInWord): in Latin
-// text, a word written so poses as a Latin code ("IBAN GB33 АВВУ …"). A
-// word in small letters may be a name quoted in its own script
-// ("Moskva (Москва)").
+// hidden reports whether r is a mark or an invisible character, which
+// joins the letters around it into one word and is not read.
+func hidden(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) }
+
+// visible returns w without its marks and invisible characters.
+func visible(w []rune) []rune {
+	out := make([]rune, 0, len(w))
+	for _, r := range w {
+		if !hidden(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// isUpperWord reports whether every letter of w is a capital.
+func isUpperWord(w []rune) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) && !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// codeGroup reports whether the word at s[i:j] stands between spaces next
+// to a group of a code: a token of Latin letters and digits holding a
+// digit ("GB33 АВВУ 1234"), as the groups of an account number stand.
+func codeGroup(s string, i, j int) bool {
+	if i > 0 && s[i-1] != ' ' || j < len(s) && s[j] != ' ' {
+		return false
+	}
+	prev := strings.Fields(s[:i])
+	next := strings.Fields(s[j:])
+	return len(prev) > 0 && asciiCodeGroup(prev[len(prev)-1]) || len(next) > 0 && asciiCodeGroup(next[0])
+}
+
+// asciiCodeGroup reports whether t is ASCII letters and digits only, with
+// a digit.
+func asciiCodeGroup(t string) bool {
+	digit := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+// alikeOnly reports whether w holds three letters or more, all of one
+// case and all Cyrillic or Greek look-alikes of Latin ones (alikeInWord):
+// in Latin text, a word written so poses as a Latin one ("рау", "АВВУ").
+// A name starting with a capital is quoted in its own script ("Moskva
+// (Москва)").
 func alikeOnly(w []rune) bool {
-	n := 0
+	n, upper, lower := 0, false, false
 	for _, r := range w {
 		switch {
 		case !unicode.IsLetter(r):
-		case unicode.Is(unicode.Latin, r) || !unicode.IsUpper(r) || !alikeInWord(r):
+		case !unicode.In(r, unicode.Cyrillic, unicode.Greek) || !alikeInWord(r):
 			return false
 		default:
 			n++
+			upper, lower = upper || unicode.IsUpper(r), lower || !unicode.IsUpper(r)
 		}
 	}
-	return n >= 3
+	return n >= 3 && upper != lower
 }
 
 // spoofHostRe is a host name: labels of letters, digits and hyphens
@@ -128,33 +188,23 @@ func overlaps(words []string, s string, m []int) bool {
 	return false
 }
 
-// digitsOnly reports whether w is ASCII digits only.
-func digitsOnly(w []rune) bool {
-	for _, r := range w {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
+// digitAlikes are the Cyrillic and Greek capitals that pass for a digit:
+// О and Ο for 0, З for 3.
+var digitAlikes = map[rune]bool{'О': true, 'Ο': true, 'З': true}
 
-// digitAlikes are the Cyrillic and Greek letters that pass for a digit
-// between digits: О and Ο for 0, З for 3.
-var digitAlikes = map[rune]bool{'О': true, 'о': true, 'Ο': true, 'ο': true, 'З': true, 'з': true}
-
-// spoofed reports whether the word w (see SpoofedWords) mixes Latin
-// letters with look-alikes of other scripts (alikeInWord) and no other
-// letter of theirs, but for a Latin word with a Russian ending; is a
-// Cyrillic or Greek word with Latin letters in it (reversed); mixes ASCII
-// digits with digits of another script; or sets a letter that looks like
-// a digit between two digits.
-func spoofed(w []rune) bool {
+// spoofed reports whether the word w (see SpoofedWords; without its
+// hidden characters) mixes Latin letters, as many as the others or more,
+// with look-alikes of other scripts (alikeInWord) and no other letter of
+// theirs, but for a Latin name with a Russian ending; is a Cyrillic or
+// Greek word with Latin letters slipped in (reversed); mixes ASCII digits
+// with digits of another script; or is a number with look-alike letters
+// among its digits (digitSpoof; latinText: s is mostly in Latin letters).
+func spoofed(w []rune, latinText bool) bool {
 	latin, foreign, alien := 0, 0, false
 	asciiDigit, otherDigit := false, false
 	firstForeign := -1
 	for i, r := range w {
 		switch {
-		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		case '0' <= r && r <= '9':
 			asciiDigit = true
 		case unicode.IsDigit(r):
@@ -162,9 +212,6 @@ func spoofed(w []rune) bool {
 		case unicode.Is(unicode.Latin, r):
 			latin++
 		default:
-			if digitAlikes[r] && i > 0 && unicode.IsDigit(w[i-1]) && (i+1 == len(w) || unicode.IsDigit(w[i+1])) && (i+1 < len(w) || digitsOnly(w[:i])) {
-				return true
-			}
 			foreign++
 			alien = alien || !alikeInWord(r)
 			if firstForeign < 0 {
@@ -173,30 +220,61 @@ func spoofed(w []rune) bool {
 		}
 	}
 	switch {
-	case asciiDigit && otherDigit:
+	case asciiDigit && otherDigit, digitSpoof(w, latinText):
 		return true
 	case latin == 0 || foreign == 0:
 		return false
-	case !alien && !russianEnding(w, firstForeign):
+	case latin >= foreign && !alien && !russianEnding(w, firstForeign):
 		return true
 	}
 	return foreign > latin && foreign >= 2 && reversed(w)
 }
 
+// digitSpoof reports whether w is a number with look-alike letters among
+// its digits: a group of ASCII digits, two at least, and capitals that
+// pass for digits ("О130", "38ОО", "ЗЗ71"), or, in Latin text, any
+// Cyrillic or Greek look-alike between two digits ("12е345", "48Ι592"; a
+// Russian door code holds its own letters: "42К1234"). A small letter
+// after the digits is an ordinal ("3ο").
+func digitSpoof(w []rune, latinText bool) bool {
+	digits, alikes, other := 0, 0, false
+	for i, r := range w {
+		switch {
+		case '0' <= r && r <= '9':
+			digits++
+		case digitAlikes[r]:
+			alikes++
+		default:
+			other = true
+		}
+		if latinText && i > 0 && i+1 < len(w) && isASCIIDigit(w[i-1]) && isASCIIDigit(w[i+1]) && (unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r)) {
+			if _, ok := LookAlike(r); ok || digitAlikes[r] {
+				return true
+			}
+		}
+	}
+	return !other && digits >= 2 && alikes > 0
+}
+
+// isASCIIDigit reports whether r is 0-9.
+func isASCIIDigit(r rune) bool { return '0' <= r && r <= '9' }
+
 // reversed reports whether w, a word of more Cyrillic or Greek letters
 // than Latin ones, is a word of one of those scripts with Latin letters
-// slipped in ("пaроль", "ООО «Pомашка»", "ΑΘΗΝA"): each Latin letter small,
-// or a capital in a word of capitals, or a capital that starts a Cyrillic
-// word. Not reversed: a word of both scripts, the i Ukrainian keyboards
-// type for і ("цina"), a capital before small Greek letters, a symbol of
-// science ("Gβγ").
+// slipped in ("пaроль", "ООО «Pомашка»", "ΑΘΗΝA", "Tράπεζα"): each Latin
+// letter small, or a capital in a word of capitals, or a capital that
+// starts a Cyrillic word or a Greek one of four letters or more. Not
+// reversed: a word of both scripts; in a Cyrillic word, the i Ukrainian
+// keyboards type for і ("Украiна"); a capital before two or three small
+// Greek letters, a symbol of science ("Gβγ").
 func reversed(w []rune) bool {
-	cyr, grk, caps := false, false, true
+	cyr, grk, caps, n := false, false, true, 0
 	for _, r := range w {
-		cyr = cyr || unicode.Is(unicode.Cyrillic, r)
-		grk = grk || unicode.Is(unicode.Greek, r)
-		if (unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r)) && !unicode.IsUpper(r) {
-			caps = false
+		if unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r) {
+			cyr = cyr || unicode.Is(unicode.Cyrillic, r)
+			grk = grk || unicode.Is(unicode.Greek, r)
+			caps = caps && unicode.IsUpper(r)
+			n++
 		}
 	}
 	if cyr == grk {
@@ -205,9 +283,9 @@ func reversed(w []rune) bool {
 	for i, r := range w {
 		switch {
 		case !unicode.Is(unicode.Latin, r):
-		case r == 'i' || r == 'I':
+		case cyr && (r == 'i' || r == 'I'):
 			return false
-		case unicode.IsUpper(r) && !caps && !(i == 0 && cyr):
+		case unicode.IsUpper(r) && !caps && !(i == 0 && (cyr || n >= 4)):
 			return false
 		}
 	}
@@ -218,8 +296,8 @@ func reversed(w []rune) bool {
 // passes for a Latin letter inside a Latin word: a Cyrillic look-alike, a
 // Greek capital look-alike or the small omicron (the other small Greek
 // letters are the symbols of science: "GSK3β", "ρgh"), any Armenian or
-// Cherokee letter, or a letter that is a Latin one in another form
-// (mathematical bold "𝐚", whose compatibility form is "a").
+// Cherokee letter, or a mathematical letter ("𝐚", U+1D400–1D7FF), whose
+// compatibility form is a Latin one.
 func alikeInWord(r rune) bool {
 	switch {
 	case unicode.Is(unicode.Cyrillic, r):
@@ -230,6 +308,8 @@ func alikeInWord(r rune) bool {
 		return ok && (unicode.IsUpper(r) || r == 'ο')
 	case unicode.In(r, unicode.Armenian, unicode.Cherokee):
 		return true
+	case r < 0x1D400 || r > 0x1D7FF:
+		return false
 	}
 	k := norm.NFKC.String(string(r))
 	return len(k) == 1 && ('a' <= k[0] && k[0] <= 'z' || 'A' <= k[0] && k[0] <= 'Z')
@@ -250,17 +330,24 @@ func russianEnding(w []rune, k int) bool {
 	return true
 }
 
+// fileExtensions are the extensions of the files notes name ("АКТ.pdf"):
+// a name with one is no host.
+var fileExtensions = map[string]bool{"pdf": true, "doc": true, "docx": true, "xls": true, "xlsx": true, "ppt": true, "pptx": true,
+	"odt": true, "ods": true, "txt": true, "md": true, "csv": true, "rtf": true, "jpg": true, "jpeg": true, "png": true, "gif": true,
+	"heic": true, "tif": true, "tiff": true, "zip": true, "rar": true, "7z": true, "mp3": true, "mp4": true, "mov": true, "avi": true, "xml": true, "json": true}
+
 // spoofedHost reports whether the host name h (or the part of an e-mail
 // address before its @) has a Latin letter and a word that is written
 // wholly in Cyrillic, Greek, Armenian or Cherokee look-alikes
 // ("аррӀе.com", "ԝԝԝ.amazon.com") or mixes them with Latin letters, small
 // Greek ones included: no host is a formula ("νk.com", "τrustwallet.io").
+// A file name ("Смета.xlsx") is no host.
 func spoofedHost(h string) bool {
 	latin := false
 	for _, r := range h {
 		latin = latin || unicode.Is(unicode.Latin, r)
 	}
-	if !latin {
+	if !latin || fileExtensions[strings.ToLower(h[strings.LastIndexByte(h, '.')+1:])] {
 		return false
 	}
 	n, alike, some, latinIn := 0, true, false, false

@@ -16,28 +16,37 @@ import (
 // alikeInWord accepting every small Greek letter ("GSK3β", "ρgh" fail);
 // invisible characters ending a word (the zero-width case fails);
 // russianEnding returning false ("SMSка" fails); spoofedHost returning
-// false ("νk.com" fails).
+// false ("νk.com" fails); digitSpoof without its group rule ("О130"
+// fails); alikeOnly without codeGroup for capitals ("ООО" fails).
 func TestSpoofedWords(t *testing.T) {
 	for s, want := range map[string][]string{
-		"Pay to GВ94 ВАRC 2003 4417 6208 92 from May": {"GВ94", "ВАRC"},
-		"the pаssword is on the fridge":               {"pаssword"},
-		"log in at gοogle.com first":                  {"gοogle"},
-		"Sign in via νk.com":                          {"νk.com"},
-		"visit аррӀе.com today":                       {"аррӀе.com"},
-		"Wi-Fi key G\u200bВ94":                        {"G\u200bВ94"},
-		"ᎪMAZON gift card, p𝐚ssword":                  {"ᎪMAZON", "p𝐚ssword"},
-		"Sort code 92৪8, door 37Ο4":                   {"92৪8", "37Ο4"},
-		"IBAN GB33 АВВУ 1234 5678":                    {"АВВУ"},
-		"новый пaроль: 4471":                          {"пaроль"},
-		"Получатель: ООО «Pомашка»":                   {"Pомашка"},
-		"GB33 BUKB 2020 1555 5555 55":                 nil,
-		"пароль от Wi-Fi: 4471, USBшка":               nil,
-		"a 10 kΩ resistor, 5 μg, the α-helix, GSK3β":  nil,
-		"p = ρgh; IκBα and Gβγ; TNFα":                 nil,
-		"Ο Γιάννης πληρώνει 60 € στο GR16 0110":       nil,
-		"Заказал 2х8GB, SMSка пришла, XIXв":           nil,
-		"Moskva (Москва), Müller, 東京tokyo":            nil,
-		"цiна 40 грн":                                 nil,
+		"Pay to GВ94 ВАRC 2003 4417 6208 92 from May":                      {"GВ94", "ВАRC"},
+		"the pаssword is on the fridge":                                    {"pаssword"},
+		"log in at gοogle.com first":                                       {"gοogle"},
+		"Sign in via νk.com":                                               {"νk.com"},
+		"visit аррӀе.com today":                                            {"аррӀе.com"},
+		"Wi-Fi key G\u200bВ94":                                             {"G\u200bВ94"},
+		"ᎪMAZON gift card, p𝐚ssword":                                       {"ᎪMAZON", "p𝐚ssword"},
+		"Sort code 92৪8, door 37Ο4":                                        {"92৪8", "37Ο4"},
+		"IBAN GB33 АВВУ 1234 5678":                                         {"АВВУ"},
+		"новый пaроль: 4471":                                               {"пaроль"},
+		"DE89 3704 0044 0532 О130 00, ID 12\u200bО45":                      {"О130", "12\u200bО45"},
+		"please рау the invoice":                                           {"рау"},
+		"Eθνική Tράπεζα":                                                   {"Eθνική", "Tράπεζα"},
+		"Получатель: ООО «Pомашка»":                                        {"Pомашка"},
+		"GB33 BUKB 2020 1555 5555 55":                                      nil,
+		"пароль от Wi-Fi: 4471, USBшка":                                    nil,
+		"a 10 kΩ resistor, 5 μg, the α-helix, GSK3β":                       nil,
+		"p = ρgh; IκBα and Gβγ; TNFα":                                      nil,
+		"Ο Γιάννης πληρώνει 60 € στο GR16 0110":                            nil,
+		"Заказал 2х8GB, SMSка пришла, XIXв":                                nil,
+		"Moskva (Москва), Müller, 東京tokyo":                                 nil,
+		"цiна 40 грн":                                                      nil,
+		"Украiна, Київ; домофон 42К1234":                                   nil,
+		"Μένω στον 3ο όροφο":                                               nil,
+		"Файлы: АКТ.pdf, Смета.xlsx":                                       nil,
+		"Invoice from ООО «Ромашка» for the kitchen repairs, paid in full": nil,
+		"the reals ℝⁿ":                                                     nil,
 	} {
 		if got := text.SpoofedWords(s); !reflect.DeepEqual(got, want) {
 			t.Errorf("SpoofedWords(%q) = %q, want %q", s, got, want)
