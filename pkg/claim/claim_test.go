@@ -438,7 +438,7 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 		"How long is the DHCP lease for an IP address?":         Duration,
 		"Why is my phone no longer charging?":                   "",
 		"¿Qué teléfono compré el año pasado?":                   "",
-		"¿A qué hora pasa el correo?":                           "",
+		"¿A qué hora pasa el correo?":                           TimeOfDay,
 		"What's Anna's email?":                                  MailAddress,
 		"What was the subject of the last email?":               "",
 		"What was the sender address of the suspicious email?":  "",

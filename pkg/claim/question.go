@@ -332,6 +332,10 @@ func Gives(t AnswerType, sentence string) bool {
 		return false
 	case PortNumber, Version:
 		return strings.ContainsAny(sentence, "0123456789")
+	case TimeOfDay:
+		return givesTimeOfDay(sentence)
+	case Day:
+		return givesDay(sentence)
 	case Year:
 		for _, f := range Facts(sentence) {
 			if f.Kind == Date && !strings.HasPrefix(f.values[0], "0-") {

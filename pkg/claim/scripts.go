@@ -46,6 +46,8 @@ var asksTable = []struct {
 	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}, nil},
 	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}, nil},
 	{Version, []*regexp.Regexp{versionQRe}, nil},
+	{TimeOfDay, nil, timeOfDayQuestion},
+	{Day, nil, dayQuestion},
 	{Distance, []*regexp.Regexp{distanceQRe, distanceScriptsRe}, nil},
 	{Year, []*regexp.Regexp{yearQRe, yearScriptsRe}, nil},
 	{Amount, []*regexp.Regexp{amountRe}, nil},

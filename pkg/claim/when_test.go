@@ -1,0 +1,65 @@
+package claim
+
+import "testing"
+
+// TestTimeOfDayAndDay: "what time" and "which day" questions, in the
+// index's languages, ask for a time of day and a day; a time zone, a time
+// of year and a day pass do not. A month, a year or a duration answers
+// neither; a time, a part of the day, a weekday, a date with its day, a
+// day of the month or "tomorrow" does. Mutations: the TimeOfDay or Day
+// row dropped from asksTable (their questions read as ""); notTimeOfDay
+// emptied ("what time zone" reads as a time of day); givesDay accepting
+// any date ("in November 2026" passes).
+func TestTimeOfDayAndDay(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"What time is my dentist appointment?":      TimeOfDay,
+		"At what time does the pool open?":          TimeOfDay,
+		"Um wie viel Uhr kommt der Techniker?":      TimeOfDay,
+		"À quelle heure part le train ?":            TimeOfDay,
+		"¿A qué hora es la revisión?":               TimeOfDay,
+		"A che ora apre la farmacia?":               TimeOfDay,
+		"A que horas é a consulta?":                 TimeOfDay,
+		"Hoe laat begint de les?":                   TimeOfDay,
+		"What time of day should I water the figs?": TimeOfDay,
+		"What time zone is the Lisbon office in?":   "",
+		"What time of year do the swifts arrive?":   "",
+		"Which day is the garden waste collected?":  Day,
+		"On what date does the lease end?":          Day,
+		"An welchem Tag kommt die Müllabfuhr?":      Day,
+		"Quel jour passe le jardinier ?":            Day,
+		"¿Qué día abre el mercado?":                 Day,
+		"Che giorno è la riunione?":                 Day,
+		"Em que dia é a consulta?":                  Day,
+		"Welke dag komt de glazenwasser?":           Day,
+		"Which day pass covers the zoo?":            "",
+		"How long does the course last?":            Duration,
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for _, c := range []struct {
+		t    AnswerType
+		s    string
+		want bool
+	}{
+		{TimeOfDay, "Tuesday 11 June at 14:30.", true},
+		{TimeOfDay, "Dr Patel can see you at half past four.", true},
+		{TimeOfDay, "Der Techniker kommt um 9 Uhr.", true},
+		{TimeOfDay, "Water them in the evening.", true},
+		{TimeOfDay, "La revisión es en noviembre.", false},
+		{TimeOfDay, "The appointment is on Tuesday 11 June.", false},
+		{Day, "Recycling (blue bin) on Thursdays.", true},
+		{Day, "Die Müllabfuhr kommt dienstags.", true},
+		{Day, "The lease ends on 30 September 2027.", true},
+		{Day, "Rent is due on the 1st of each month.", true},
+		{Day, "The market opens tomorrow.", true},
+		{Day, "Garden waste subscription ends in November.", false},
+		{Day, "The lease ends in September 2027.", false},
+		{Day, "The course lasts six weeks.", false},
+	} {
+		if got := Gives(c.t, c.s); got != c.want {
+			t.Errorf("Gives(%q, %q) = %v, want %v (facts %q)", c.t, c.s, got, c.want, factTexts(Facts(c.s)))
+		}
+	}
+}
