@@ -429,8 +429,15 @@ func (sc *sentenceCheck) locate(question string, passages []retrieve.Passage) {
 		// A quotation in the passage that does not state the sentence's
 		// facts (the model quoted the NAS's hardware line for its IP
 		// address) gives way to the unit of the same passage that does.
+		// The checks read the quotation itself (a table row with its
+		// header), not the sentence around it: a title line without a full
+		// stop runs on into the line after it.
 		p := passages[sc.n-1]
-		if !holdsFacts(heading(p), text.Unit(p.Content, sc.span.Start, sc.span.End), claim.Facts(sc.draft.text)) {
+		quoted := p.Content[sc.span.Start:sc.span.End]
+		if unit := text.Unit(p.Content, sc.span.Start, sc.span.End); text.IsTableRow(unit) {
+			quoted = unit
+		}
+		if !holdsFacts(heading(p), quoted, claim.Facts(sc.draft.text)) {
 			if sp, ok := supportingUnit(sc.draft.text, p.Content, heading(p)); ok {
 				sc.span, sc.byHrag = sp, true
 			}

@@ -63,6 +63,21 @@ func TestQuoteRelocatedToFacts(t *testing.T) {
 	}
 }
 
+// A quotation of a line without a full stop, whose sentence runs on into
+// the next line that states the facts, does not state them itself: it
+// gives way to the unit that does, as the checks read the quotation.
+// Mutation: test holdsFacts on text.Unit of the quotation, as before (the
+// title line stays and the sentence later fails unsupported_fact).
+func TestQuoteRelocatedFromRunOnLine(t *testing.T) {
+	ps := []retrieve.Passage{{N: 1, Path: "/n/cleaner.md", StartLine: 1, EndLine: 4, Title: "Cleaner",
+		Content: "Cleaner – Joanna, fortnightly Thursdays\nPay by transfer to GB33 BUKB 2020 1555 5555 55\n£60 per visit, reference HOLLY\nSpare key under the blue pot"}}
+	sc := &sentenceCheck{draft: draftSentence{text: "Pay the cleaner by transfer to GB33 BUKB 2020 1555 5555 55.", quote: "Cleaner – Joanna, fortnightly Thursdays"}, out: Sentence{Passages: []int{1}}}
+	sc.locate("Which account do I pay the cleaner to?", ps)
+	if q := sc.out.Quote; q == nil || !q.FoundByHrag || !strings.Contains(q.Text, "GB33 BUKB") {
+		t.Errorf("quote %+v, want the line with the account, found by hrag", q)
+	}
+}
+
 // A sentence that copies a flagged instruction whole is caught, one that
 // gives the fact beside it is not; spans under three words are ignored. A
 // sentence that copies part of a flagged woven sentence, the words that
