@@ -425,7 +425,8 @@ func TestCheckAcronyms(t *testing.T) {
 }
 
 // Questions that name a kind of value in another sense, and answers that
-// give a time or an address in other words than the plainest.
+// give a time or an address in other words than the plainest. Mutation: a
+// bare "B" back among the units of bytes ("Maple Court 4B" is an amount).
 func TestAnswerTypeOtherSenses(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"Which port does the ferry to Mallorca leave from?":     "",
@@ -467,6 +468,8 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 		{IPAddress, "It listens on ::1.", true},
 		{IPAddress, "The backup ran at 10:30:00.", false},
 		{IPAddress, "Its MAC is 00:1a:2b:3c:4d:5e.", false},
+		{Amount, "Flat rent – Maple Court 4B", false}, // a flat, not 4 bytes
+		{Amount, "The key is 256 bytes long.", true},
 	} {
 		if got := Gives(c.t, c.s); got != c.want {
 			t.Errorf("Gives(%s, %q) = %v, want %v", c.t, c.s, got, c.want)

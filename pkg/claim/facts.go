@@ -129,7 +129,7 @@ var numberWords = map[string]float64{
 // followed by one (with or without a space) carries it.
 var units = map[string]string{
 	"%": "%", "percent": "%", "per cent": "%", "pct": "%", "prozent": "%", "pour cent": "%", "por ciento": "%",
-	"b": "b", "byte": "b", "bytes": "b", "kb": "kb", "kib": "kb", "mb": "mb", "mib": "mb", "gb": "gb", "gib": "gb",
+	"byte": "b", "bytes": "b", "kb": "kb", "kib": "kb", "mb": "mb", "mib": "mb", "gb": "gb", "gib": "gb",
 	"tb": "tb", "tib": "tb", "k": "k", "m": "m", "g": "g", "t": "tb",
 	"bit/s": "bit/s", "kbit/s": "kbit/s", "mbit/s": "mbit/s", "gbit/s": "gbit/s", "mbps": "mbit/s", "gbps": "gbit/s",
 	"kbps": "kbit/s", "mb/s": "mb/s", "gb/s": "gb/s",
