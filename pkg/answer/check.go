@@ -236,7 +236,11 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 		for i := range res.Sentences {
 			if s := &res.Sentences[i]; s.Shown && !gives {
 				s.Shown, s.Reason = false, string(claim.WrongType)
-				s.Detail = fmt.Sprintf("the question asks for a %s and no sentence of the answer gives one", t)
+				article := "a"
+				if strings.ContainsRune("aeio", rune(strings.ToLower(string(t))[0])) {
+					article = "an" // an amount, an e-mail address, an IP address
+				}
+				s.Detail = fmt.Sprintf("the question asks for %s %s and no sentence of the answer gives one", article, t)
 			}
 		}
 	}
