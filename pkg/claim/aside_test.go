@@ -57,6 +57,9 @@ func TestAsideValue(t *testing.T) {
 		// not appended; the semicolon check applied to them).
 		{"Rent is $1,450 a month; scratch that, it's $1,620 since the renewal.", `"$1,450" … "$1,620"`},
 		{"Volo alle 6:40, anzi alle 8:05.", `"6:40" … "8:05"`},
+		// So does one who says he corrects it (mutation: "korrigiere" out
+		// of retractionRe).
+		{"Rechnungsbetrag 1.480,00 €, korrigiere: 1.840,00 € (Zahlendreher), zahlbar bis 30.06.", `"1.480,00 €" … "1.840,00 €"`},
 		// After such a word any two words may stand before the value, and
 		// a lone colon is punctuation (mutations: nextTo told it follows a
 		// word of change; the colon kept as a word).

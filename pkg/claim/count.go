@@ -16,18 +16,21 @@ var oneRe = regexp.MustCompile(`(?i)\b(one|a single|eine?n?|une?|uno|una|um|uma|
 
 // GivesAnswer reports whether sentence gives a value of the type t that
 // question asks for (Asks): Gives on the sentence without the question's
-// own words (Unasked), or, for a count, a measure of the counted thing
-// itself ("1,5 kg aardappelen" for "Hoeveel aardappelen heb ik nodig?").
+// own words (Unasked); for a time of day or a day, words that name one
+// (namesWhen: "around the clock" reads so only with its "the"); for a
+// count, a measure of the counted thing itself ("1,5 kg aardappelen" for
+// "Hoeveel aardappelen heb ik nodig?").
 func GivesAnswer(question string, t AnswerType, sentence string) bool {
-	if Gives(t, Unasked(question, sentence)) {
+	if Gives(t, Unasked(question, sentence)) || namesWhen(t, question, sentence) {
 		return true
 	}
 	return t == Count && measuresCounted(question, sentence)
 }
 
-// measuresCounted reports whether a number with a unit in sentence is
-// followed, within three words, by the noun question counts (its first
-// five letters): "2 kg de moules" measures the mussels.
+// measuresCounted reports whether a number in sentence (with a unit or
+// none, not money) is followed, within three words, by the noun question
+// counts (its first five letters): "2 kg de moules" measures the mussels,
+// "12 scones, 250 g flour" counts the scones.
 func measuresCounted(question, sentence string) bool {
 	noun := countedNoun(question)
 	if noun == "" {
@@ -38,7 +41,7 @@ func measuresCounted(question, sentence string) bool {
 		stem = stem[:5]
 	}
 	for _, f := range Facts(sentence) {
-		if f.Kind != Number || numberUnit(f) == "" || currencies[numberUnit(f)] {
+		if f.Kind != Number || currencies[numberUnit(f)] {
 			continue
 		}
 		words := strings.FieldsFunc(strings.ToLower(sentence[f.End:]), func(r rune) bool { return !unicode.IsLetter(r) })

@@ -258,24 +258,28 @@ func Gives(t AnswerType, sentence string) bool {
 		return freeRe.MatchString(sentence)
 	case Count:
 		// A count is a number that measures nothing ("12 scones", "one
-		// tablet"), or one measure alone (potatoes bought by the kilo):
+		// tablet") outside a list of measures, or one measure alone
+		// (potatoes bought by the kilo):
 		// not an amount of money, a time, a temperature, a date or a time
 		// of day, nor a list of measures ("250 g oats, 125 g butter" does
 		// not say how many flapjacks). GivesAnswer also takes a measure of
 		// the counted thing itself.
-		measures := 0
+		measures, bare := 0, false
 		for _, f := range Facts(sentence) {
 			if f.Kind != Number {
 				continue
 			}
 			switch u := numberUnit(f); {
 			case u == "" || u == "%" || u == "k":
-				return true
+				bare = true
 			case !currencies[u] && !timeUnits[u] && u != "°c" && u != "°f" && u != "°":
 				measures++
 			}
 		}
-		return measures == 1 || oneRe.MatchString(sentence) || timesRe.MatchString(sentence)
+		// In a list of measures a bare number counts another ingredient
+		// ("250 g de farine, 4 œufs, 50 cl de lait" for how many crêpes);
+		// GivesAnswer takes it when the counted noun follows it.
+		return (bare || oneRe.MatchString(sentence)) && measures < 2 || measures == 1 || timesRe.MatchString(sentence)
 	case Quantity:
 		// An amount of money answers a price, not a quantity ("34 €" for
 		// how many people).
@@ -398,7 +402,7 @@ func Gives(t AnswerType, sentence string) bool {
 
 // clockAtRe is a word that puts a time of day after it: at, um, à,
 // a las, alle, às, om, gegen, vers.
-var clockAtRe = regexp.MustCompile(`(?i)\b(at|um|gegen|ab|à|vers|a las|a la|alle|all'|às|om)\s*$`)
+var clockAtRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(at|um|gegen|ab|à|vers|a las|a la|alle|all'|às|om)\s*$`)
 
 var freeRe = regexp.MustCompile(`(?i)\b(free|for nothing|no charge|gratuit|gratis|kostenlos|umsonst)\b`)
 

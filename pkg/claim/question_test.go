@@ -89,7 +89,8 @@ func TestAsksInOtherScripts(t *testing.T) {
 // asksTable (the first half fails), or Gives(Count) accepting a number
 // with any unit (the "not" sentences pass), or the Italian, Portuguese
 // and Dutch words left out of numberWords ("tre", "três", "drie" fail),
-// or "ën" out of numberJoins ("Tweeëntwintig" fails).
+// or "ën" out of numberJoins ("Tweeëntwintig" fails), or a bare number in
+// a list of measures counted (the crêpe batter's eggs pass).
 func TestCount(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"How many scones does the recipe make?":       Count,
@@ -130,6 +131,7 @@ func TestCount(t *testing.T) {
 		"Het huis heeft drie kamers.": true,
 		"Tweeëntwintig kinderen.":     true,
 		"The rent is due on Monday.":  false,
+		"250 g de farine, 4 œufs, 50 cl de lait, une pincée de sel.":                       false,
 		"The recipe makes 250 g oats, 125 g butter, 75 g brown sugar.":                     false,
 		"85 g cold butter, 3 tbsp caster sugar, 175 ml milk. Bake at 220C for 12 minutes.": false,
 		"Budget 35 €.":                         false,
@@ -154,6 +156,7 @@ func TestCountMeasured(t *testing.T) {
 		{"Hoeveel aardappelen heb ik nodig voor stamppot?", "Voor stamppot: 1,5 kg aardappelen en 500 g boerenkool.", true},
 		{"Combien de moules faut-il acheter pour samedi ?", "Acheter 2 kg de moules et 1 kg de frites.", true},
 		{"How many flapjacks does the recipe make?", "The recipe makes 250 g oats, 125 g butter.", false},
+		{"How many scones does the recipe make?", "12 scones: 250 g flour, 125 g butter.", true},
 		{"How many scones does the recipe make?", "Mix 250 g flour and 250 g butter for the scones.", false},
 		{"How many scones does the recipe make?", "Bake the scones at 220C for 12 minutes.", false},
 	} {

@@ -21,35 +21,63 @@ var (
 	timeOfDayQRe = regexp.MustCompile(`(?i)\b(what|which) time\b(\s+(\pL+)(\s+(\pL+))?)?|\bum wie ?viel uhr\b|\bquelle heure\b|\bqu[eé] hora\b|\b(che|quale) ora\b|\bque horas\b|\bhoe laat\b|во сколько|в котором часу|几点|何時`)
 	// notTimeOfDay are the words after "what time" that make it ask for
 	// something else: a zone, a season, a limit.
-	notTimeOfDay = map[string]bool{"zone": true, "zones": true, "limit": true, "limits": true, "frame": true, "period": true, "span": true, "difference": true, "signature": true}
+	notTimeOfDay = map[string]bool{"zone": true, "zones": true, "limit": true, "limits": true, "frame": true, "period": true, "span": true, "difference": true, "signature": true, "trial": true, "trials": true, "capsule": true, "capsules": true}
 	// dayQRe finds a question for a day in the index's languages ("which
 	// day", "what date", "an welchem Tag", "quel jour", "qué día", "che
 	// giorno", "que dia", "welke dag", "какого числа", 哪天, 何曜日).
 	dayQRe = regexp.MustCompile(`(?i)\b(what|which) (day|date)\b(\s+(\pL+))?|\bwelche[nmrs]? (wochen)?tag\b|\ban welchem (wochen)?tag\b|\bwelches datum\b|\bquel(le)? (jour|date)\b|\bqu[eé] (d[ií]a|fecha)\b|\b(che|quale) (giorno|data)\b|\bque (dia|data)\b|\bqual (o |a )?(dia|data)\b|\bwelke (dag|datum)\b|какого числа|в какой день|哪天|星期几|几号|何曜日|何日`)
+	// timeAndDayRe is a question for a time and a day together.
+	timeAndDayRe = regexp.MustCompile(`(?i)\b(time|uhr|heure|hora|ora|horas)\b.*\b(and|or|und|oder|et|ou|y|o|e|en)\b.*\b(day|date|tag|datum|jour|date|d[ií]a|fecha|giorno|data|dia|dag)\b`)
 	// notDay are the words after "which day" that make it a thing of a
 	// day: a pass, a trip.
-	notDay = map[string]bool{"pass": true, "passes": true, "trip": true, "trips": true, "ticket": true, "tickets": true, "care": true, "rate": true, "rates": true, "job": true, "tour": true, "tours": true, "centre": true, "center": true, "cream": true, "bag": true, "nursery": true, "shift": true, "shifts": true, "surgery": true, "clinic": true, "off": true}
+	notDay = map[string]bool{"pass": true, "passes": true, "trip": true, "trips": true, "ticket": true, "tickets": true, "care": true, "rate": true, "rates": true, "job": true, "tour": true, "tours": true, "centre": true, "center": true, "cream": true, "bag": true, "nursery": true, "shift": true, "shifts": true, "surgery": true, "clinic": true, "off": true, "format": true, "formats": true, "spa": true, "spas": true, "night": true, "one": true}
 
 	// dayPartRe is a part of the day, which answers "what time" loosely
-	// ("in the morning", "abends", "le soir", "por la tarde").
-	dayPartRe = regexp.MustCompile(`(?i)\b(morning|mornings|afternoon|afternoons|evening|evenings|noon|midday|midnight|night|tonight|lunchtime|morgens|vormittags?|nachmittags?|abends?|mittags?|mitternacht|nachts|matin|matinée|après-midi|soir|soirée|midi|minuit|ma[nñ]ana|tarde|noche|mediod[ií]a|medianoche|mattina|mattino|pomeriggio|sera|mezzogiorno|mezzanotte|manh[aã]|noite|meio-dia|meia-noite|ochtend|middag|avond|'s avonds|'s ochtends|'s middags|nacht)\b`)
+	// ("in the morning", "abends", "le soir", "por la tarde", "'s avonds",
+	// "at dusk").
+	dayPartRe = wordsRe(`mornings?|afternoons?|evenings?|noon|midday|midnight|night|tonight|lunchtime|dawn|dusk|sunrise|sunset|o'clock|` +
+		`morgens|früh|vormittags?|nachmittags?|abends?|mittags?|mitternacht|nachts|matin|matinée|après-midi|soir|soirée|midi|minuit|` +
+		`ma[nñ]ana|tarde|noche|mediod[ií]a|medianoche|madrugada|mattin[ao]|pomeriggio|sera|serata|mezzogiorno|mezzanotte|` +
+		`manh[aã]|noite|meio-dia|meia-noite|ochtend|middag|avond|nacht|'s (?:ochtends|middags|avonds|nachts)`)
+	// allDayRe says a place is open all day or closed, which answers "what
+	// time does it open" ("closed on Sundays", "24/7").
+	allDayRe = wordsRe(`closed|shut|24/7|24 ?h(?:ours)?|all day|around the clock|geschlossen|rund um die uhr|ganztägig|fermée?s?|24h/24|toute la journée|` +
+		`cerrad[oa]s?|todo el d[ií]a|chius[oa]|tutto il giorno|fechad[oa]s?|o dia todo|gesloten|de hele dag|hele dag`)
 	// relativeDayRe is a day named relatively or a day that recurs
-	// ("tomorrow", "every day", "on weekdays", "täglich", "demain").
-	relativeDayRe = regexp.MustCompile(`(?i)\b(today|tomorrow|tonight|yesterday|daily|every day|each day|weekdays?|weekends?|heute|morgen|übermorgen|gestern|täglich|werktags|wochenends?|aujourd'hui|demain|hier|tous les jours|en semaine|hoy|ma[nñ]ana|ayer|cada d[ií]a|todos los d[ií]as|a diario|oggi|domani|ieri|ogni giorno|tutti i giorni|hoje|amanh[aã]|ontem|todos os dias|vandaag|gisteren|dagelijks|elke dag|doordeweeks)\b`)
-	// dayOrdinalRe is a day of the month alone ("the 1st", "le 5", "am
-	// 3.", "el 12", "il 4", "dia 7", "de 5e").
-	dayOrdinalRe = regexp.MustCompile(`(?i)\b\d{1,2}(st|nd|rd|th|er|ème|e|º|ª)\b|\b(the|le|am|el|il|dia|de) \d{1,2}\b`)
+	// ("tomorrow", "every day", "on weekdays", "übermorgen", "amanhã").
+	relativeDayRe = wordsRe(`today|tomorrow|tonight|yesterday|daily|every day|each day|weekdays?|weekends?|` +
+		`heute|morgen|übermorgen|gestern|täglich|werktags|wochenends?|aujourd'hui|demain|après-demain|hier|tous les jours|en semaine|` +
+		`hoy|ma[nñ]ana|pasado ma[nñ]ana|ayer|cada d[ií]a|todos los d[ií]as|a diario|oggi|domani|dopodomani|ieri|ogni giorno|tutti i giorni|` +
+		`hoje|amanh[aã]|depois de amanh[aã]|ontem|todos os dias|vandaag|overmorgen|gisteren|dagelijks|elke dag|doordeweeks`)
+	// namedDayRe is a day named by what happens on it (a holiday, a
+	// birthday, the end of a month) or by how far off it is ("in 3 days").
+	namedDayRe = wordsRe(`christmas|xmas|easter|new year'?s?|halloween|thanksgiving|boxing day|birthday|payday|end of the month|last day|first day|` +
+		`weihnachten|heiligabend|silvester|ostern|neujahr|geburtstag|monatsende|noël|pâques|nouvel an|anniversaire|fin du mois|` +
+		`navidad|nochebuena|nochevieja|pascua|a[nñ]o nuevo|cumplea[nñ]os|fin de mes|natale|vigilia|pasqua|capodanno|compleanno|fine mese|` +
+		`natal|páscoa|ano novo|anivers[aá]rio|fim do m[eê]s|kerst(?:mis)?|pasen|oud en nieuw|oudejaarsavond|nieuwjaar|verjaardag|einde? van de maand|` +
+		`mid-month|mitte des monats|mi-mois|mediados de mes|met[aà] mese|meados do m[eê]s|midden van de maand|` +
+		`(?:in|dans|en|tra|fra|over|em|binnen) \S+ (?:days?|tagen|jours|d[ií]as|giorni|dias|dagen)`)
+	// weekdayShortRe is a weekday's short form ("Tue", "Mon–Fri", "Mo-Fr").
+	weekdayShortRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:$|[^\pL\pN])|(?:mo|di|mi|do|fr|sa|so|lu|ma|me|je|ve|ju|vi|gi)\.?\s?[-–])`)
 )
 
+// wordsRe matches one of the alternatives alts as whole words, in any
+// case: between non-letters, which \b does not tell for letters outside
+// ASCII ("übermorgen", "amanhã").
+func wordsRe(alts string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + alts + `)(?:$|[^\pL\pN])`)
+}
+
 // timeOfDayQuestion reports whether question asks for a time of day
-// (timeOfDayQRe), not a time zone, a limit or a time of year.
+// (timeOfDayQRe), not a time zone, a limit or a time of year, nor a time
+// and a day together ("what time and day": a weekday answers it too).
 func timeOfDayQuestion(question string) bool {
 	m := timeOfDayQRe.FindStringSubmatch(question)
 	if m == nil {
 		return false
 	}
 	next, after := strings.ToLower(m[3]), strings.ToLower(m[5])
-	return !notTimeOfDay[next] && !(next == "of" && after != "day")
+	return !notTimeOfDay[next] && !(next == "of" && after != "day") && !timeAndDayRe.MatchString(question)
 }
 
 // dayQuestion reports whether question asks for a day (dayQRe), not a
@@ -59,27 +87,63 @@ func dayQuestion(question string) bool {
 	return m != nil && !notDay[strings.ToLower(m[4])]
 }
 
-// givesTimeOfDay reports whether sentence gives a time of day: a time
-// ("14:30", "half past four", "3 pm", "um 9") or a part of the day.
+// givesTimeOfDay reports whether sentence may give a time of day: a time
+// ("14:30", "half past four"), a digit outside its dates (a time is
+// written in too many ways to list: "9-17", "alle 15", "om 9 uur"), a
+// part of the day, or that the place is closed or open all day. A sentence
+// with none of them is no answer ("en noviembre", "on Tuesday 11 June").
 func givesTimeOfDay(sentence string) bool {
-	for _, f := range Facts(sentence) {
+	facts := Facts(sentence)
+	for _, f := range facts {
 		for _, v := range f.values {
 			if len(v) == 6 && v[0] == 't' && v[3] == ':' {
 				return true
 			}
 		}
 	}
-	return dayPartRe.MatchString(sentence)
+	return digitBesideDates(sentence, facts, false) || dayPartRe.MatchString(sentence) || allDayRe.MatchString(sentence)
 }
 
-// givesDay reports whether sentence gives a day: a date with its day, a
-// weekday (its plural or adverb too: "Thursdays", "dienstags"), a day of
-// the month alone, or a day named relatively.
-func givesDay(sentence string) bool {
-	for _, f := range Facts(sentence) {
-		if f.Kind == Date && !strings.HasSuffix(f.values[0], "-0") {
+// digitBesideDates reports whether sentence holds a digit that may be a
+// time or a day: one outside its facts, or a fact other than a date, an
+// amount of money, a span of time ("30 minutes", but "om 9 uur" is a
+// time), a year alone ("in 2019") and, when withDay, a time of day (which
+// says at what time, not on which day); with withDay, a date that gives
+// its day counts.
+func digitBesideDates(sentence string, facts []Fact, withDay bool) bool {
+	b := []byte(sentence)
+	for _, f := range facts {
+		if withDay && f.Kind == Date && !strings.HasSuffix(f.values[0], "-0") {
 			return true
 		}
+		if f.Kind != Number && !strings.ContainsAny(f.Text, "0123456789") {
+			continue // a number in words ("at nine") counts; a link does not
+		}
+		u := numberUnit(f)
+		switch {
+		case f.Kind == Date, f.Kind == Number && currencies[u],
+			f.Kind == Number && timeUnits[u] && !(u == "h" && clockAtRe.MatchString(sentence[:f.Start])),
+			f.Kind == Number && u == "" && yearRe.MatchString(f.Text) && len(strings.Trim(f.Text, "0123456789")) == 0 && len(f.Text) == 4,
+			withDay && isTime(f):
+		default:
+			return true
+		}
+		for i := f.Start; i < f.End; i++ {
+			b[i] = ' '
+		}
+	}
+	return strings.ContainsAny(string(b), "0123456789")
+}
+
+// givesDay reports whether sentence may give a day: a date with its day,
+// a digit outside its dates ("the 1st", "dia 10"), a weekday (its plural, adverb and short forms too:
+// "Thursdays", "dienstags", "Mo–Fr"), a day named relatively
+// ("übermorgen") or by what happens on it ("Christmas Eve", "payday").
+// A sentence with none of them is no answer ("ends in November",
+// "September 2027").
+func givesDay(sentence string) bool {
+	if digitBesideDates(sentence, Facts(sentence), true) {
+		return true
 	}
 	lower := strings.ToLower(sentence)
 	for _, w := range weekdayNames {
@@ -87,5 +151,34 @@ func givesDay(sentence string) bool {
 			return true
 		}
 	}
-	return dayOrdinalRe.MatchString(sentence) || relativeDayRe.MatchString(sentence)
+	return weekdayShortRe.MatchString(sentence) || relativeDayRe.MatchString(sentence) || namedDayRe.MatchString(sentence)
+}
+
+// namesWhen reports whether sentence names a time of day (t TimeOfDay: a
+// part of the day, open all day or closed, hours after "at") or a day (t Day: a weekday, a
+// day named relatively or by what happens on it) in words that question
+// does not use itself: read on the whole sentence, as the phrases
+// ("around the clock", "at the end of the month") need their small words.
+func namesWhen(t AnswerType, question, sentence string) bool {
+	names := func(s string) bool {
+		switch t {
+		case TimeOfDay:
+			for _, f := range Facts(s) {
+				if f.Kind == Number && numberUnit(f) == "h" && clockAtRe.MatchString(s[:f.Start]) {
+					return true // "à 9 heures", "om 9 uur": the question's "à" is the sentence's too
+				}
+			}
+			return dayPartRe.MatchString(s) || allDayRe.MatchString(s)
+		case Day:
+			lower := strings.ToLower(s)
+			for _, w := range weekdayNames {
+				if strings.Contains(lower, w) {
+					return true
+				}
+			}
+			return weekdayShortRe.MatchString(s) || relativeDayRe.MatchString(s) || namedDayRe.MatchString(s)
+		}
+		return false
+	}
+	return names(sentence) && !names(question)
 }

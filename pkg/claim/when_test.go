@@ -9,7 +9,10 @@ import "testing"
 // day of the month or "tomorrow" does. Mutations: the TimeOfDay or Day
 // row dropped from asksTable (their questions read as ""); notTimeOfDay
 // emptied ("what time zone" reads as a time of day); givesDay accepting
-// any date ("in November 2026" passes).
+// any date ("in September 2027" passes); namesWhen returning false
+// ("around the clock", "the end of the month" fail); prices counted as
+// times ("£12" passes); clockAtRe with \b before "à" ("à 9 heures" is a
+// span and fails).
 func TestTimeOfDayAndDay(t *testing.T) {
 	for q, want := range map[string]AnswerType{
 		"What time is my dentist appointment?":      TimeOfDay,
@@ -60,6 +63,29 @@ func TestTimeOfDayAndDay(t *testing.T) {
 	} {
 		if got := Gives(c.t, c.s); got != c.want {
 			t.Errorf("Gives(%q, %q) = %v, want %v (facts %q)", c.t, c.s, got, c.want, factTexts(Facts(c.s)))
+		}
+	}
+	// A time or a day is written in too many ways to list: any number that
+	// is not a price, a span, a year or a date without its day may be one,
+	// and phrases are read with their small words.
+	for _, c := range []struct {
+		q, s string
+		want bool
+	}{
+		{"What time does the shop open?", "It is open around the clock.", true},
+		{"À quelle heure ouvre-t-il ?", "Il ouvre à 9 heures.", true},
+		{"A che ora è la visita?", "La visita è alle 15.", true},
+		{"What time does the pool open?", "It opens at nine.", true},
+		{"Which day is the invoice due?", "At the end of the month.", true},
+		{"Welke dag komt de glazenwasser?", "Over 3 dagen.", true},
+		{"What day is the pool open?", "The pool is open Mo–Fr.", true},
+		{"What time is the yoga class?", "The yoga class costs £12.", false},
+		{"What time is the call with Sarah?", "The call will last 30 minutes.", false},
+		{"What date is Anna's wedding?", "Anna's wedding is in 2026.", false},
+		{"What day is the plumber coming?", "The plumber is coming at 3pm.", false},
+	} {
+		if got := GivesAnswer(c.q, Asks(c.q), c.s); got != c.want {
+			t.Errorf("GivesAnswer(%q, %q) = %v, want %v", c.q, c.s, got, c.want)
 		}
 	}
 }
