@@ -65,3 +65,14 @@ func TestLookAlike(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSpoofedWords: one answer sentence of ordinary length, as the
+// answer check reads each shown sentence.
+func BenchmarkSpoofedWords(b *testing.B) {
+	s := "Pay the cleaner by transfer to GB33 BUKB 2020 1555 5555 55, reference HOLLY, £60 per visit (Joanna, fortnightly Thursdays)."
+	for b.Loop() {
+		if text.SpoofedWords(s) != nil {
+			b.Fatal("a Latin sentence has no spoofed word")
+		}
+	}
+}
