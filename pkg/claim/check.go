@@ -409,6 +409,9 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 		asked = append(asked, Facts(q.Text)...)
 	}
 	for _, f := range asked {
+		if f.Kind == Number && !strings.ContainsAny(f.Text, "0123456789") {
+			continue // a number in words is a determiner ("the two of us"), or a word of another language ("pressão dos pneus")
+		}
 		if !qctx.hasAsked(f) && !slices.Contains(missing, fmt.Sprintf("%q", f.Text)) {
 			missing = append(missing, fmt.Sprintf("%q", f.Text))
 		}

@@ -116,12 +116,12 @@ var numberWords = map[string]float64{
 	"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
 	"doce": 12, "veinte": 20, "cien": 100, "mil": 1000,
 	// Italian, Portuguese and Dutch 2-12, 20, 100, 1000, but for words that
-	// are also words of the other languages ("due", "sei"), names ("Otto") or
-	// abbreviations ("dez." for December).
+	// are also words of the other languages ("due", "sei", "tien": French
+	// "le tien"), names ("Otto") or abbreviations ("dez." for December).
 	"tre": 3, "quattro": 4, "cinque": 5, "sette": 7, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12,
 	"venti": 20, "cento": 100,
 	"dois": 2, "duas": 2, "três": 3, "quatro": 4, "sete": 7, "oito": 8, "doze": 12, "vinte": 20, "cem": 100,
-	"twee": 2, "drie": 3, "vijf": 5, "zes": 6, "zeven": 7, "negen": 9, "tien": 10, "twaalf": 12, "twintig": 20,
+	"twee": 2, "drie": 3, "vijf": 5, "zes": 6, "zeven": 7, "negen": 9, "twaalf": 12, "twintig": 20,
 	"honderd": 100, "duizend": 1000,
 }
 

@@ -252,3 +252,28 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 		t.Error("Wi-Fi is wifi, NASes holds NAS")
 	}
 }
+
+// The word for a number in a question is answered by the number ("N°
+// adhérent 3319 204 876" for "numéro d'adhérent"), and a number in words
+// in a question ("dos", Portuguese "of the" and Spanish two) is no value
+// the answer must hold. Mutations: "numero" out of typeWords (missing_term
+// on "numero"); spelled numbers kept among the question's facts
+// (missing_term on "dos").
+func TestCheckNumberWordsInQuestion(t *testing.T) {
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}
+	for _, c := range []struct {
+		q, s, ev string
+		terms    []Term
+		evTerms  []string
+	}{
+		{"Quel est mon numéro d'adhérent à la mutuelle ?", "N° adhérent 3319 204 876", "Mutuelle\nN° adhérent 3319 204 876",
+			[]Term{{"numero", 2}, {"adherent", 1}, {"mutuell", 2}}, []string{"mutuell", "adherent", "3319", "204", "876"}},
+		{"Qual é a pressão dos pneus da frente do Clio?", "Pressão pneus dianteiros: 2,3 bar", "Clio\nPressão pneus dianteiros: 2,3 bar",
+			[]Term{{"pressão", 1}, {"pneus", 1}, {"clio", 1}}, []string{"clio", "pressão", "pneus", "dianteir", "2,3", "bar"}},
+	} {
+		q := Question{Text: c.q, N: 200, Terms: c.terms}
+		if v := Check(q, Sentence{Text: c.s, Evidence: NewEvidence(c.ev, c.evTerms)}, opts); !v.Supported {
+			t.Errorf("%q: %+v", c.q, v)
+		}
+	}
+}

@@ -25,10 +25,11 @@ func init() {
 	// configurations stem them: English, and the time, price, dose and
 	// measures of the other languages' questions ("à quelle heure" is
 	// answered by "7 h 04", "what pressure" by "2.4 bar", "quelle dose"
-	// by "250 mg").
+	// by "250 mg", "numéro d'adhérent" by "N° adhérent 3319 204 876").
 	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command " +
 		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión " +
-		"dose dosag dosi dosis dosierung doser dosaggio posolog") {
+		"dose dosag dosi dosis dosierung doser dosaggio posolog " +
+		"numero numéro nummer numm numer número númer") {
 		typeWords[w] = true
 	}
 }
