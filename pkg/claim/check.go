@@ -428,7 +428,7 @@ func Check(q Question, s Sentence, opts Options) Verdict {
 	}
 	if opts.MaxRareShare >= 0 && !across {
 		for _, t := range q.Terms {
-			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !qctx.terms[t.Lexeme] && !qctx.tokens[t.Lexeme] {
+			if t.DF > 0 && t.DF <= RareDF(opts.MaxRareShare, q.N) && !typeWords[t.Lexeme] && !qctx.terms[t.Lexeme] && !qctx.tokens[t.Lexeme] && !qctx.abbreviates(t.Lexeme) {
 				missing = append(missing, fmt.Sprintf("%q", t.Lexeme))
 			}
 		}

@@ -257,7 +257,7 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 // adhérent 3319 204 876" for "numéro d'adhérent"), and a number in words
 // in a question ("dos", Portuguese "of the" and Spanish two) is no value
 // the answer must hold. Mutations: "numero" out of typeWords (missing_term
-// on "numero"); spelled numbers kept among the question's facts
+// on "numero" when abbreviates returns false); spelled numbers kept among the question's facts
 // (missing_term on "dos").
 func TestCheckNumberWordsInQuestion(t *testing.T) {
 	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -25,13 +26,27 @@ func init() {
 	// configurations stem them: English, and the time, price, dose and
 	// measures of the other languages' questions ("à quelle heure" is
 	// answered by "7 h 04", "what pressure" by "2.4 bar", "quelle dose"
-	// by "250 mg", "numéro d'adhérent" by "N° adhérent 3319 204 876").
+	// by "250 mg").
 	for _, w := range strings.Fields("e mail email e-mail address url link websit site path ip version date day time phone number price cost port name command " +
 		"pressur temperatur weight speed heur hour uhrzeit zeit hora prix preis prei precio druck pression presion presión " +
-		"dose dosag dosi dosis dosierung doser dosaggio posolog " +
-		"numero numéro nummer numm numer número númer") {
+		"dose dosag dosi dosis dosierung doser dosaggio posolog") {
 		typeWords[w] = true
 	}
+}
+
+// numberWordStems are the stems of the word for a number in the index's
+// languages, which a note abbreviates ("N° adhérent", "Nr.", "No.", "#").
+var numberWordStems = map[string]bool{"numero": true, "numéro": true, "nummer": true, "numm": true, "numer": true, "número": true, "númer": true}
+
+// numberAbbrevRe is the abbreviation of the word for a number, in
+// lower-cased text: "n°", "nº", "nr.", "no. ", "#".
+var numberAbbrevRe = regexp.MustCompile(`(?:^|[^\pL])(?:n°|nº|n\.º|nr\.?\s|no\.\s|#\s?\d)`)
+
+// abbreviates reports whether lexeme is the word for a number and e
+// holds its abbreviation: the note's "N° adhérent 3319 204 876" says
+// "numéro d'adhérent".
+func (e *Evidence) abbreviates(lexeme string) bool {
+	return e != nil && numberWordStems[lexeme] && numberAbbrevRe.MatchString(e.text)
 }
 
 // RareDF is the largest document frequency of a rare term among n chunks:
