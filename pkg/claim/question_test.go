@@ -253,12 +253,12 @@ func TestAnswerTypeOtherSenses(t *testing.T) {
 	}
 }
 
-// The word for a number in a question is answered by the number ("N°
-// adhérent 3319 204 876" for "numéro d'adhérent"), and a number in words
-// in a question ("dos", Portuguese "of the" and Spanish two) is no value
-// the answer must hold. Mutations: "numero" out of typeWords (missing_term
-// on "numero" when abbreviates returns false); spelled numbers kept among the question's facts
-// (missing_term on "dos").
+// The word for a number in a question is said by its abbreviation in the
+// quote ("N° adhérent 3319 204 876" for "numéro d'adhérent"), and a number
+// in words in a question ("dos", Portuguese "of the" and Spanish two) is
+// no value the answer must hold. Mutations: Evidence.abbreviates returning
+// false (missing_term on "numero"); spelled numbers kept among the
+// question's facts (missing_term on "dos").
 func TestCheckNumberWordsInQuestion(t *testing.T) {
 	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: 0.02}
 	for _, c := range []struct {
