@@ -95,13 +95,22 @@ func dayQuestion(question string) bool {
 func givesTimeOfDay(sentence string) bool {
 	facts := Facts(sentence)
 	for _, f := range facts {
-		for _, v := range f.values {
-			if len(v) == 6 && v[0] == 't' && v[3] == ':' {
-				return true
-			}
+		if hasTimeValue(f) {
+			return true
 		}
 	}
-	return digitBesideDates(sentence, facts, false) || dayPartRe.MatchString(sentence) || allDayRe.MatchString(sentence)
+	return digitBesideDates(sentence, facts, false) || namesTimeOfDay(sentence)
+}
+
+// hasTimeValue reports whether f reads as a time of day: a time (isTime)
+// or a number that is an hour ("um 9", hourTime).
+func hasTimeValue(f Fact) bool {
+	for _, v := range f.values {
+		if len(v) == 6 && v[0] == 't' && v[3] == ':' {
+			return true
+		}
+	}
+	return false
 }
 
 // digitBesideDates reports whether sentence holds a digit that may be a
@@ -136,22 +145,38 @@ func digitBesideDates(sentence string, facts []Fact, withDay bool) bool {
 }
 
 // givesDay reports whether sentence may give a day: a date with its day,
-// a digit outside its dates ("the 1st", "dia 10"), a weekday (its plural, adverb and short forms too:
-// "Thursdays", "dienstags", "Mo–Fr"), a day named relatively
-// ("übermorgen") or by what happens on it ("Christmas Eve", "payday").
+// a digit outside its dates ("the 1st", "dia 10"), or a day in words
+// (namesDay: "Thursdays", "dienstags", "Mo–Fr", "übermorgen", "Christmas
+// Eve", "payday").
 // A sentence with none of them is no answer ("ends in November",
 // "September 2027").
 func givesDay(sentence string) bool {
-	if digitBesideDates(sentence, Facts(sentence), true) {
-		return true
+	return digitBesideDates(sentence, Facts(sentence), true) || namesDay(sentence)
+}
+
+// namesTimeOfDay reports whether s names a time of day in words: hours
+// after "at" ("à 9 heures", "om 9 uur"), a part of the day, or that a
+// place is closed or open all day.
+func namesTimeOfDay(s string) bool {
+	for _, f := range Facts(s) {
+		if f.Kind == Number && numberUnit(f) == "h" && clockAtRe.MatchString(s[:f.Start]) {
+			return true
+		}
 	}
-	lower := strings.ToLower(sentence)
+	return dayPartRe.MatchString(s) || allDayRe.MatchString(s)
+}
+
+// namesDay reports whether s names a day in words: a weekday (its plural,
+// adverb and short forms too), a day named relatively or by what happens
+// on it.
+func namesDay(s string) bool {
+	lower := strings.ToLower(s)
 	for _, w := range weekdayNames {
 		if strings.Contains(lower, w) {
 			return true
 		}
 	}
-	return weekdayShortRe.MatchString(sentence) || relativeDayRe.MatchString(sentence) || namedDayRe.MatchString(sentence)
+	return weekdayShortRe.MatchString(s) || relativeDayRe.MatchString(s) || namedDayRe.MatchString(s)
 }
 
 // namesWhen reports whether sentence names a time of day (t TimeOfDay: a
@@ -160,24 +185,10 @@ func givesDay(sentence string) bool {
 // does not use itself: read on the whole sentence, as the phrases
 // ("around the clock", "at the end of the month") need their small words.
 func namesWhen(t AnswerType, question, sentence string) bool {
-	names := func(s string) bool {
-		switch t {
-		case TimeOfDay:
-			for _, f := range Facts(s) {
-				if f.Kind == Number && numberUnit(f) == "h" && clockAtRe.MatchString(s[:f.Start]) {
-					return true // "à 9 heures", "om 9 uur": the question's "à" is the sentence's too
-				}
-			}
-			return dayPartRe.MatchString(s) || allDayRe.MatchString(s)
-		case Day:
-			lower := strings.ToLower(s)
-			for _, w := range weekdayNames {
-				if strings.Contains(lower, w) {
-					return true
-				}
-			}
-			return weekdayShortRe.MatchString(s) || relativeDayRe.MatchString(s) || namedDayRe.MatchString(s)
-		}
+	names := namesDay
+	if t == TimeOfDay {
+		names = namesTimeOfDay
+	} else if t != Day {
 		return false
 	}
 	return names(sentence) && !names(question)
