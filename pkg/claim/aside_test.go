@@ -60,6 +60,10 @@ func TestAsideValue(t *testing.T) {
 		// So does one who says he corrects it (mutation: "korrigiere" out
 		// of retractionRe).
 		{"Rechnungsbetrag 1.480,00 €, korrigiere: 1.840,00 € (Zahlendreher), zahlbar bis 30.06.", `"1.480,00 €" … "1.840,00 €"`},
+		// So does a correction's label after the value (mutation: the
+		// labels out of retractionRe).
+		{"Nächste Auffrischung: Mai 2029 ~~Mai 2029~~ **korrigiert: Mai 2025** (laut Praxis)", `"Mai 2029" … "Mai 2025"`},
+		{"Code portail 4471 (corrigé : 8812)", `"4471" … "8812"`},
 		// After such a word any two words may stand before the value, and
 		// a lone colon is punctuation (mutations: nextTo told it follows a
 		// word of change; the colon kept as a word).
@@ -79,6 +83,9 @@ func TestAsideValue(t *testing.T) {
 		// Any arrow of Unicode's arrow blocks, or one in ASCII (mutation:
 		// arrowRe as the list "→|⟶|⇒|➡|->|=>").
 		{"Alarm code 4471 ➜ 8812", `"4471" … "8812"`},
+		// After an arrow two versions are two values (mutation: later not
+		// passed to asidePair); in brackets they are not (below).
+		{"Firmware instalado: v01.11.0300 → v01.12.0500 (atualização automática de ontem)", `"v01.11.0300" … "v01.12.0500"`},
 		{"Locker AB12 ~> CD34", `"AB12" … "CD34"`},
 		{"decode AB1234\n→ CD5678", ""},
 		// A cross mark strikes out the value before it, a time's too
