@@ -35,6 +35,10 @@ type Evidence struct {
 	dates   []date
 	tokens  map[string]bool // lower-cased tokens and their parts split at / : @
 	terms   map[string]bool // lexemes of the collection's text-search configuration
+	// abbrevs are the lower-cased words of three letters or more the text
+	// cuts short with a full stop before a digit or a small letter ("ext.
+	// 4410", "approx. 5 km"; not a sentence's last word).
+	abbrevs []string
 	// cells are the data cells of the text's pipe tables, and prose the
 	// evidence of the text without them; both nil when it has no table.
 	cells []cellRef
@@ -99,6 +103,9 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 	for _, l := range lexemes {
 		e.terms[l] = true
 	}
+	for _, m := range abbrevRe.FindAllStringSubmatch(text, -1) {
+		e.abbrevs = append(e.abbrevs, strings.ToLower(m[1]))
+	}
 	if tables, prose := parseTables(text); len(tables) > 0 {
 		e.cells, e.prose = cellRefs(tables), NewEvidence(prose, nil)
 	}
@@ -120,6 +127,7 @@ func Merge(es ...*Evidence) *Evidence {
 			}
 		}
 		m.dates = append(m.dates, e.dates...)
+		m.abbrevs = append(m.abbrevs, e.abbrevs...)
 		m.cells = append(m.cells, e.cells...)
 	}
 	m.text = strings.Join(texts, "\n")

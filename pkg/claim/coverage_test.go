@@ -63,6 +63,7 @@ func TestTopicText(t *testing.T) {
 		"Hoe laat vertrekt onze trein naar Utrecht?":           "vertrekt trein Utrecht?",
 		"Qual é o número da minha apólice?":                    "número apólice?",
 		"Quanto costa il mio abbonamento?":                     "abbonamento?",
+		"Wie lautet meine Kundennummer bei der Heizungsfirma?": "Kundennummer Heizungsfirma?", // mutation: "lautet" out of phrasing
 	} {
 		if got := TopicText(q); got != want {
 			t.Errorf("TopicText(%q) = %q, want %q", q, got, want)

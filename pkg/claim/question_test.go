@@ -270,6 +270,10 @@ func TestCheckNumberWordsInQuestion(t *testing.T) {
 			[]Term{{"numero", 2}, {"adherent", 1}, {"mutuell", 2}}, []string{"mutuell", "adherent", "3319", "204", "876"}},
 		{"Qual é a pressão dos pneus da frente do Clio?", "Pressão pneus dianteiros: 2,3 bar", "Clio\nPressão pneus dianteiros: 2,3 bar",
 			[]Term{{"pressão", 1}, {"pneus", 1}, {"clio", 1}}, []string{"clio", "pressão", "pneus", "dianteir", "2,3", "bar"}},
+		// A word cut short before a number (mutation: abbrevs not read in
+		// abbreviates).
+		{"What's the IT helpdesk extension?", "IT helpdesk ext. 4410", "Work laptop\nIT helpdesk ext. 4410",
+			[]Term{{"it", 3}, {"helpdesk", 1}, {"extens", 2}}, []string{"it", "helpdesk", "ext", "4410"}},
 	} {
 		q := Question{Text: c.q, N: 200, Terms: c.terms}
 		if v := Check(q, Sentence{Text: c.s, Evidence: NewEvidence(c.ev, c.evTerms)}, opts); !v.Supported {

@@ -42,11 +42,28 @@ var numberWordStems = map[string]bool{"numero": true, "numéro": true, "nummer":
 // lower-cased text: "n°", "nº", "nr.", "no. ", "#".
 var numberAbbrevRe = regexp.MustCompile(`(?:^|[^\pL])(?:n°|nº|n\.º|nr\.?\s|no\.\s|#\s?\d)`)
 
-// abbreviates reports whether lexeme is the word for a number and e
-// holds its abbreviation: the note's "N° adhérent 3319 204 876" says
-// "numéro d'adhérent".
+// abbrevRe is a word of three letters or more cut short by a full stop
+// that a digit or a small letter follows: "ext. 4410", "Tel. 0171",
+// "approx. 5 km".
+var abbrevRe = regexp.MustCompile(`(?:^|[^\pL])(\pL{3,})\.[ \t\x{00a0}]+[\d\p{Ll}]`)
+
+// abbreviates reports whether e holds an abbreviation of lexeme: of the
+// word for a number (the note's "N° adhérent 3319 204 876" says "numéro
+// d'adhérent"), or a word it cuts short (Evidence.abbrevs) that lexeme
+// begins with ("IT helpdesk ext. 4410" says "extension").
 func (e *Evidence) abbreviates(lexeme string) bool {
-	return e != nil && numberWordStems[lexeme] && numberAbbrevRe.MatchString(e.text)
+	if e == nil {
+		return false
+	}
+	if numberWordStems[lexeme] && numberAbbrevRe.MatchString(e.text) {
+		return true
+	}
+	for _, a := range e.abbrevs {
+		if len(lexeme) > len(a) && strings.HasPrefix(lexeme, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // RareDF is the largest document frequency of a rare term among n chunks:
