@@ -58,6 +58,7 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 	facts := append(Facts(text), Facts(plain)...)
 	masked := []byte(plain)
 	for _, f := range facts {
+		id := f.Kind == Number && identifierSlot(plain, f)
 		if f.Kind == Number || f.Kind == Date {
 			for i := f.Start; i < f.End && i < len(masked); i++ {
 				masked[i] = ' '
@@ -69,8 +70,8 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 			case Number:
 				num, unit, _ := strings.Cut(v, " ")
 				e.withAny[num] = true
-				if unit == "" {
-					e.bare[num] = true
+				if unit == "" && !id {
+					e.bare[num] = true // an identifier's number is no amount in any unit
 				}
 			case Date:
 				var d date
@@ -165,8 +166,9 @@ func digitRuns(s string) []string {
 
 // Has reports whether the evidence states fact f:
 //   - a number: the same value with the same unit, or the value written
-//     without a unit (tables put units in headers); a number written
-//     without a unit matches the value with any unit;
+//     without a unit (tables put units in headers) where no label names
+//     it an identifier (identifierSlot); a number written without a unit
+//     matches the value with any unit;
 //   - a date: a date of the evidence agrees on every part f gives; a year
 //     that the evidence's date lacks must occur in the evidence as a number;
 //   - code in backticks: the same text (case and runs of white space

@@ -1,0 +1,58 @@
+package claim
+
+import "testing"
+
+// A number a label names an identifier is no amount: a price built from
+// a customer number is unsupported (mutation: identifierSlot not read in
+// NewEvidence), while the same number bare in a table or after a price's
+// label still states an amount whose unit a header gives.
+func TestIdentifierNumberIsNoAmount(t *testing.T) {
+	opts := Options{MinQuestionCoverage: -1, MinTermSupport: -1, MaxRareShare: -1}
+	q := Question{Text: "Wie viel kostet die jährliche Wartung?", N: 200}
+	for _, c := range []struct {
+		sentence, evidence string
+		want               bool
+	}{
+		{"Die Wartung kostet 30 77 14 €.", "Wartung jährlich im September\nKundennummer: 30-4471 – seit der Umstellung gilt 30 77 14 (also 307714)", false},
+		{"Die Wartung kostet 4471 €.", "Wartung jährlich im September\nPay to account 4471", false},
+		{"Die Wartung kostet 4471 €.", "Wartung jährlich im September\nTelefon: 4471", false},
+		{"Die Wartung kostet 120 €.", "Wartung jährlich im September\nKosten: 120", true},
+		{"Die Wartung kostet 120 €.", "Rechnungsnummer: 4471, Wartung 120", true},
+		{"Die Wartung kostet 120 €.", "| Posten | Preis (€) |\n|---|---|\n| Wartung | 120 |", true},
+	} {
+		v := Check(q, Sentence{Text: c.sentence, Evidence: NewEvidence(c.evidence, nil)}, opts)
+		if v.Supported != c.want {
+			t.Errorf("%q from %q: supported %v, want %v (%s %s)", c.sentence, c.evidence, v.Supported, c.want, v.Reason, v.Detail)
+		}
+	}
+}
+
+func TestIdentifierSlot(t *testing.T) {
+	for _, c := range []struct {
+		text, number string
+		want         bool
+	}{
+		{"Kundennummer: 30-4471 – seit der Umstellung gilt 30 77 14", "14", true},
+		{"Account no.: 63019284", "63019284", true},
+		{"PIN 4471", "4471", true},
+		{"N° adhérent 3319", "3319", true},
+		{"Monthly rent: 1150, due on the 1st", "1150", false},
+		{"Invoice number: 4471, total 120", "120", false}, // mutation: the comma check removed
+		{"Pacht: 245 pro Jahr", "245", false},
+		{"Note on the customer visit: cost 90", "90", false}, // a long label is no identifier's
+	} {
+		var got bool
+		found := false
+		for _, f := range Facts(c.text) {
+			if f.Text == c.number {
+				got, found = identifierSlot(c.text, f), true
+			}
+		}
+		if !found {
+			t.Fatalf("%q: no fact %q in %v", c.text, c.number, Facts(c.text))
+		}
+		if got != c.want {
+			t.Errorf("identifierSlot(%q, %q) = %v, want %v", c.text, c.number, got, c.want)
+		}
+	}
+}
