@@ -86,6 +86,7 @@ func TestAsideValue(t *testing.T) {
 		// After an arrow two versions are two values (mutation: later not
 		// passed to asidePair); in brackets they are not (below).
 		{"Firmware instalado: v01.11.0300 → v01.12.0500 (atualização automática de ontem)", `"v01.11.0300" … "v01.12.0500"`},
+		{"Router firmware 7.29.1, now 7.57.0 after the update.", `"7.29.1" … "7.57.0"`},
 		{"Locker AB12 ~> CD34", `"AB12" … "CD34"`},
 		{"decode AB1234\n→ CD5678", ""},
 		// A cross mark strikes out the value before it, a time's too

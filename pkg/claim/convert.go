@@ -19,13 +19,13 @@ type measureUnit struct {
 
 // convertible are the units (units' names) whose conversions
 // conversions checks: pressure, length, mass, volume, speed and
-// temperature (in °C, whose base is handled apart). Units with two
-// readings ("m" for metres or millions, "oz" by weight or volume
-// elsewhere, "°" alone) and within-system ones it never pairs (bytes,
-// durations) are not listed.
+// temperature (in °C, whose base is handled apart). "m" is read as
+// metres: it is paired only with feet or inches, beside which it is no
+// million. Units with two readings here ("°" alone) and within-system
+// ones it never pairs (bytes, durations) are not listed.
 var convertible = map[string]measureUnit{
-	"bar": {"pressure", 100000, true}, "psi": {"pressure", 6894.757, false},
-	"mm": {"length", 0.001, true}, "cm": {"length", 0.01, true}, "km": {"length", 1000, true},
+	"bar": {"pressure", 100000, true}, "kpa": {"pressure", 1000, true}, "psi": {"pressure", 6894.757, false},
+	"mm": {"length", 0.001, true}, "cm": {"length", 0.01, true}, "m": {"length", 1, true}, "km": {"length", 1000, true},
 	"in": {"length", 0.0254, false}, "ft": {"length", 0.3048, false},
 	"mg": {"mass", 1e-6, true}, "g": {"mass", 0.001, true}, "kg": {"mass", 1, true},
 	"lb": {"mass", 0.45359237, false}, "oz": {"mass", 0.028349523, false},
@@ -40,7 +40,7 @@ var convertible = map[string]measureUnit{
 // approximation sign, a slash, "or", "about", "i.e." and their like in
 // the index's languages: "5.5 bar (= 80 psi)", "2.2 bar / 32 psi",
 // "350 °F (about 180 °C)".
-var conversionJoinRe = regexp.MustCompile(`(?i)^[ \t\x{00a0}]*[(\[]?[ \t\x{00a0}]*(?:(?:=|≈|~|/|\||,|:|or|oder|ou|o|of|approx\.?|approximately|about|around|roughly|i\.\s?e\.|ca\.?|circa|etwa|ungefähr|rund|also|d\.\s?h\.|environ|soit|aprox\.?|aproximadamente|cerca de|unos|unas|circa|ossia|cerca|ongeveer|zo'n)[ \t\x{00a0}]*)*$`)
+var conversionJoinRe = regexp.MustCompile(`(?i)^[ \t\x{00a0}]*[(\[]?[ \t\x{00a0}]*(?:(?:=|≈|~|/|\||,|:|[–—]|or|oder|ou|o|of|approx\.?|approximately|about|around|roughly|i\.\s?e\.|which is|that is|ca\.?|circa|etwa|ungefähr|rund|also|bzw\.?|beziehungsweise|d\.\s?h\.|das sind|environ|soit|aprox\.?|aproximadamente|cerca de|unos|unas|es decir|ossia|cerca|ovvero|ou seja|ongeveer|zo'n|dus)[ \t\x{00a0}]*)*$`)
 
 // conversionTolerance is the share by which a value and its conversion
 // may differ beyond the precision they are written with: rounded
@@ -68,37 +68,52 @@ func conversions(sentence string, facts []Fact) (AsidePair, bool, []Fact) {
 			continue
 		}
 		a := facts[i-1]
-		if a.Kind != Number || b.Kind != Number || b.Start < a.End || !conversionJoinRe.MatchString(sentence[a.End:b.Start]) {
+		if a.Kind != Number || b.Kind != Number || b.Start < a.End || !conversionJoinRe.MatchString(sentence[a.End:b.Start]) || !conversionEndRe.MatchString(sentence[b.End:]) {
 			kept = append(kept, b)
 			continue
 		}
-		va, ua, ok1 := measureValue(a)
-		vb, ub, ok2 := measureValue(b)
+		vas, ua, ok1 := measureValues(a)
+		vbs, ub, ok2 := measureValues(b)
 		if !ok1 || !ok2 || ua.dim != ub.dim || ua.metric == ub.metric {
 			kept = append(kept, b)
 			continue
 		}
-		if !converts(a.Text, va, ua, b.Text, vb, ub) {
-			x := strconv.FormatFloat(convert(vb, ub, ua), 'g', 3, 64) + " " + unitName(a)
+		agree := false
+		for _, va := range vas {
+			for _, vb := range vbs {
+				agree = agree || converts(a.Text, va, ua, b.Text, vb, ub)
+			}
+		}
+		if !agree {
+			x := strconv.FormatFloat(convert(vbs[0], ub, ua), 'g', 3, 64) + " " + unitName(a)
 			return AsidePair{Own: a, Aside: b, OwnFirst: true, Detail: fmt.Sprintf("it gives %q and, as the same in other units, %q, which is %s: two values of one measure, and the note does not say which holds", a.Text, b.Text, x)}, true, nil
 		}
 	}
 	return AsidePair{}, false, kept
 }
 
-// measureValue returns f's number and unit when the unit is one of
-// convertible's.
-func measureValue(f Fact) (float64, measureUnit, bool) {
-	if len(f.values) == 0 {
-		return 0, measureUnit{}, false
+// conversionEndRe matches what may follow a value that restates another
+// in other units: the end, a closing bracket, a punctuation mark or an
+// opening bracket; not a word, which makes it another thing's measure
+// ("28 inch (622 mm ISO)", a wheel's nominal size and its rim's; "205 mm
+// / 16 inch rim").
+var conversionEndRe = regexp.MustCompile(`^[ \t\x{00a0}]*(?:$|[)\]}.,;:!?(\n=])`)
+
+// measureValues returns f's readings as numbers ("1.200 kg" is 1.2 or
+// 1200 kg) and its unit, when the unit is one of convertible's.
+func measureValues(f Fact) ([]float64, measureUnit, bool) {
+	var out []float64
+	var u measureUnit
+	for _, v := range f.values {
+		num, unit, _ := strings.Cut(v, " ")
+		mu, ok := convertible[unit]
+		x, err := strconv.ParseFloat(num, 64)
+		if !ok || err != nil || len(out) > 0 && mu != u {
+			return nil, measureUnit{}, false
+		}
+		out, u = append(out, x), mu
 	}
-	num, unit, _ := strings.Cut(f.values[0], " ")
-	u, ok := convertible[unit]
-	if !ok {
-		return 0, measureUnit{}, false
-	}
-	v, err := strconv.ParseFloat(num, 64)
-	return v, u, err == nil
+	return out, u, len(out) > 0
 }
 
 // unitName is the unit name of f's first reading, "°C" and "°F" in
@@ -129,8 +144,8 @@ func convert(v float64, from, to measureUnit) float64 {
 // va in unit ua (written ta): whether the ranges the two round from
 // (each value plus or minus half its last written digit, halfDigit),
 // in one unit, overlap once widened by conversionTolerance (for
-// temperatures, in °C, by 1 °C or 2.5 %, whichever is more: an oven's "200 °C (400
-// °F)" is 204 °C, a fever's "37 °C (104 °F)" 40 °C).
+// temperatures, in °C, by 8 °C from 90 °C up, an oven's, else by 1 °C
+// or 2.5 %, whichever is more: a fever's "37 °C (104 °F)" is 40 °C).
 func converts(ta string, va float64, ua measureUnit, tb string, vb float64, ub measureUnit) bool {
 	to := ua
 	if ua.dim == "temperature" {
@@ -140,7 +155,12 @@ func converts(ta string, va float64, ua measureUnit, tb string, vb float64, ub m
 	loA, hiA := convert(va-ha, ua, to), convert(va+ha, ua, to)
 	loB, hiB := convert(vb-hb, ub, to), convert(vb+hb, ub, to)
 	if ua.dim == "temperature" {
+		// Oven tables convert in steps of 25 °F (14 °C) and 10 °C: "170 °C
+		// (325 °F)" is 163 °C. Below an oven's heat a degree counts.
 		slack := max(1, 0.025*math.Abs(loA))
+		if loA >= 90 {
+			slack = 8
+		}
 		return loB <= hiA+slack && loA <= hiB+slack
 	}
 	return loB <= hiA*(1+conversionTolerance) && loA <= hiB*(1+conversionTolerance)

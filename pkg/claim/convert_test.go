@@ -31,6 +31,22 @@ func TestAsideValueConversions(t *testing.T) {
 		{"Fever: 38.5 °C (101.3 °F).", ""},
 		{"Rear tyre 2.2 bar (35 psi).", ""},    // 31.9 psi: 6 % beyond rounding
 		{"Cut into 1 inch (3 cm) pieces.", ""}, // "1 inch" is 0.5 to 1.5
+		// Oven tables step by 25 °F (mutation: the oven slack 1 °C).
+		{"Bake at 170 °C (325 °F), or dry at 100 °C (200 °F) for 2 hours.", ""},
+		// Every reading of a number is tried: "1.200 kg" is 1200 kg too
+		// (mutation: the first reading alone).
+		{"Max. Zuladung 1.200 kg (2645 lb).", ""},
+		// A word after the second value makes it another thing's
+		// (mutation: conversionEndRe not required): a nominal wheel size
+		// and its rim's.
+		{"Wheels 28 inch (622 mm ISO).", ""},
+		{"Tyre 205 mm / 16 inch rim.", ""},
+		// Inches, kilopascals and joining words of the other languages
+		// (mutations: "zoll" out of units, "bzw" out of conversionJoinRe).
+		{"Bildschirm 27 Zoll (80 cm).", `"27 Zoll" … "80 cm"`},
+		{"Reifendruck 2,5 bar bzw. 45 psi.", `"2,5 bar" … "45 psi"`},
+		{"Front 230 kPa (40 psi).", `"230 kPa" … "40 psi"`},
+		{"Tower 100 m (500 ft).", `"100 m" … "500 ft"`},
 		// One system: a bracket names a part (mutation: the metric check
 		// removed from conversions).
 		{"Parcel 3 kg (500 g per portion).", ""},

@@ -146,6 +146,8 @@ var units = map[string]string{
 	"chf": "chf", "isk": "isk", "sek": "sek", "nok": "nok", "dkk": "dkk", "kr": "kr", "cad": "cad", "aud": "aud",
 	"w": "w", "kw": "kw", "kwh": "kwh", "v": "v", "mah": "mah", "rpm": "rpm", "nm": "nm",
 	"bar": "bar", "psi": "psi", "inch": "in", "inches": "in", "ft": "ft", "foot": "ft", "feet": "ft",
+	"zoll": "in", "pouce": "in", "pouces": "in", "pulgada": "in", "pulgadas": "in", "pollice": "in", "pollici": "in",
+	"polegada": "in", "polegadas": "in", "duim": "in", "kpa": "kpa", "kmh": "km/h", "ºc": "°c", "ºf": "°f",
 	"lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz", "gram": "g", "grams": "g",
 	"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "litre": "l", "litres": "l",
 	"liter": "l", "liters": "l", "mph": "mph", "km/h": "km/h", "kcal": "kcal", "calorie": "kcal", "calories": "kcal",
