@@ -59,6 +59,15 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 	masked := []byte(plain)
 	for _, f := range facts {
 		id := f.Kind == Number && identifierSlot(plain, f)
+		if id {
+			// Its groups are numbers of the text too: a sentence may give
+			// "30-4471" without the label that reads it whole.
+			for _, run := range digitRuns(f.Text) {
+				if n, err := strconv.ParseInt(run, 10, 64); err == nil {
+					e.withAny[strconv.FormatInt(n, 10)] = true
+				}
+			}
+		}
 		if f.Kind == Number || f.Kind == Date {
 			for i := f.Start; i < f.End && i < len(masked); i++ {
 				masked[i] = ' '

@@ -246,6 +246,9 @@ func Facts(text string) []Fact {
 	for _, n := range findPhones(text) {
 		add(n)
 	}
+	for _, n := range findGroupedIdentifiers(text) {
+		add(n)
+	}
 	for _, n := range findNumberPhrases(text) {
 		add(n)
 	}

@@ -1,8 +1,10 @@
 package claim
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // identifierWords name a number that identifies rather than measures,
@@ -67,4 +69,32 @@ func identifierSlot(text string, f Fact) bool {
 		}
 	}
 	return false
+}
+
+// groupedDigitsRe matches digits in two groups or more parted by one
+// space, hyphen, dot or slash each ("30 77 14", "30-4471", "4711/0815").
+var groupedDigitsRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_.,/+:-])(\d{1,6}(?:[ .\-/\x{00a0}]\d{1,6})+)`)
+
+// findGroupedIdentifiers returns the runs of grouped digits of text that
+// stand where a line gives an identifier (identifierSlot) as one number
+// each, whose value is its digits, when they hold five digits or more and
+// no letter, digit or decimal part follows: "Kundennummer: 30-4471 … gilt
+// 30 77 14" gives 304471 and 307714, two customer numbers, not the
+// numbers 30, 4471, 30, 77 and 14.
+func findGroupedIdentifiers(text string) []Fact {
+	var out []Fact
+	for _, m := range groupedDigitsRe.FindAllStringSubmatchIndex(text, -1) {
+		s, e := m[2], m[3]
+		if e < len(text) {
+			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]) {
+				continue
+			}
+		}
+		digits := strings.Join(digitRuns(text[s:e]), "")
+		f := Fact{Kind: Number, Text: text[s:e], Start: s, End: e, values: []string{digits + " "}}
+		if len(digits) >= 5 && identifierSlot(text, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

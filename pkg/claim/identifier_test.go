@@ -1,6 +1,9 @@
 package claim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A number a label names an identifier is no amount: a price built from
 // a customer number is unsupported (mutation: identifierSlot not read in
@@ -17,6 +20,13 @@ func TestIdentifierNumberIsNoAmount(t *testing.T) {
 		{"Die Wartung kostet 4471 €.", "Wartung jährlich im September\nPay to account 4471", false},
 		{"Die Wartung kostet 4471 €.", "Wartung jährlich im September\nTelefon: 4471", false},
 		{"Die Wartung kostet 120 €.", "Wartung jährlich im September\nKosten: 120", true},
+		// Grouped digits where a label names an identifier are one number
+		// (mutation: findGroupedIdentifiers not called in Facts), and its
+		// groups still state themselves without the label (mutation: the
+		// groups' digit runs not added to withAny).
+		{"Die Kundennummer ist 30-4471.", "Kundennummer: 30-4471", true},
+		{"Es ist 30-4471.", "Kundennummer: 30-4471", true},
+		{"Die Kundennummer ist 30-4472.", "Kundennummer: 30-4471", false},
 		{"Die Wartung kostet 120 €.", "Rechnungsnummer: 4471, Wartung 120", true},
 		{"Die Wartung kostet 120 €.", "| Posten | Preis (€) |\n|---|---|\n| Wartung | 120 |", true},
 	} {
@@ -32,7 +42,7 @@ func TestIdentifierSlot(t *testing.T) {
 		text, number string
 		want         bool
 	}{
-		{"Kundennummer: 30-4471 – seit der Umstellung gilt 30 77 14", "14", true},
+		{"Kundennummer: 30-4471 – seit der Umstellung gilt 30 77 14", "30 77 14", true},
 		{"Account no.: 63019284", "63019284", true},
 		{"PIN 4471", "4471", true},
 		{"N° adhérent 3319", "3319", true},
@@ -54,5 +64,18 @@ func TestIdentifierSlot(t *testing.T) {
 		if got != c.want {
 			t.Errorf("identifierSlot(%q, %q) = %v, want %v", c.text, c.number, got, c.want)
 		}
+	}
+}
+
+// Two identifiers written in groups on one labelled line are two values
+// of one kind (mutation: findGroupedIdentifiers not called in Facts: the
+// groups are small numbers of no class).
+func TestTwoGroupedIdentifiers(t *testing.T) {
+	const q = "Wie lautet meine Kundennummer bei der Heizungsfirma?"
+	if got := TwoValues(q, "Kundennummer: 30-4471 – seit der Systemumstellung gilt 30 77 14 (also 307714)"); !strings.Contains(got, `"30-4471" and "30 77 14"`) {
+		t.Errorf("TwoValues = %q, want 30-4471 and 30 77 14", got)
+	}
+	if got := TwoValues(q, "Kundennummer: 30-4471, Techniker: Herr Yilmaz"); got != "" {
+		t.Errorf("TwoValues = %q, want none", got)
 	}
 }
