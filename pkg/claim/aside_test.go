@@ -204,17 +204,24 @@ func TestAsideValue(t *testing.T) {
 		{"The NAS is at 192.168.1.10 (the router at 192.168.1.1).", ""},
 	}
 	for _, c := range cases {
-		got := AsideValue(c.sentence)
-		if c.want == "" {
-			if got != "" {
-				t.Errorf("AsideValue(%q) = %q, want none", c.sentence, got)
-			}
-			continue
+		checkAsideValue(t, c.sentence, c.want)
+	}
+}
+
+// checkAsideValue fails t unless AsideValue(sentence) names the two
+// values of want ("\"a\" … \"b\"", in that order), or is "" when want is.
+func checkAsideValue(t *testing.T, sentence, want string) {
+	t.Helper()
+	got := AsideValue(sentence)
+	if want == "" {
+		if got != "" {
+			t.Errorf("AsideValue(%q) = %q, want none", sentence, got)
 		}
-		first, second, _ := strings.Cut(c.want, " … ")
-		if i, j := strings.Index(got, first), strings.Index(got, second); i < 0 || j < i {
-			t.Errorf("AsideValue(%q) = %q, want %s then %s", c.sentence, got, first, second)
-		}
+		return
+	}
+	first, second, _ := strings.Cut(want, " … ")
+	if i, j := strings.Index(got, first), strings.Index(got, second); i < 0 || j < i {
+		t.Errorf("AsideValue(%q) = %q, want %s then %s", sentence, got, first, second)
 	}
 }
 

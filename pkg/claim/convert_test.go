@@ -55,17 +55,7 @@ func TestAsideValueConversions(t *testing.T) {
 		{"2.2 bar front and then 40 psi for the spare.", ""},
 	}
 	for _, c := range cases {
-		got := AsideValue(c.sentence)
-		if c.want == "" {
-			if got != "" {
-				t.Errorf("AsideValue(%q) = %q, want none", c.sentence, got)
-			}
-			continue
-		}
-		first, second, _ := strings.Cut(c.want, " … ")
-		if i, j := strings.Index(got, first), strings.Index(got, second); i < 0 || j < i {
-			t.Errorf("AsideValue(%q) = %q, want %s then %s", c.sentence, got, first, second)
-		}
+		checkAsideValue(t, c.sentence, c.want)
 	}
 	// The detail gives the second value in the first's unit.
 	if got := AsideValue("Tyre pressure front: 5.5 bar (= 95 psi)"); !strings.Contains(got, "6.55 bar") {

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // identifierWords name a number that identifies rather than measures,
@@ -85,10 +84,8 @@ func findGroupedIdentifiers(text string) []Fact {
 	var out []Fact
 	for _, m := range groupedDigitsRe.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[2], m[3]
-		if e < len(text) {
-			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]) {
-				continue
-			}
+		if !valueEnds(text, e) {
+			continue
 		}
 		digits := strings.Join(digitRuns(text[s:e]), "")
 		f := Fact{Kind: Number, Text: text[s:e], Start: s, End: e, values: []string{digits + " "}}

@@ -183,16 +183,24 @@ func findPhones(text string) []Fact {
 	var out []Fact
 	for _, m := range phoneRe.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[2], m[3]
-		if e < len(text) {
-			if r, _ := utf8.DecodeRuneInString(text[e:]); unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]) {
-				continue
-			}
+		if !valueEnds(text, e) {
+			continue
 		}
 		if digits, ok := phoneDigits(text[s:e]); ok {
 			out = append(out, Fact{Kind: Number, Text: text[s:e], Start: s, End: e, values: []string{digits + " "}})
 		}
 	}
 	return out
+}
+
+// valueEnds reports whether a run of digits ending at byte e of text
+// ends there: no letter, digit or decimal part follows.
+func valueEnds(text string, e int) bool {
+	if e >= len(text) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(text[e:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !((r == '.' || r == ',') && e+1 < len(text) && isDigit(text[e+1]))
 }
 
 // phoneDigits returns the digits of lit, a match of phoneRe, and whether
