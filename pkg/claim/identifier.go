@@ -35,7 +35,9 @@ func identifierWord(w string) bool {
 // one ("Kundennummer: 30-4471 – seit der Umstellung gilt 30 77 14",
 // "Account no.: 63019284"), with no comma, semicolon or other label
 // between, or right after such a word or one word later in its clause
-// ("account 63019284", "PIN 4471", "N° adhérent 3319").
+// ("account 63019284", "PIN 4471", "N° adhérent 3319"), with no other
+// number between. A label that holds a number names a numbered item
+// ("Invoice no. 113: 450"), whose value is no identifier.
 // Such a number is no amount: "30 77 14 €" is not a price the line
 // states.
 func identifierSlot(text string, f Fact) bool {
@@ -45,8 +47,10 @@ func identifierSlot(text string, f Fact) bool {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '°' && r != 'º' })
 	}
 	if head := strings.TrimRight(before, " \t:#.\u00a0"); head != before {
-		// The last two words, in the number's own clause.
+		// The last two words, in the number's own clause, after any
+		// other number ("Order #4471 total 120" gives no identifier 120).
 		head = head[strings.LastIndexAny(head, ",;")+1:]
+		head = head[strings.LastIndexFunc(head, unicode.IsDigit)+1:]
 		w := words(head)
 		for _, x := range w[max(0, len(w)-2):] {
 			if identifierWord(x) {
@@ -59,7 +63,9 @@ func identifierSlot(text string, f Fact) bool {
 		return false
 	}
 	lw := words(label)
-	if len(lw) == 0 || len(lw) > 4 || strings.ContainsAny(rest, ",;:") {
+	if len(lw) == 0 || len(lw) > 4 || strings.ContainsAny(rest, ",;:") || strings.IndexFunc(label, unicode.IsDigit) >= 0 {
+		// A label with a number of its own names a numbered item, whose
+		// value follows: "Invoice no. 113: 450".
 		return false
 	}
 	for _, w := range lw {

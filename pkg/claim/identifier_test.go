@@ -50,6 +50,11 @@ func TestIdentifierSlot(t *testing.T) {
 		{"Invoice number: 4471, total 120", "120", false}, // mutation: the comma check removed
 		{"Pacht: 245 pro Jahr", "245", false},
 		{"Note on the customer visit: cost 90", "90", false}, // a long label is no identifier's
+		// A label or clause with a number of its own names a numbered item
+		// (mutations: the label's digit check removed; the clause not cut
+		// after its last number).
+		{"Invoice no. 113: 450", "450", false},
+		{"Order #4471 total 120", "120", false},
 	} {
 		var got bool
 		found := false
