@@ -84,3 +84,18 @@ func TestTwoGroupedIdentifiers(t *testing.T) {
 		t.Errorf("TwoValues = %q, want none", got)
 	}
 }
+
+// BenchmarkNewEvidence measures indexing one passage of about 700 bytes
+// with labelled identifiers, amounts, dates and abbreviations, as ask
+// does once per cited passage.
+func BenchmarkNewEvidence(b *testing.B) {
+	const p = "Heating › Contract\nFirma: Wärmetechnik Brandl, Hauptstraße 12, 80331 München\nKundennummer: 30-4471 – seit der Systemumstellung gilt 30 77 14\n" +
+		"Wartung jährlich im September, zuletzt am 14.09.2025 (Techniker: Herr Yilmaz)\nKosten: 189,00 € pro Jahr, Anfahrt 35 € extra\n" +
+		"Notdienst: 0171 5538 902, ext. 44 (24/7)\nVertrag Nr. 2024-113: Laufzeit 24 Monate, Kündigung 3 Monate zum Jahresende\n" +
+		"Brenner: Viessmann Vitodens 200-W, 19 kW, Baujahr 2016\nDruck: 1,5 bar (22 psi), Vorlauf 55 °C\nIBAN: DE89 3704 0044 0532 0130 00\n"
+	for b.Loop() {
+		if NewEvidence(p, nil) == nil {
+			b.Fatal("no evidence")
+		}
+	}
+}
