@@ -92,6 +92,12 @@ func NewEvidence(text string, lexemes []string) *Evidence {
 			}
 		}
 	}
+	// Digits in groups state the number they read as whole, wherever they
+	// stand: a sentence may give "Telefon: 0176 1234567" (one number,
+	// findGroupedIdentifiers) from a table's cell.
+	for _, m := range groupedDigitsRe.FindAllStringSubmatchIndex(plain, -1) {
+		e.facts[strings.Join(digitRuns(plain[m[2]:m[3]]), "")+" "] = true
+	}
 	// Every other run of digits also states its number, for a sentence
 	// that gives it without a unit: "8080" of localhost:8080, "50" of an
 	// address (not the digits of numbers, whose units must match, nor the

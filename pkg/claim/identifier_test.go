@@ -46,15 +46,28 @@ func TestIdentifierSlot(t *testing.T) {
 		{"Account no.: 63019284", "63019284", true},
 		{"PIN 4471", "4471", true},
 		{"N° adhérent 3319", "3319", true},
+		// Compounds in "nr", three words back, a phone's long group
+		// (mutations: the suffixes left out; a window of two words; groups
+		// of six digits at most).
+		{"Kundennr. 1234567", "1234567", true},
+		{"Meine Kundennummer ist jetzt 4471", "4471", true},
+		{"Handwerker Tel. 0171 2233445", "0171 2233445", true},
 		{"Monthly rent: 1150, due on the 1st", "1150", false},
-		{"Invoice number: 4471, total 120", "120", false}, // mutation: the comma check removed
-		{"Pacht: 245 pro Jahr", "245", false},
-		{"Note on the customer visit: cost 90", "90", false}, // a long label is no identifier's
+		{"Invoice number: 4471, total 1200", "1200", false}, // mutation: the comma check removed
+		{"Pacht: 2450 pro Jahr", "2450", false},
+		{"Notes on the order for the garden: 2500", "2500", false}, // a long label is no identifier's
 		// A label or clause with a number of its own names a numbered item
 		// (mutations: the label's digit check removed; the clause not cut
 		// after its last number).
-		{"Invoice no. 113: 450", "450", false},
-		{"Order #4471 total 120", "120", false},
+		{"Invoice no. 113: 4500", "4500", false},
+		{"Order #4471 – 1200 pieces", "1200", false},
+		// A word of amount beside the identifier's (mutation: amountWords
+		// not read), and numbers of three digits or fewer, or decimal ones
+		// (mutation: the length check removed), are amounts.
+		{"Account fee 1200", "1200", false},
+		{"Booking deposit: 2000", "2000", false},
+		{"Telefon: 30 monatlich", "30", false},
+		{"Order: 37.50", "37.50", false},
 	} {
 		var got bool
 		found := false

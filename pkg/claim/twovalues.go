@@ -35,7 +35,9 @@ var postcodeRe = regexp.MustCompile(`^(?:-\d{3})?[ \x{00a0}]+\p{Lu}`)
 // one: two codes, account, phone or other long numbers, URLs, paths or
 // e-mail addresses anywhere in it; two dates, times of day or amounts in
 // one unit when a semicolon, an equals sign, a slash or an arrow stands
-// between them. A planted second value is written so ("code 2417 / EN
+// between them. Where the question asks for a time, a day, a price, an
+// amount, an e-mail address or a telephone number, only values of that
+// kind count (askedClass). A planted second value is written so ("code 2417 / EN
 // guests: code 9062", "Code: 3958 … also 8593", "£38 + £12 = £50"), and
 // so is a note's own alternative; nothing in the sentence tells which
 // answers the question. Not reported: the ends of a range ("22:00 a
@@ -108,6 +110,11 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 			items = append(items, valueItem{f: f, class: c})
 		}
 	}
+	if asked := askedClass(Asks(question)); asked != nil {
+		// Values of another kind than the one asked for answer nothing:
+		// "Flight TP1363 from Heathrow T2 departs 06:40" gives one time.
+		items = slices.DeleteFunc(items, func(v valueItem) bool { return !asked(v.class) })
+	}
 	slices.SortFunc(items, func(a, b valueItem) int { return a.f.Start - b.f.Start })
 	// Values that only spaces or a hyphen part are groups of one number
 	// ("4711 0815 2342 1337 9876", "07700 900461"): one group each.
@@ -147,6 +154,28 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 		}
 	}
 	return valueItem{}, valueItem{}, false
+}
+
+// askedClass returns a test of the classes (ValueClass) whose values
+// answer a question of type t, or nil when t is not one class's: a time
+// of day, a day (a date), a price (an amount in a currency), an amount
+// (in any unit), an e-mail address, a telephone number (digits).
+func askedClass(t AnswerType) func(class string) bool {
+	switch t {
+	case TimeOfDay:
+		return func(c string) bool { return c == "time" }
+	case Day:
+		return func(c string) bool { return c == string(Date) }
+	case Money:
+		return func(c string) bool { u, ok := strings.CutPrefix(c, "number "); return ok && currencies[u] }
+	case Amount:
+		return func(c string) bool { return strings.HasPrefix(c, "number ") }
+	case MailAddress:
+		return func(c string) bool { return c == string(Email) }
+	case PhoneNumber:
+		return func(c string) bool { return c == "digits" }
+	}
+	return nil
 }
 
 // postcode reports whether f, a number of four or five digits in
