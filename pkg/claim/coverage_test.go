@@ -46,6 +46,18 @@ func TestCheckOwnCoverage(t *testing.T) {
 	}
 }
 
+// A compound of the question is covered by its parts in other words of
+// the note (mutation: compoundIn returning false), but not by one part
+// alone, nor by a short word's prefix (mutation: parts of one letter).
+func TestCoverageCompound(t *testing.T) {
+	e := NewEvidence("Resturlaub 2025: 12 Tage", []string{"resturlaub", "2025", "12", "tag"})
+	for l, want := range map[string]bool{"urlaubstag": true, "urlaubsgeld": false, "tag": true, "urlaub": true, "tagesgeld": false} {
+		if got := e.hasTerm(l); got != want {
+			t.Errorf("hasTerm(%q) = %v, want %v", l, got, want)
+		}
+	}
+}
+
 // TestTopicText drops the phrasing of questions in the index's languages.
 // Mutations: "tiene", "che", "mein" or "laat" out of phrasing; no hyphen
 // cut (the French inversion keeps "elle", which a note may hold).
@@ -64,6 +76,8 @@ func TestTopicText(t *testing.T) {
 		"Qual é o número da minha apólice?":                    "número apólice?",
 		"Quanto costa il mio abbonamento?":                     "abbonamento?",
 		"Wie lautet meine Kundennummer bei der Heizungsfirma?": "Kundennummer Heizungsfirma?", // mutation: "lautet" out of phrasing
+		"Wie viele Urlaubstage habe ich noch übrig?":           "Urlaubstage",                 // mutation: "noch" out of phrasing
+		"¿Cuánto puede pesar cada maleta facturada?":           "pesar maleta facturada?",
 	} {
 		if got := TopicText(q); got != want {
 			t.Errorf("TopicText(%q) = %q, want %q", q, got, want)

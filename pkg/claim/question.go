@@ -38,7 +38,8 @@ func init() {
 		el los las una del al para con y o cuesta dura hay tengo
 		está están estaba tiene tienen tenía lleva llevan hace puede pueden debe
 		a ai as avons ont était fait peut peuvent
-		kann können gilt lautet lauten lautete
+		kann können gilt lautet lauten lautete noch übrig jede jeder jedes jeden
+		each every still chaque encore cada puedo podemos todavía ogni ancora posso possiamo ainda elke elk nog
 		quanto quanta quanti quante come quale quali dove quando perché che chi cosa cos è sono era
 		il lo gli i un uno del della dello dei degli delle alla allo agli alle per con e di da in su
 		costa costano dura serve servono bisogna devo deve posso può c'è ci

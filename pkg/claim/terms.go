@@ -134,9 +134,10 @@ func (e *Evidence) hasWord(w string) bool {
 
 // hasTerm reports whether the evidence holds lexeme l (a question's term)
 // as a lexeme or token, as the lemma of one of its words (bought → buy,
-// WordNet's irregular forms and the regular suffixes of lemmas), or as
+// WordNet's irregular forms and the regular suffixes of lemmas), as
 // the same crude stem (text.SameWord: allerg of "allergic", allergi of
-// "allergy").
+// "allergy"), or, for a compound of eight letters or more, as its two
+// parts (compoundIn: "urlaubstag" in "Resturlaub: 12 Tage").
 func (e *Evidence) hasTerm(l string) bool {
 	if e.terms[l] || e.tokens[l] {
 		return true
@@ -144,6 +145,56 @@ func (e *Evidence) hasTerm(l string) bool {
 	for _, set := range []map[string]bool{e.terms, e.tokens} {
 		for w := range set {
 			if text.SameWord(l, w) || slices.Contains(lemmas(w)[1:], l) {
+				return true
+			}
+		}
+	}
+	return e.compoundIn(l)
+}
+
+// compoundLinks are the letters German and Dutch put between the parts
+// of a compound ("Urlaub-s-tag", "Kinder-garten", "Sonne-n-schein").
+var compoundLinks = []string{"", "s", "es", "n", "en", "e"}
+
+// compoundIn reports whether l, of five letters or more, ends a longer
+// word of the evidence by three letters or more (the head of a compound),
+// or, of eight letters or more, splits into a
+// first part of four letters or more, a link (compoundLinks) and a last
+// part of three or more, each of which a word of the evidence is, starts
+// with, ends with or shares a crude stem with (text.SameWord): German
+// and Dutch join words that a note may write apart or in another
+// compound ("Urlaubstage" asked, "Resturlaub: 12 Tage" written).
+func (e *Evidence) compoundIn(l string) bool {
+	r := []rune(l)
+	part := func(p string) bool {
+		for _, set := range []map[string]bool{e.terms, e.tokens} {
+			for w := range set {
+				if w == p || text.SameWord(p, w) || len(w) > len(p) && (strings.HasPrefix(w, p) || strings.HasSuffix(w, p)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if len(r) >= 5 {
+		// The last part of a compound of the note: "Urlaub" in
+		// "Resturlaub", "Vertrag" in "Mietvertrag".
+		for _, set := range []map[string]bool{e.terms, e.tokens} {
+			for w := range set {
+				if utf8.RuneCountInString(w) >= len(r)+3 && strings.HasSuffix(w, l) {
+					return true
+				}
+			}
+		}
+	}
+	if len(r) < 8 {
+		return false
+	}
+	for i := 4; i+3 <= len(r); i++ {
+		first, rest := string(r[:i]), string(r[i:])
+		for _, link := range compoundLinks {
+			last, ok := strings.CutPrefix(rest, link)
+			if ok && utf8.RuneCountInString(last) >= 3 && part(first) && part(last) {
 				return true
 			}
 		}
