@@ -450,6 +450,8 @@ func TestBindQuote(t *testing.T) {
 		{"It runs on Saturdays.", "The backup does not run on Sundays; it runs on Saturdays.", ""},
 		{"Type F.", "An adapter is not needed because Portugal uses the same type F sockets.", ""},
 		{"Backups are compressed.", "Backups are encrypted with AES-256 but not compressed.", NegationMismatch},
+		// The next field's negation is another line's (text.Clauses).
+		{"Digicode porte d'entrée : 4B271.", "Digicode porte d'entrée : 4B271\nBoîte aux lettres : pas de code, clé jaune", ""},
 		{"The backup goes to the cloud.", "The backup goes to the NAS, not to the cloud.", NegationMismatch},
 		{"Der Server hat eine SSD.", "Der Server hat 32 GB RAM, aber keine SSD.", NegationMismatch},
 		{"Pets are allowed.", "Pets: not allowed", NegationMismatch},

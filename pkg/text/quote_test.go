@@ -126,6 +126,11 @@ func TestClausesSoftWrap(t *testing.T) {
 		{"Password: tulip-harbor-77 and the router\nis in the hallway", "Password: tulip-harbor-77~the router is in the hallway"},
 		{"vm1 snapshot: 3 May; vm2 snapshot: 9 May", "vm1 snapshot: 3 May~vm2 snapshot: 9 May"},
 		{"gpu0 - 24 GB\ngpu1 → 12 GB", "gpu0 - 24 GB~gpu1 → 12 GB"},
+		// Two label lines with other labels are two fields too when the
+		// second label opens with a capital (mutation: fields not read in
+		// softWrap); a lower-case one continues a sentence.
+		{"Digicode porte d'entrée : 4B271\nBoîte aux lettres : pas de code", "Digicode porte d'entrée : 4B271~Boîte aux lettres : pas de code"},
+		{"Heads-up: the database is\nnot reachable: firewall rule missing", "Heads-up: the database is not reachable: firewall rule missing"},
 		{"eth0 10.0.0.5 / eth1 10.0.0.9, see /etc/hosts and 1/2", "eth0 10.0.0.5~eth1 10.0.0.9~see /etc/hosts~1/2"},
 		{"The backup of the old file server finished: 9 May", "The backup of the old file server finished~9 May"},
 		// An aside in brackets or between spaced dashes is a clause of its

@@ -247,7 +247,8 @@ func tableHeader(s string, ls int) []string {
 // line before it is not blank, a table row, a heading or a code fence, and
 // the line after it continues the text (isProseLine). A list item's or a
 // "key = value" line's continuation is such a line; the next item, row or
-// heading is not, nor the next of two "label: value" lines (sameLabels).
+// heading is not, nor the next of two "label: value" lines (sameLabels),
+// nor a line that gives a label a value after another (fields).
 func softWrap(s string, i int) bool {
 	before := strings.TrimSpace(s[lineStart(s, i):i])
 	if _, _, fence := Fence(before); before == "" || IsTableRow(before) || strings.HasPrefix(before, "#") || fence {
@@ -257,7 +258,18 @@ func softWrap(s string, i int) bool {
 		return false
 	}
 	after := s[i+1 : lineEnd(s, i+1)]
-	return isProseLine(after) && !sameLabels(before, after)
+	return isProseLine(after) && !sameLabels(before, after) && !fields(before, after)
+}
+
+// fields reports whether two lines each give a label a value (lineLabel)
+// and the second's label opens with a capital: two fields of a note
+// ("Digicode porte d'entrée : 4B271" over "Boîte aux lettres : pas de
+// code"), not one sentence wrapped at a label-like colon ("Heads-up: the
+// database is" over "not reachable: firewall rule missing").
+func fields(a, b string) bool {
+	lb := strings.TrimSpace(lineLabel(b))
+	r, _ := utf8.DecodeRuneInString(lb)
+	return lineLabel(a) != "" && unicode.IsUpper(r)
 }
 
 // sameLabels: two lines that each give a label a value (lineLabel), the
