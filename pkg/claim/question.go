@@ -341,6 +341,8 @@ func Gives(t AnswerType, sentence string) bool {
 		return givesTimeOfDay(sentence)
 	case Day:
 		return givesDay(sentence)
+	case When:
+		return givesWhen(sentence)
 	case Year:
 		for _, f := range Facts(sentence) {
 			if f.Kind == Date && !strings.HasPrefix(f.values[0], "0-") {

@@ -33,7 +33,8 @@ var versionQRe = regexp.MustCompile(`(?i)\b(what|which) (software |firmware |ker
 // patterns that find a question asking for it. A price comes first ("how
 // long is the warranty and what does it cost" asks for a price too), then
 // a duration ("how long is the DHCP lease for an IP address" asks for a
-// time), then the kinds of value named by what they are, then quantities.
+// time), then the kinds of value named by what they are, then quantities,
+// and "when" last, which the others narrow.
 var asksTable = []struct {
 	t   AnswerType
 	res []*regexp.Regexp
@@ -53,6 +54,7 @@ var asksTable = []struct {
 	{Amount, []*regexp.Regexp{amountRe}, nil},
 	{Count, nil, countQuestion},
 	{Quantity, []*regexp.Regexp{quantityRe, quantityScriptsRe}, nil},
+	{When, []*regexp.Regexp{whenQRe}, nil},
 }
 
 // timeWordScriptsRe names a span of time in Russian, Chinese and Japanese

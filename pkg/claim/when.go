@@ -11,6 +11,7 @@ import (
 const (
 	TimeOfDay AnswerType = "time of day" // what time, à quelle heure, hoe laat: a time of day, or a part of the day
 	Day       AnswerType = "day"         // which day, what date, quel jour: a weekday, a date with its day, or a day named relatively
+	When      AnswerType = "when"        // when, wann, quand, cuándo: any time: a date, a month, a season, a frequency, an event before or after
 )
 
 var (
@@ -60,6 +61,52 @@ var (
 	// weekdayShortRe is a weekday's short form ("Tue", "Mon–Fri", "Mo-Fr").
 	weekdayShortRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:$|[^\pL\pN])|(?:mo|di|mi|do|fr|sa|so|lu|ma|me|je|ve|ju|vi|gi)\.?\s?[-–])`)
 )
+
+// whenQRe finds a question that asks when, in the index's languages:
+// one that opens with "when", "wann", "quand", "cuándo", "quando",
+// "wanneer" or "когда" (after "and" or "so" too), or with "since when",
+// "bis wann", "jusqu'à quand" and the like, or ends with "quand ?"
+// ("C'est quand le concert ?" and "Le concert, c'est quand ?"); 什么时候,
+// いつ. "When" inside a question is a condition ("what do I do when the
+// alarm beeps"), which a time does not answer.
+var whenQRe = regexp.MustCompile(`(?i)^[\s¿¡"'“«]*(?:(?:and|so|but|und|et|y|e|en)\s+)?(?:(?:since|until|till|by|from|seit|bis|ab|depuis|jusqu'à|desde|hasta|da|fino a|até|sinds|tot|vanaf)\s+)?(?:when|wann|quand|cu[aá]ndo|quando|wanneer|когда)(?:[^\pL]|$)|(?:^|[^\pL])c'est quand(?:[^\pL]|$)|(?:^|[^\pL])quand\s*\?\s*$|什么时候|何时|いつ`)
+
+// whenWordRe is a word that places something in time, loosely: a month,
+// a season, a frequency, a word of order in time ("before", "until",
+// "next", "ago") or of condition ("when the soil is dry"), in the index's
+// languages. Common prepositions that more often place things in space
+// ("vor", "nach", "voor", "na") are left out.
+var whenWordRe = wordsRe(`january|february|march|april|may|june|july|august|september|october|november|december|` +
+	`januar|jänner|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|` +
+	`enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|` +
+	`janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|mei|augustus|` +
+	`spring|summer|autumn|fall|winter|frühling|frühjahr|sommer|herbst|printemps|été|automne|hiver|primavera|verano|otoño|invierno|estate|autunno|inverno|verão|outono|lente|zomer|herfst|` +
+	`before|after|until|till|since|during|once|soon|later|now|ago|next|last|every|weekly|monthly|yearly|annually|quarterly|fortnightly|when|whenever|as soon as|` +
+	`bis|seit|während|sobald|wenn|jährlich|monatlich|wöchentlich|nächste[nmrs]?|letzte[nmrs]?|bald|später|jetzt|` +
+	`avant|après|jusqu'?(?:à|au)?|depuis|pendant|dès|quand|lorsque|prochaine?|derni[eè]re?|chaque|annuel(?:le)?|mensuel(?:le)?|hebdomadaire|bientôt|` +
+	`antes|después|hasta|desde|durante|cuando|próxim[oa]|pasad[oa]|anual|mensual|semanal|pronto|` +
+	`prima|dopo|fino|quando|prossim[oa]|scors[oa]|annuale|mensile|settimanale|presto|` +
+	`depois|até|próxim[oa]|mensal|logo|tot|sinds|tijdens|wanneer|zodra|volgende|vorige|jaarlijks|maandelijks|wekelijks|binnenkort`)
+
+// whenClauseRe is a clause that says when by a condition or an event:
+// "when the soil is dry", "sobald es friert", "dès que", "en cuanto".
+var whenClauseRe = wordsRe(`(?:when|whenever|once|as soon as|wenn|sobald|quand|lorsque|dès que|cuando|en cuanto|quando|appena|assim que|wanneer|zodra)\s+\pL+`)
+
+// givesWhen reports whether sentence may say when: a digit, a number in
+// words, a day or a time of day in words (namesDay, namesTimeOfDay), or a
+// word that places it in time (whenWordRe). A sentence with none of them
+// ("Q3 review with Priya and the finance team") is no answer.
+func givesWhen(sentence string) bool {
+	if strings.ContainsAny(sentence, "0123456789") || namesDay(sentence) || namesTimeOfDay(sentence) || whenWordRe.MatchString(sentence) {
+		return true
+	}
+	for _, f := range Facts(sentence) {
+		if f.Kind == Number || f.Kind == Date {
+			return true
+		}
+	}
+	return false
+}
 
 // wordsRe matches one of the alternatives alts as whole words, in any
 // case: between non-letters, which \b does not tell for letters outside
@@ -183,8 +230,13 @@ func namesDay(s string) bool {
 // part of the day, open all day or closed, hours after "at") or a day (t Day: a weekday, a
 // day named relatively or by what happens on it) in words that question
 // does not use itself: read on the whole sentence, as the phrases
-// ("around the clock", "at the end of the month") need their small words.
+// ("around the clock", "at the end of the month") need their small words;
+// for t When, a clause of condition or event ("when the soil is dry",
+// whenClauseRe), whose word the question uses too.
 func namesWhen(t AnswerType, question, sentence string) bool {
+	if t == When {
+		return whenClauseRe.MatchString(sentence) // the question's "when" is the clause's word too
+	}
 	names := namesDay
 	if t == TimeOfDay {
 		names = namesTimeOfDay

@@ -89,3 +89,46 @@ func TestTimeOfDayAndDay(t *testing.T) {
 		}
 	}
 }
+
+// TestWhen: a question that opens with "when" (or "seit wann", "c'est
+// quand") asks when, and any time answers it loosely: a date, a digit, a
+// month, a season, a frequency, "after …", a clause of condition; a
+// sentence with none gives no answer. "When" inside a question is a
+// condition and asks nothing of the kind. Mutations: the When row dropped
+// from asksTable (the review is shown); whenQRe matching "when" anywhere
+// (the alarm question reads as When); namesWhen ignoring When (the
+// watering answer fails: Unasked drops its "when").
+func TestWhen(t *testing.T) {
+	for q, want := range map[string]AnswerType{
+		"When is the Q3 review?":                         When,
+		"Wann kommt der Schornsteinfeger?":               When,
+		"C'est quand le concert de Noël de la chorale ?": When,
+		"Le concert, c'est quand ?":                      When,
+		"¿Cuándo vence el seguro del coche?":             When,
+		"Seit wann habe ich den Vertrag?":                When,
+		"What do I do when the alarm beeps?":             "",
+		"How many tablets when I have a fever?":          Count,
+		"When does the pharmacy open, what time?":        TimeOfDay,
+	} {
+		if got := Asks(q); got != want {
+			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for _, c := range []struct {
+		q, s string
+		want bool
+	}{
+		{"When is the Q3 review?", "Q3 review with Priya and the finance team", false},
+		{"When is the Q3 review?", "The Q3 review is on Thursday 9 October, 14:00.", true},
+		{"When should I water the tomatoes?", "Water them when the soil is dry.", true},
+		{"When do I change the filter?", "Change the filter every two years.", true},
+		{"When do I change the filter?", "After the boiler service.", true},
+		{"Wann kommt der Schornsteinfeger?", "Der Schornsteinfeger kommt im Herbst.", true},
+		{"C'est quand le concert de Noël de la chorale ?", "Le concert a lieu à l'église Saint-Jean.", false},
+		{"¿Cuándo vence el seguro del coche?", "El seguro del coche es con Mapfre.", false},
+	} {
+		if got := GivesAnswer(c.q, When, c.s); got != c.want {
+			t.Errorf("GivesAnswer(%q, when, %q) = %v, want %v", c.q, c.s, got, c.want)
+		}
+	}
+}
