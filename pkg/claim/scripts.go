@@ -30,16 +30,19 @@ var (
 var versionQRe = regexp.MustCompile(`(?i)\b(what|which) (software |firmware |kernel |app )?version\b|\bversion (number|of (the )?\S+ (is|am i|are we|do|does|did|runs?|running))\b|\bquelle version\b|\bwelche[nrs]? (\S+-?)?version\b|\bqu[eé] versi[oó]n\b|\bquale versione\b|\bqual (a )?vers[aã]o\b|\bwelke versie\b|как(ая|ой|ую) верси|什么版本|哪个版本|版本号|バージョン`)
 
 // asksTable lists, in the order Asks tries them, each answer type and the
-// patterns that find a question asking for it. A price comes first ("how
-// long is the warranty and what does it cost" asks for a price too), then
-// a duration ("how long is the DHCP lease for an IP address" asks for a
-// time), then the kinds of value named by what they are, then quantities,
-// and "when" last, which the others narrow.
+// patterns that find a question asking for it. A question that asks when
+// comes first ("Ab wann gilt der neue Tarif?"; whenQuestion leaves the
+// time of day and the day, which narrow it, to their rows), then a price
+// ("how long is the warranty and what does it cost" asks for a price
+// too), then a duration ("how long is the DHCP lease for an IP address"
+// asks for a time), then the kinds of value named by what they are, then
+// quantities.
 var asksTable = []struct {
 	t   AnswerType
 	res []*regexp.Regexp
 	is  func(string) bool // when set, a question it accepts asks for t too
 }{
+	{When, nil, whenQuestion},
 	{Money, []*regexp.Regexp{costRe, costScriptsRe}, nil},
 	{Duration, []*regexp.Regexp{durationQRe, durationScriptsRe}, nil},
 	{MailAddress, []*regexp.Regexp{emailQRe, emailScriptsRe}, nil},
@@ -54,7 +57,6 @@ var asksTable = []struct {
 	{Amount, []*regexp.Regexp{amountRe}, nil},
 	{Count, nil, countQuestion},
 	{Quantity, []*regexp.Regexp{quantityRe, quantityScriptsRe}, nil},
-	{When, []*regexp.Regexp{whenQRe}, nil},
 }
 
 // timeWordScriptsRe names a span of time in Russian, Chinese and Japanese

@@ -64,12 +64,31 @@ var (
 
 // whenQRe finds a question that asks when, in the index's languages:
 // one that opens with "when", "wann", "quand", "cuándo", "quando",
-// "wanneer" or "когда" (after "and" or "so" too), or with "since when",
-// "bis wann", "jusqu'à quand" and the like, or ends with "quand ?"
-// ("C'est quand le concert ?" and "Le concert, c'est quand ?"); 什么时候,
-// いつ. "When" inside a question is a condition ("what do I do when the
-// alarm beeps"), which a time does not answer.
-var whenQRe = regexp.MustCompile(`(?i)^[\s¿¡"'“«]*(?:(?:and|so|but|und|et|y|e|en)\s+)?(?:(?:since|until|till|by|from|seit|bis|ab|depuis|jusqu'à|desde|hasta|da|fino a|até|sinds|tot|vanaf)\s+)?(?:when|wann|quand|cu[aá]ndo|quando|wanneer|когда)(?:[^\pL]|$)|(?:^|[^\pL])c'est quand(?:[^\pL]|$)|(?:^|[^\pL])quand\s*\?\s*$|什么时候|何时|いつ`)
+// "wanneer" or "когда" (after "and", "but", "ok" too), or with "since
+// when", "bis wann", "jusqu'à quand", "for when", "para cuándo" and the
+// like, or "how soon"; "c'est pour quand" anywhere; a "when" after "do you
+// know", "remind me", "weißt du" and the like; "c'est quand" or a final
+// "quand ?"; 什么时候, いつ. "When" inside a question is a condition
+// ("what do I do when the alarm beeps"), which a time does not answer,
+// and so is an opening "when" clause followed by another question word
+// (whenClauseQRe).
+var whenQRe = regexp.MustCompile(`(?i)^[\s¿¡"'“«]*(?:(?:and|so|but|ok|okay|also|und|aber|et|mais|y|pero|e|ma|en|maar)[,]?\s+[¿¡]?)?(?:(?:since|until|till|by|from|for|seit|bis|ab|für|depuis|jusqu'à|pour|desde|hasta|para|da|fino a|per|até|sinds|tot|vanaf|voor)\s+)?(?:when|wann|quand|cu[aá]ndo|quando|wanneer|когда)(?:[^\pL]|$)|` +
+	`^[\s¿¡"'“«]*how soon(?:[^\pL]|$)|(?:^|[^\pL])(?:c'est (?:pour )?quand|prévue? pour quand)(?:[^\pL]|$)|` +
+	`(?:^|[^\pL])(?:know|tell me|remind me|weißt du|wissen sie|sais|savez|sabes|sabe|sai|sapete|weet je|weet u)[,]?\s+(?:when|wann|quand|cu[aá]ndo|quando|wanneer)(?:[^\pL]|$)|` +
+	`(?:^|[^\pL])quand\s*\?\s*$|什么时候|何时|いつ`)
+
+// whenClauseQRe is what makes an opening "when" a clause of condition:
+// another question word after a comma ("When I'm in Paris, where should
+// I eat?", "Quand il pleut, où …"), or French "quand même" ("still").
+var whenClauseQRe = regexp.MustCompile(`(?i),\s*[¿¡]?(?:where|who|what|which|how|wo|wer|was|welche[nmrs]?|wie|où|qui|que|quoi|quel(?:le)?s?|d[oó]nde|qui[eé]n|qu[eé]|cu[aá]l|dove|chi|cosa|quale|onde|quem|qual|waar|wat|welke|hoe)(?:[^\pL]|$)|quand même`)
+
+// whenQuestion reports whether question asks when (whenQRe) and not
+// for a time of day or a day, which narrow it, nor with an opening
+// clause of condition (whenClauseQRe). Asks tries it first: "Ab wann
+// gilt der neue Tarif?" asks when, though "Tarif" names a price.
+func whenQuestion(question string) bool {
+	return whenQRe.MatchString(question) && !whenClauseQRe.MatchString(question) && !timeOfDayQuestion(question) && !dayQuestion(question)
+}
 
 // whenWordRe is a word that places something in time, loosely: a month,
 // a season, a frequency, a word of order in time ("before", "until",
@@ -81,12 +100,14 @@ var whenWordRe = wordsRe(`january|february|march|april|may|june|july|august|sept
 	`enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|` +
 	`janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|mei|augustus|` +
 	`spring|summer|autumn|fall|winter|frühling|frühjahr|sommer|herbst|printemps|été|automne|hiver|primavera|verano|otoño|invierno|estate|autunno|inverno|verão|outono|lente|zomer|herfst|` +
-	`before|after|until|till|since|during|once|soon|later|now|ago|next|last|every|weekly|monthly|yearly|annually|quarterly|fortnightly|when|whenever|as soon as|` +
-	`bis|seit|während|sobald|wenn|jährlich|monatlich|wöchentlich|nächste[nmrs]?|letzte[nmrs]?|bald|später|jetzt|` +
-	`avant|après|jusqu'?(?:à|au)?|depuis|pendant|dès|quand|lorsque|prochaine?|derni[eè]re?|chaque|annuel(?:le)?|mensuel(?:le)?|hebdomadaire|bientôt|` +
-	`antes|después|hasta|desde|durante|cuando|próxim[oa]|pasad[oa]|anual|mensual|semanal|pronto|` +
-	`prima|dopo|fino|quando|prossim[oa]|scors[oa]|annuale|mensile|settimanale|presto|` +
-	`depois|até|próxim[oa]|mensal|logo|tot|sinds|tijdens|wanneer|zodra|volgende|vorige|jaarlijks|maandelijks|wekelijks|binnenkort`)
+	`before|after|until|till|since|during|once|soon|later|now|ago|next|last|every|each|weekly|monthly|yearly|annually|quarterly|fortnightly|when|whenever|as soon as|` +
+	`weekends?|term|holidays?|vacation|christmas|easter|advent|lent|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|` +
+	`bis|seit|während|sobald|wenn|jährlich|monatlich|wöchentlich|nächste[nmrs]?|letzte[nmrs]?|jede[nmrs]?|bald|später|jetzt|(?:vor|nach) (?:de[mnr]|die|das)|wochenenden?|ferien|urlaub|` +
+	`avant|après|jusqu'?(?:à|au)?|depuis|pendant|dès|quand|lorsque|prochaine?|derni[eè]re?|chaque|annuel(?:le)?|mensuel(?:le)?|hebdomadaire|bientôt|week-ends?|vacances|rentrée|` +
+	`antes|después|hasta|desde|durante|cuando|próxim[oa]|pasad[oa]|anual|mensual|semanal|pronto|cada|fin de semana|vacaciones|semana santa|` +
+	`prima|dopo|fino|quando|prossim[oa]|scors[oa]|annuale|mensile|settimanale|presto|ogni|fine settimana|vacanze|ferie|` +
+	`depois|até|próxim[oa]|passad[oa]|mensal|logo|todas|todos|fim de semana|férias|` +
+	`tot|sinds|tijdens|wanneer|zodra|volgende|vorige|jaarlijks|maandelijks|wekelijks|binnenkort|elke|(?:na|voor) (?:de|het)|vakantie`)
 
 // whenClauseRe is a clause that says when by a condition or an event:
 // "when the soil is dry", "sobald es friert", "dès que", "en cuanto".

@@ -109,6 +109,17 @@ func TestWhen(t *testing.T) {
 		"What do I do when the alarm beeps?":             "",
 		"How many tablets when I have a fever?":          Count,
 		"When does the pharmacy open, what time?":        TimeOfDay,
+		// A breaker's: "when" before a word of price, after "but", inside
+		// "do you know", "for when"; an opening clause of condition
+		// (mutations: the When row after Money; whenClauseQRe not read).
+		"Ab wann gilt der neue Tarif?":               When,
+		"Aber wann ist die Party?":                   When,
+		"Weißt du, wann der Elternabend ist?":        When,
+		"Für wann ist der Tisch reserviert?":         When,
+		"Pero ¿cuándo es la fiesta?":                 When,
+		"Quantos dias faltam para quando ele volta?": Quantity,
+		"When I'm in Paris, where should I eat?":     "",
+		"Quand même, qui apporte le vin ?":           "",
 	} {
 		if got := Asks(q); got != want {
 			t.Errorf("Asks(%q) = %q, want %q", q, got, want)
@@ -124,6 +135,10 @@ func TestWhen(t *testing.T) {
 		{"When do I change the filter?", "Change the filter every two years.", true},
 		{"When do I change the filter?", "After the boiler service.", true},
 		{"Wann kommt der Schornsteinfeger?", "Der Schornsteinfeger kommt im Herbst.", true},
+		{"When is rent due?", "Rent is due on the first of each month.", true},
+		{"Wann ist das Sommerfest?", "Das Sommerfest ist nach den Ferien.", true},
+		{"¿Cuándo vamos al pueblo?", "Vamos al pueblo en Semana Santa.", true},
+		{"When did Grandpa move to Leeds?", "Grandpa moved to Leeds in the sixties.", true},
 		{"C'est quand le concert de Noël de la chorale ?", "Le concert a lieu à l'église Saint-Jean.", false},
 		{"¿Cuándo vence el seguro del coche?", "El seguro del coche es con Mapfre.", false},
 	} {
