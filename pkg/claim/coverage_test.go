@@ -56,6 +56,11 @@ func TestCoverageCompound(t *testing.T) {
 			t.Errorf("hasTerm(%q) = %v, want %v", l, got, want)
 		}
 	}
+	// Parts far apart name other things (mutation: near always true).
+	bill := NewEvidence("Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.\n[scan bijlage p.2] Te betalen: € 87,50 | rekeningnr. NL44 RABO 0123 4567 89", []string{"klantnumm", "rekeningnr"})
+	if bill.hasTerm("rekeningnumm") {
+		t.Error(`"rekeningnr." and a "klantnummer" two lines apart cover "rekeningnummer"`)
+	}
 }
 
 // TestTopicText drops the phrasing of questions in the index's languages.

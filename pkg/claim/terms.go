@@ -158,24 +158,16 @@ var compoundLinks = []string{"", "s", "es", "n", "en", "e"}
 
 // compoundIn reports whether l, of five letters or more, ends a longer
 // word of the evidence by three letters or more (the head of a compound),
-// or, of eight letters or more, splits into a
-// first part of four letters or more, a link (compoundLinks) and a last
-// part of three or more, each of which a word of the evidence is, starts
-// with, ends with or shares a crude stem with (text.SameWord): German
-// and Dutch join words that a note may write apart or in another
-// compound ("Urlaubstage" asked, "Resturlaub: 12 Tage" written).
+// or, of eight letters or more, splits into a first part of four letters
+// or more, a link (compoundLinks) and a last part of three or more, each
+// of which a word of the evidence is, starts with, ends with or shares a
+// crude stem with (text.SameWord), the two within three words of each
+// other: German and Dutch join words that a note may write apart or in
+// another compound ("Urlaubstage" asked, "Resturlaub: 12 Tage" written),
+// while parts far apart name other things ("rekeningnr." on one line,
+// "klantnummer" on another, are no "rekeningnummer").
 func (e *Evidence) compoundIn(l string) bool {
 	r := []rune(l)
-	part := func(p string) bool {
-		for _, set := range []map[string]bool{e.terms, e.tokens} {
-			for w := range set {
-				if w == p || text.SameWord(p, w) || len(w) > len(p) && (strings.HasPrefix(w, p) || strings.HasSuffix(w, p)) {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	if len(r) >= 5 {
 		// The last part of a compound of the note: "Urlaub" in
 		// "Resturlaub", "Vertrag" in "Mietvertrag".
@@ -190,11 +182,34 @@ func (e *Evidence) compoundIn(l string) bool {
 	if len(r) < 8 {
 		return false
 	}
+	words := strings.FieldsFunc(e.text, func(c rune) bool { return !unicode.IsLetter(c) })
+	// at lists the positions of the words that are p, start with it, or
+	// end with it but for an inflection's three letters ("numm" of
+	// "klantnummer").
+	at := func(p string) []int {
+		var out []int
+		for k, w := range words {
+			if x := strings.LastIndex(w, p); w == p || text.SameWord(p, w) || strings.HasPrefix(w, p) || x > 0 && len(w)-x-len(p) <= 3 {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	near := func(a, b []int) bool {
+		for _, i := range a {
+			for _, j := range b {
+				if i-j <= 3 && j-i <= 3 {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	for i := 4; i+3 <= len(r); i++ {
 		first, rest := string(r[:i]), string(r[i:])
 		for _, link := range compoundLinks {
 			last, ok := strings.CutPrefix(rest, link)
-			if ok && utf8.RuneCountInString(last) >= 3 && part(first) && part(last) {
+			if ok && utf8.RuneCountInString(last) >= 3 && near(at(first), at(last)) {
 				return true
 			}
 		}
