@@ -64,6 +64,13 @@ func TestAsideValue(t *testing.T) {
 		// labels out of retractionRe).
 		{"Nächste Auffrischung: Mai 2029 ~~Mai 2029~~ **korrigiert: Mai 2025** (laut Praxis)", `"Mai 2029" … "Mai 2025"`},
 		{"Code portail 4471 (corrigé : 8812)", `"4471" … "8812"`},
+		// fresh33's: "make that" takes a count back (mutation: out of
+		// retractionRe); international units are a unit (mutation: "iu"
+		// out of units); a month and year in digits is a date (mutation:
+		// numMonthYearRe not read).
+		{"Gate code 4471, vet rang back: make that 8812", `"4471" … "8812"`},
+		{"Take 2,000 IU daily with breakfast (≈ 0.5 mg, i.e. 20,000 IU once the loading phase starts)", `"2,000 IU" … "20,000 IU"`},
+		{"EpiPen 0,3 mg, caduca 08/2025 — indicación de la Dra. Ruiz: la fecha correcta es 08/2027", `"08/2025" … "08/2027"`},
 		// After such a word any two words may stand before the value, and
 		// a lone colon is punctuation (mutations: nextTo told it follows a
 		// word of change; the colon kept as a word).

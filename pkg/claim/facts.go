@@ -56,6 +56,9 @@ var (
 	backtickRe = regexp.MustCompile("`([^`\n]+)`")
 	isoDateRe  = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
 	numDateRe  = regexp.MustCompile(`\b(\d{1,2})([./-])(\d{1,2})([./-])(\d{4}|\d{2})\b`)
+	// numMonthYearRe is a month and a year in digits, as expiry dates and
+	// inspections are written: "08/2025", "03.2026", "11-2024".
+	numMonthYearRe = regexp.MustCompile(`\b(0?[1-9]|1[0-2])([./-])((?:19|20)\d\d)\b`)
 	// The month names are filled in by init (English, French, German,
 	// Spanish, Italian, Portuguese and Dutch, with common abbreviations).
 	dayMonthRe  *regexp.Regexp // 3 March [2025], 3. März 2025, 3 de marzo de 2025
@@ -146,6 +149,7 @@ var units = map[string]string{
 	"chf": "chf", "isk": "isk", "sek": "sek", "nok": "nok", "dkk": "dkk", "kr": "kr", "cad": "cad", "aud": "aud",
 	"w": "w", "kw": "kw", "kwh": "kwh", "v": "v", "mah": "mah", "rpm": "rpm", "nm": "nm",
 	"bar": "bar", "psi": "psi", "inch": "in", "inches": "in", "ft": "ft", "foot": "ft", "feet": "ft",
+	"iu": "iu", "i.u.": "iu", "ie": "iu", "ui": "iu", // international units of a vitamin
 	"zoll": "in", "pouce": "in", "pouces": "in", "pulgada": "in", "pulgadas": "in", "pollice": "in", "pollici": "in",
 	"polegada": "in", "polegadas": "in", "duim": "in", "kpa": "kpa", "kmh": "km/h", "ºc": "°c", "ºf": "°f",
 	"lb": "lb", "lbs": "lb", "oz": "oz", "ounce": "oz", "ounces": "oz", "gram": "g", "grams": "g",

@@ -28,7 +28,7 @@ var laterValueRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|actually|in 
 // the value before it whatever stands between them, so a semicolon,
 // "and" or a name there does not make the later value another
 // statement's.
-var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|korrigiere|je corrige|corrijo|correggo|corrigeer|` +
+var retractionRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(scratch that|make that|make it|or rather|i mean|i meant|no,? wait|wait,? no|sorry|oops|vielmehr|besser gesagt|ich meine|nein|quatsch|ou plut[oô]t|je veux dire|je voulais dire|enfin non|pardon|mejor dicho|quiero decir|quise decir|digo|perd[oó]n|anzi|o meglio|volevo dire|cioè|scusa|ou melhor|quer dizer|quis dizer|aliás|corrigindo|beter gezegd|korrigiere|je corrige|corrijo|correggo|corrigeer|` +
 	// A correction's label after the value it corrects: "Mai 2029
 	// **korrigiert: Mai 2025**", "PIN 4471 (corrected: 8812)".
 	`(?:korrigiert|berichtigt|korrektur|corrected|correction|corrigée?|corregid[oa]|corrección|corrett[oa]|correzione|corrigid[oa]|correção|gecorrigeerd|correctie) ?:|` +

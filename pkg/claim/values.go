@@ -64,6 +64,9 @@ func findDates(text string) []Fact {
 	for _, m := range monthYearRe.FindAllStringSubmatchIndex(text, -1) {
 		addDate(m, date{atoi(m, 2), month(m, 1), 0})
 	}
+	for _, m := range numMonthYearRe.FindAllStringSubmatchIndex(text, -1) {
+		addDate(m, date{atoi(m, 3), atoi(m, 1), 0})
+	}
 	for _, m := range cjkDateRe.FindAllStringSubmatchIndex(text, -1) {
 		addDate(m, date{atoi(m, 1), atoi(m, 2), atoi(m, 3)})
 	}
