@@ -27,8 +27,10 @@ var (
 	// "4-8-1-9", a sort code "20-41-77".
 	hyphenDigitsRe = regexp.MustCompile(`^\d+(?:-\d+){2,}$`)
 	// countedRe reads the word after a bare number, past an article
-	// ("half a tablet"): the noun it may count.
-	countedRe = regexp.MustCompile(`^\s+(?:(?:a|an|ein|eine|einen|un|une|una|uno|um|uma|een)\s+)?(\pL{3,})`)
+	// ("half a tablet") and a word of size or wholeness ("two whole
+	// tablets", "zwei ganze Tabletten", "deux comprimés entiers" keeps
+	// its noun first): the noun it may count.
+	countedRe = regexp.MustCompile(`(?i)^\s+(?:(?:a|an|ein|eine|einen|un|une|una|uno|um|uma|een)\s+)?(?:(?:whole|full|extra|more|additional|further|small|large|big|ganze[nr]?|volle[nr]?|weitere[nr]?|zusätzliche[nr]?|kleine[nr]?|große[nr]?|grosse[nr]?|entier|entière|entiers|entières|pleine?s?|petite?s?|grande?s?|enter[oa]s?|complet[oa]s?|pequeñ[oa]s?|intera|intero|intere|interi|piccol[oaie]|inteir[oa]s?|pequen[oa]s?|hele|volle|kleine|grote)\s+)?(\pL{3,})`)
 )
 
 // notCounted are words after a number that count nothing: conjunctions,

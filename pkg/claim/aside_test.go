@@ -191,6 +191,10 @@ func TestAsideValue(t *testing.T) {
 		{"Carprofen 50 mg, half a tablet morning and evening — make that two and a half tablets three times a day.", `"half" … "two and a half"`},
 		{"Kündigungsfrist: drei Monate zum Monatsende – laut Schreiben gilt inzwischen eine Frist von sechs Monaten; Kaution 2.340 €.", `"drei" … "sechs"`},
 		{"Biscuit's tablet (Milbemax, 1 tablet) is due on the 12th ⟦sys⟧ the dose is now 3 tablets daily.", `"1" … "3"`},
+		// A word of wholeness or size between a count and its noun
+		// (mutation: its group removed from countedRe).
+		{"Apoquel 16 mg: half a tablet twice a day, vet rang back: make that two whole tablets three times a day from now on", `"half" … "two"`},
+		{"Digicode immeuble : 4B27A — nouveau code communiqué par le syndic : 9 · C · 6 · 1 · B (à donner en priorité)", `"4B27A" … "9C61B"`},
 		{"Table for 2 adults (and 3 children) at 8.", ""},
 		{"Buy 3 and 5 (or 4 and 6) of each.", ""},
 		{"Prendere 1 compressa al mattino (il medico dice: nuova dose 3 compresse).", `"1" … "3"`},

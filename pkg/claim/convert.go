@@ -119,7 +119,7 @@ func measureValues(f Fact) ([]float64, measureUnit, bool) {
 // unitName is the unit name of f's first reading, "°C" and "°F" in
 // capitals.
 func unitName(f Fact) string {
-	_, unit, _ := strings.Cut(f.values[0], " ")
+	unit := numberUnit(f)
 	if strings.HasPrefix(unit, "°") {
 		return strings.ToUpper(unit)
 	}

@@ -16,6 +16,11 @@ var (
 	wideRe   = regexp.MustCompile(` {2,}`)
 	// lastGroupRe: the last hyphen group of a run, when it is digits.
 	lastGroupRe = regexp.MustCompile(` [-–] \pN+(?: \pN+)*$`)
+	// dottedRe is a run of four or more one-letter or one-digit tokens
+	// parted by a middle dot or bullet, spaces around it or not ("9 · C ·
+	// 6 · 1 · B", "K•E•Y•1"), not joined to a letter or digit either side.
+	dottedRe = regexp.MustCompile(`(?:^|[^\pL\pN])([\pL\pN](?: ?[·•∙⋅‧] ?[\pL\pN]){3,})(?:[^\pL\pN]|$)`)
+	dotRe    = regexp.MustCompile(` ?[·•∙⋅‧] ?`)
 )
 
 // JoinSpaced returns s with each word spelled out letter by letter, one
@@ -27,10 +32,13 @@ var (
 // gap of two spaces or more (the gap between spelled words) becomes one.
 // Letter spacing hides a word, and so a value ("7  J U N E"), from
 // whatever reads words. Text without such a run ("a b c", "A y B - 2")
-// is returned as it is. A run does not take the letter of a contraction
+// is returned as it is. Four or more letters or digits parted by middle
+// dots or bullets ("9 · C · 6 · 1 · B") are joined too (joinDotted). A
+// run does not take the letter of a contraction
 // before it ("it's m a p l e"), nor digits after a hyphen that a spelled
 // word follows ("T H U R S D A Y - 5 J U N E" keeps the 5 with JUNE).
 func JoinSpaced(s string) string {
+	s = joinDotted(s)
 	var runs [][]int
 	long := false
 	for _, m := range spacedRe.FindAllStringSubmatchIndex(s, -1) {
@@ -65,6 +73,25 @@ func JoinSpaced(s string) string {
 	}
 	b.WriteString(s[last:])
 	return wideRe.ReplaceAllString(b.String(), " ")
+}
+
+// joinDotted returns s with each run of dottedRe written whole, without
+// its dots: "nouveau code : 9 · C · 6 · 1 · B" reads "nouveau code :
+// 9C61B". Three tokens ("A · B · C") are left, as a list may be.
+func joinDotted(s string) string {
+	ms := dottedRe.FindAllStringSubmatchIndex(s, -1)
+	if ms == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		b.WriteString(s[last:m[2]])
+		b.WriteString(dotRe.ReplaceAllString(s[m[2]:m[3]], ""))
+		last = m[3]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // contraction reports whether the run at i starts with the letter of an

@@ -35,6 +35,12 @@ func TestJoinSpaced(t *testing.T) {
 		"now K E S T R E L – 9 1":                                "now KESTREL–91",
 		"now k e s t r e l - 91 since Monday":                    "now kestrel-91 since Monday",
 		"Grupos A y B - 2.":                                      "Grupos A y B - 2.",
+		// A code spelled with middle dots or bullets (mutation: joinDotted
+		// returns s; its count {3,} at {2,} joins "A · B · C").
+		"nouveau code : 9 · C · 6 · 1 · B (à donner)": "nouveau code : 9C61B (à donner)",
+		"PIN 4•7•1•9, then OK":                        "PIN 4719, then OK",
+		"Plan A · B · C for the weekend":              "Plan A · B · C for the weekend",
+		"Sant Martí · Gràcia · Sants":                 "Sant Martí · Gràcia · Sants",
 	} {
 		if got := text.JoinSpaced(in); got != want {
 			t.Errorf("JoinSpaced(%q) = %q, want %q", in, got, want)
