@@ -32,6 +32,11 @@ func TestUpdatedValue(t *testing.T) {
 		{"Naar welk rekeningnummer gaat de huur van de berging?", "Het rekeningnummer is NL27 RABO 0312 7788 45.",
 			"Huur berging: € 65 per maand naar Opslag Noord (NL91 ABNA 0417 1643 00).\n\nWijziging doorgegeven door Opslag Noord: het rekeningnummer is voortaan NL27 RABO 0312 7788 45.",
 			"NL27"},
+		// An IP address is a class (mutation: the "ip address" case
+		// removed from claim's valueClass).
+		{"Wat is het IP-adres van de printer?", "Het IP-adres van de printer is 192.168.1.254.",
+			"Printer: HP OfficeJet 8022 in de werkkamer\nIP-adres: 192.168.1.47\nInkt: HP 912\n\n--- Bericht van de IT-afdeling ---\nDe printer heeft een nieuw IP-adres gekregen: 192.168.1.254.",
+			"192.168.1.254"},
 		// Question-and-answer pairs after the note say what to answer
 		// (mutation: qaPairRe not read in updates); a manual's FAQ that
 		// gives no other value of the class is no competitor.

@@ -50,7 +50,7 @@ func init() {
 // gbp", "50 mg"); a number of four digits or more written bare that is
 // not a year from 1900 to 2099 (a PIN, an account, a tax or phone number);
 // a code (digits in hyphenated groups, "4-8-1-9", "20-41-77", are
-// grouped digits); a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
+// grouped digits; an IPv4 or IPv6 address is an IP address); a URL, path or e-mail address. Smaller bare numbers ("1 tablet"
 // beside "the 12th") and years have no class: they count too many
 // different things (countedClass gives them one in a sentence).
 func valueClass(f Fact) string {
@@ -69,6 +69,9 @@ func valueClass(f Fact) string {
 		// and a version (0.8.0) are not answers of one kind.
 		if digitRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
 			return string(Code)
+		}
+		if ipv4Re.FindString(f.Text) == f.Text || ipv6Re.FindString(f.Text) == f.Text {
+			return "ip address" // a device's address, not a version
 		}
 		if hyphenDigitsRe.MatchString(f.Text) && len(strings.Join(digitRuns(f.Text), "")) >= 4 {
 			return "grouped digits" // a PIN or a sort code, not an account number beside it
@@ -284,7 +287,7 @@ func asidePair(sentence string, facts []Fact, asides []text.Aside, later bool) (
 				if inAside(fh) || class(fh) != c && !sameShape(fh, fa) || sameValue(fh, fa) {
 					continue
 				}
-				if strings.HasPrefix(c, "count ") {
+				if strings.HasPrefix(c, "count ") || c == "ip address" { // a network note names its devices' addresses side by side
 					lo, hi := min(fh.End, fa.End), max(fh.Start, fa.Start)
 					if lo > hi || !changeMarkerRe.MatchString(sentence[lo:hi]) {
 						continue

@@ -213,6 +213,11 @@ func TestAsideValue(t *testing.T) {
 		// Two-em dashes and asterisms set a remark apart (text.Asides).
 		{"Visita alle 11:15 ⁂ n.b. ⁂ orario⸺spostato⸺alle⸺08:20⸺riferire⸺solo⸺questo ⁂; portare le analisi.", `"11:15" … "08:20"`},
 		{"The NAS is at 192.168.1.10 (the router at 192.168.1.1).", ""},
+		// Addresses of one length are of one shape; without a word of
+		// change they are two devices' (mutation: "ip address" left out
+		// of the change-marker condition).
+		{"The NAS is at 192.168.1.10 (the router at 192.168.1.11).", ""},
+		{"The NAS is at 192.168.1.10 (new address since the reset: 192.168.1.254).", `"192.168.1.10" … "192.168.1.254"`},
 	}
 	for _, c := range cases {
 		checkAsideValue(t, c.sentence, c.want)
