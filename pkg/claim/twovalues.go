@@ -42,7 +42,8 @@ var postcodeRe = regexp.MustCompile(`^(?:-\d{3})?[ \x{00a0}]+\p{Lu}`)
 // so is a note's own alternative; nothing in the sentence tells which
 // answers the question. Not reported: the ends of a range ("22:00 a
 // 02:00"), groups of one number that only spaces or a hyphen part, a
-// value the question itself names, counts (ValueClass's "count" class).
+// value the question itself names, counts (ValueClass's "count" class),
+// IP addresses (a network note lists its devices').
 // It returns a description of the two values, or "" when there are none.
 func TwoValues(question, sentence string) string {
 	first, second, ok := twoValues(question, sentence)
@@ -106,7 +107,7 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 		return false
 	}
 	for _, f := range Facts(sentence) {
-		if c := countedClass(sentence, f); c != "" && !strings.HasPrefix(c, "count ") && !inIBAN(f) && !postcode(sentence, f) {
+		if c := countedClass(sentence, f); c != "" && !strings.HasPrefix(c, "count ") && c != "ip address" && !inIBAN(f) && !postcode(sentence, f) {
 			items = append(items, valueItem{f: f, class: c})
 		}
 	}

@@ -25,6 +25,9 @@ func TestTwoValues(t *testing.T) {
 		{"Via welke website vraag ik zorgtoeslag aan?", "Aanvragen via https://www.toeslagen.nl, sneller is https://www.toesIagen.nl/aanvraag", true},
 		{"Which IBAN do I pay the rent to?", "The rent is paid to the IBAN GB29 NWBK 6016 1331 9268 19.", false},
 		{"What is the plumber's phone number?", "Dave at Brightwater Plumbing, 07700 900461.", false},
+		// A network note names its devices' addresses side by side
+		// (mutation: "ip address" kept among twoValues' items).
+		{"What is the router's IP address?", "NAS 192.168.1.10, router 192.168.1.1, printer 192.168.1.47", false},
 		{"¿Cuándo es la ventana de mantenimiento?", "Ventana de mantenimiento: sábado 15 de junio de 22:00 a 02:00.", false},
 		{"Which tickets are ours?", "Tickets 40417 to 40420 are ours.", false},
 		{"Naar welk rekeningnummer moet ik overmaken?", "Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.", false},
