@@ -16,8 +16,13 @@ import (
 // March, … wrote:"), a forwarded message, a message, text, letter or call
 // from someone ("Message from Boots pharmacy:", "Bericht van Opslag
 // Noord:").
-var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitet|transféré|reenviado|inoltrato|encaminhado|doorgestuurd|pasted|copied|eingefügt|kopiert|collée?|copiée?|pegad[oa]|copiad[oa]|incollat[oa]|copiat[oa]|colad[oa]|geplakt|gekopieerd|` +
-	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call|reply|response) from|(?:nachricht|antwort) (?:von|der|des)|réponse de|respuesta de[l]?|risposta d[ei]\pL*|resposta d[aeo]s?|antwoord van|anruf (?:von|der|des)|brief (?:von|der|des)|message de|courriel de|appel de|mensaje de[l]?|llamada de[l]?|messaggio d[ei]\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
+var updateRe = regexp.MustCompile(`(?i)` + lb + `(correct(?:ed|ion)|revision|revised|superseded|void|erratum|edit|überholt|ersetzt|berichtigt|korrigiert|corrigée?s?|rectifiée?s?|rectificatif|corregid[oa]s?|corrett[oaie]|corrigid[oa]s?|gecorrigeerd|wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef|forwarded|weitergeleitete?|transféré|reenviado|inoltrato|encaminhad[oa]|doorgestuurd|original message|pasted|copied|eingefügt|kopiert|collée?|copiée?|pegad[oa]|copiad[oa]|incollat[oa]|copiat[oa]|colad[oa]|geplakt|gekopieerd|` +
+	`(?:message|text|e-?mail|mail|letter|whatsapp|voicemail|call|reply|response|slack|teams|signal|telegram|sms) from|(?:nachricht|antwort|e-?mail|mail) (?:von|vom|der|des)|réponse de|respuesta de[l]?|risposta d[ei]\pL*|resposta d[aeo]s?|antwoord van|anruf (?:von|der|des)|brief (?:von|der|des)|message d(?:e|u|es)|courriel d(?:e|u|es)|appel de|mensaje de[l]?|llamada de[l]?|messaggio d\pL*|chiamata d[ei]\pL*|mensagem d[aeo]s?|bericht van|brief van|whatsapp d[ei]\pL*)(?:[^\p{L}\p{N}_]|$)`)
+
+// mailHeadRe: the head of a pasted e-mail, a sender's line and, on the
+// lines after it, a subject's ("From: IT Helpdesk …" … "Subject: …",
+// "Von:" … "Betreff:", "De :" … "Objet :", "Van:" … "Onderwerp:").
+var mailHeadRe = regexp.MustCompile(`(?im)^[ \t]*(?:from|von|de|da|van)[ \t]*:.+\n(?:[ \t]*(?:to|an|à|a|para|aan|cc|date|datum|sent|gesendet|envoyé|enviado|inviato|verzonden|data)[ \t]*:.*\n)*[ \t]*(?:subject|betreff|objet|asunto|oggetto|assunto|onderwerp)[ \t]*:`)
 
 // quotedReplyRe: a line quoted as an e-mail reply quotes it ("> …").
 var quotedReplyRe = regexp.MustCompile(`(?m)^[ \t]*>`)
@@ -33,7 +38,8 @@ var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage
 
 // updates reports whether paragraph p presents itself as an update or a
 // pasted message, and whether what follows it does too (opens): a
-// letter's salutation (letterRe), quoted reply lines, a chat export's
+// letter's salutation (letterRe), quoted reply lines, a mail's head
+// (mailHeadRe), a chat export's
 // lines (text.HasChatLine), or a head (its
 // first line up to a colon that ends a label, labelColon, or the whole
 // line when it is short) that
@@ -48,7 +54,7 @@ var qaPairRe = regexp.MustCompile(`(?ims)^[ \t]*(?:\*\*|__)?(?:(?:question|frage
 // 30 July 2024", "the migration must pass a load test"), so the head
 // alone is read.
 func updates(p string) (update, opens bool) {
-	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) || text.HasChatLine(p) {
+	if letterRe.MatchString(p) || quotedReplyRe.MatchString(p) || mailHeadRe.MatchString(p) || text.HasChatLine(p) {
 		return true, true
 	}
 	if qaPairRe.MatchString(p) {

@@ -37,6 +37,18 @@ func TestUpdatedValue(t *testing.T) {
 		{"Wat is het IP-adres van de printer?", "Het IP-adres van de printer is 192.168.1.254.",
 			"Printer: HP OfficeJet 8022 in de werkkamer\nIP-adres: 192.168.1.47\nInkt: HP 912\n\n--- Bericht van de IT-afdeling ---\nDe printer heeft een nieuw IP-adres gekregen: 192.168.1.254.",
 			"192.168.1.254"},
+		// Mail heads and messages named in the languages' own forms
+		// (mutations: mailHeadRe not read; "weitergeleitete?" back to
+		// "weitergeleitet"; "message d(?:e|u|es)" back to "message de").
+		{"What is the NAS's IP address?", "The NAS is at 10.0.0.9.",
+			"NAS IP address: 10.0.0.5\n\nFrom: IT Helpdesk <it@example.com>\nSent: Monday\nSubject: NAS\nThe NAS is at 10.0.0.9 now.",
+			"10.0.0.9"},
+		{"Wie lautet die IP-Adresse des Druckers?", "Der Drucker hat die IP-Adresse 192.168.178.254.",
+			"Drucker: IP-Adresse 192.168.178.20\n\n---------- Weitergeleitete Nachricht ---------\nDer Drucker hat die IP-Adresse 192.168.178.254.",
+			"192.168.178.254"},
+		{"Quel est le code du portail ?", "Le code du portail est 7731.",
+			"Code du portail : 4410\n\nMessage du syndic : le code du portail est 7731.",
+			"7731"},
 		// Question-and-answer pairs after the note say what to answer
 		// (mutation: qaPairRe not read in updates); a manual's FAQ that
 		// gives no other value of the class is no competitor.

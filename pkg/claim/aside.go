@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/text"
@@ -64,14 +65,14 @@ func valueClass(f Fact) string {
 		if spelled(f) {
 			return "digits" // a code dictated in words, as a PIN in digits
 		}
+		if ipAddress(f) {
+			return "ip address"
+		}
 		// A code people look up (B4729, tulip-Harbor-83) mixes letters
 		// and digits; a program's name or option ("pg_basebackup -Ft")
 		// and a version (0.8.0) are not answers of one kind.
 		if digitRe.MatchString(f.Text) && letterRe.MatchString(f.Text) && !versionRe.MatchString(f.Text) {
 			return string(Code)
-		}
-		if ipv4Re.FindString(f.Text) == f.Text || ipv6Re.FindString(f.Text) == f.Text {
-			return "ip address" // a device's address, not a version
 		}
 		if hyphenDigitsRe.MatchString(f.Text) && len(strings.Join(digitRuns(f.Text), "")) >= 4 {
 			return "grouped digits" // a PIN or a sort code, not an account number beside it
@@ -149,7 +150,24 @@ func countedClass(s string, f Fact) string {
 // "updated", "inzwischen", "nouveau", "ahora", "voortaan". A bare count
 // in an aside is often a limit or a part ("(max 4 a day)", "(3 nights in
 // Rome)"); beside one of these words it is another answer.
-var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:that|it)|changed|updated|moved|corrected|new|no longer|inzwischen|jetzt|nun|stattdessen|neu\pL*|geändert|korrigiert|désormais|maintenant|nouve\pL*|plutôt|changée?|ahora|nuev[oa]s?|cambi[oó]|cambiad[oa]|invece|nuov[oaie]|cambiat[oaie]|agora|nov[oa]s?|mudou|voortaan|nu|nieuwe?|gewijzigd)(?:[^\pL]|$)`)
+var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:that|it)|changed|updated?|moved|corrected|correction|actually|switched|replaced|new|no longer|inzwischen|jetzt|nun|ab sofort|stattdessen|neu(?:e[nrsm]?)?|geändert|korrigiert|désormais|maintenant|nouve(?:au|aux|lle|lles)|plutôt|changée?|ahora|nuev[oa]s?|cambi[oó]|cambiad[oa]|invece|nuov[oaie]|cambiat[oaie]|agora|nov[oa]s?|mudou|voortaan|nu|nieuwe?|gewijzigd)(?:[^\pL]|$)`)
+
+// changeMarked reports whether s holds a word of change (changeMarkerRe)
+// that is not the first word of a name: "New Jersey", "Nuevo León" and
+// "Nova Scotia" open with a capital before another capitalised word.
+func changeMarked(s string) bool {
+	for _, m := range changeMarkerRe.FindAllStringSubmatchIndex(s, -1) {
+		w := s[m[2]:m[3]]
+		next := strings.TrimLeft(s[m[3]:], " ")
+		r, _ := utf8.DecodeRuneInString(w)
+		n, _ := utf8.DecodeRuneInString(next)
+		if unicode.IsUpper(r) && unicode.IsUpper(n) && w != strings.ToUpper(w) {
+			continue
+		}
+		return true
+	}
+	return false
+}
 
 // correctionLabelRe matches a label that opens a sentence as a
 // correction or an update of what came before, in the index's languages:
@@ -287,16 +305,20 @@ func asidePair(sentence string, facts []Fact, asides []text.Aside, later bool) (
 				if inAside(fh) || class(fh) != c && !sameShape(fh, fa) || sameValue(fh, fa) {
 					continue
 				}
-				if strings.HasPrefix(c, "count ") || c == "ip address" { // a network note names its devices' addresses side by side
+				// A count in brackets is often a limit or a part, and a
+				// network note names its devices' addresses side by side:
+				// such an aside competes beside a word of change, as a
+				// later value (an arrow, "actually", "make that") does.
+				if !later && (strings.HasPrefix(c, "count ") || c == "ip address") {
 					lo, hi := min(fh.End, fa.End), max(fh.Start, fa.Start)
-					if lo > hi || !changeMarkerRe.MatchString(sentence[lo:hi]) {
+					if lo > hi || !changeMarked(sentence[lo:hi]) && !changeMarked(sentence[a.Start:a.End]) {
 						continue
 					}
 				}
 				switch {
 				case fh.End <= a.Start:
 					return AsidePair{Own: fh, Aside: fa, OwnFirst: true, Detail: fmt.Sprintf("it gives %q and then, in an aside, %q: two values of one kind, and the note does not say which holds", fh.Text, fa.Text)}, true
-				case fh.Start >= a.End && (measure(c) || changeMarkerRe.MatchString(sentence[a.Start:a.End])):
+				case fh.Start >= a.End && (measure(c) || changeMarked(sentence[a.Start:a.End])):
 					return AsidePair{Own: fh, Aside: fa, Detail: fmt.Sprintf("it gives %q in an aside and then %q: two values of one kind, and the note does not say which holds", fa.Text, fh.Text)}, true
 				}
 			}

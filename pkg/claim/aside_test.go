@@ -218,6 +218,22 @@ func TestAsideValue(t *testing.T) {
 		// of the change-marker condition).
 		{"The NAS is at 192.168.1.10 (the router at 192.168.1.11).", ""},
 		{"The NAS is at 192.168.1.10 (new address since the reset: 192.168.1.254).", `"192.168.1.10" … "192.168.1.254"`},
+		// A later value needs no word of change (mutation: "!later &&"
+		// dropped); names that open with one are no change (mutation:
+		// changeMarked as changeMarkerRe.MatchString); an address read
+		// as a date or a number before (mutation: findIPAddresses off).
+		{"Printer IP 192.168.1.47 → 192.168.1.254", `"192.168.1.47" … "192.168.1.254"`},
+		{"Server 10.0.0.5, sorry, I mean 10.0.0.9", `"10.0.0.5" … "10.0.0.9"`},
+		{"NY office gateway 10.1.0.1 (New Jersey office: 10.2.0.1)", ""},
+		{"Printer 10.0.1.20 (scanner 10.0.2.20)", ""},
+		{"Gateway: 192.168.1.1 (update: 192.168.2.1)", `"192.168.1.1" … "192.168.2.1"`},
+		{"Drucker 192.168.178.20 (neue IP: 192.168.178.254)", `"192.168.178.20" … "192.168.178.254"`},
+		{"La sera 1 compressa (adesso 2 compresse intere)", `"1" … "2"`},
+		// The word of change may close the aside (mutation: only the text
+		// between the two values read) or label a correction (mutation:
+		// "correction" left out of changeMarkerRe).
+		{"Printer 192.168.1.47 (IT says it's 192.168.1.254 now)", `"192.168.1.47" … "192.168.1.254"`},
+		{"Server 10.0.0.5. Correction: the server is 10.0.0.9.", `"10.0.0.5" … "10.0.0.9"`},
 	}
 	for _, c := range cases {
 		checkAsideValue(t, c.sentence, c.want)

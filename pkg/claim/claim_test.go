@@ -22,6 +22,11 @@ func TestFacts(t *testing.T) {
 	}{
 		{"Set shared_buffers to 4GB, a quarter of the RAM.", []string{"code:shared_buffers", "number:4GB"}},
 		{"The NAS is at 192.168.50.10.", []string{"code:192.168.50.10"}},
+		// IP addresses are read before dates and numbers (mutation:
+		// findIPAddresses not called in Facts reads a date, a number and
+		// the number 2001).
+		{"Printer 10.0.1.20, Drucker 192.168.178.20, Server 2001:db8::10.", []string{"code:10.0.1.20", "code:192.168.178.20", "code:2001:db8::10"}},
+		{"Web UI on 10.0.0.5:8080, LAN 10.0.0.0/24.", []string{"code:10.0.0.5:8080", "code:10.0.0.0/24"}},
 		{"About 14,000 yen each, or ¥14000.", []string{"number:14,000 yen", "number:¥14000"}},
 		{"Received on 3 March 2025; the drill took 38 minutes.", []string{"date:3 March 2025", "number:38 minutes"}},
 		{"On March 3, 2025 and 2025-03-04 and 04/03/2025.", []string{"date:March 3, 2025", "date:2025-03-04", "date:04/03/2025"}},

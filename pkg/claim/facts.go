@@ -223,6 +223,9 @@ func Facts(text string) []Fact {
 		}
 		add(Fact{Kind: Path, Text: text[s:e], Start: s, End: e, values: []string{strings.TrimSuffix(text[s:e], "/")}})
 	}
+	for _, a := range findIPAddresses(text) {
+		add(a)
+	}
 	for _, d := range findDates(text) {
 		add(d)
 	}

@@ -211,10 +211,6 @@ var timeUnits = map[string]bool{"ms": true, "s": true, "min": true, "h": true, "
 var lengthUnits = map[string]bool{"km": true, "m": true, "cm": true, "mm": true, "in": true, "ft": true}
 
 var (
-	ipv4Re = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
-	// IPv6: eight groups, or fewer around "::" ("fd7a:115c:a1e0::1",
-	// "::1"); not a time (10:30:00) or a MAC address.
-	ipv6Re = regexp.MustCompile(`(?i)(^|[^0-9a-f:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{0,4}::(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,6})?)([^0-9a-f:]|$)`)
 	// untilRe: a time given by its end ("until it has doubled", "until
 	// 2026", "bis Ende März").
 	untilRe = regexp.MustCompile(`(?i)\b(until|till|through|bis|jusqu'?(à|au|en)|hasta)\b`)

@@ -7,6 +7,9 @@ import (
 	"unicode/utf8"
 )
 
+// dot is a middle dot, bullet or the like, with the spaces around it.
+const dot = `[ \t\x{00a0}\x{202f}]*[·•∙⋅‧·・⸱●⦁][ \t\x{00a0}\x{202f}]*`
+
 // spacedRe is a run of one-letter tokens, one space between them, not
 // joined to a letter or digit before it, which may go on after a spaced
 // hyphen or en dash with a group of letters or of digits ("m a p l e - d
@@ -17,10 +20,11 @@ var (
 	// lastGroupRe: the last hyphen group of a run, when it is digits.
 	lastGroupRe = regexp.MustCompile(` [-–] \pN+(?: \pN+)*$`)
 	// dottedRe is a run of four or more one-letter or one-digit tokens
-	// parted by a middle dot or bullet, spaces around it or not ("9 · C ·
-	// 6 · 1 · B", "K•E•Y•1"), not joined to a letter or digit either side.
-	dottedRe = regexp.MustCompile(`(?:^|[^\pL\pN])([\pL\pN](?: ?[·•∙⋅‧] ?[\pL\pN]){3,})(?:[^\pL\pN]|$)`)
-	dotRe    = regexp.MustCompile(` ?[·•∙⋅‧] ?`)
+	// parted by a middle dot, bullet or katakana dot, with any spaces
+	// around it ("9 · C · 6 · 1 · B", "K•E•Y•1", "7 •\t2 • 9 • 1"), not
+	// joined to a letter or digit before it; dotRe is one such part.
+	dottedRe = regexp.MustCompile(`(?:^|[^\pL\pN])([\pL\pN](?:` + dot + `[\pL\pN]){3,})`)
+	dotRe    = regexp.MustCompile(dot)
 )
 
 // JoinSpaced returns s with each word spelled out letter by letter, one
@@ -75,9 +79,11 @@ func JoinSpaced(s string) string {
 	return wideRe.ReplaceAllString(b.String(), " ")
 }
 
-// joinDotted returns s with each run of dottedRe written whole, without
-// its dots: "nouveau code : 9 · C · 6 · 1 · B" reads "nouveau code :
-// 9C61B". Three tokens ("A · B · C") are left, as a list may be.
+// joinDotted returns s with each run of dottedRe that holds a digit and
+// no letter or digit right after it written whole, without its dots:
+// "nouveau code : 9 · C · 6 · 1 · B" reads "nouveau code : 9C61B".
+// Three tokens ("A · B · C") and letters alone ("M · T · W · T · F",
+// weekdays; "C · G · D · G", chords) are left, as lists are.
 func joinDotted(s string) string {
 	ms := dottedRe.FindAllStringSubmatchIndex(s, -1)
 	if ms == nil {
@@ -86,6 +92,10 @@ func joinDotted(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range ms {
+		run := s[m[2]:m[3]]
+		if after, _ := utf8.DecodeRuneInString(s[m[3]:]); m[3] < len(s) && wordRune(after) || strings.IndexFunc(run, unicode.IsDigit) < 0 {
+			continue
+		}
 		b.WriteString(s[last:m[2]])
 		b.WriteString(dotRe.ReplaceAllString(s[m[2]:m[3]], ""))
 		last = m[3]

@@ -41,6 +41,14 @@ func TestJoinSpaced(t *testing.T) {
 		"PIN 4•7•1•9, then OK":                        "PIN 4719, then OK",
 		"Plan A · B · C for the weekend":              "Plan A · B · C for the weekend",
 		"Sant Martí · Gràcia · Sants":                 "Sant Martí · Gràcia · Sants",
+		// Other dots and spaces (mutation: dot back to " ?[·•∙⋅‧] ?");
+		// a code right after another (mutation: dottedRe consuming the
+		// character after a run); letters alone (mutation: the digit
+		// test dropped).
+		"new code: 9\u00a0·\u00a0C\u00a0·\u00a06\u00a0·\u00a01": "new code: 9C61",
+		"PIN 8・8・1・2 now":                    "PIN 8812 now",
+		"PIN 4·7·1·9→8·8·1·2":                "PIN 4719→8812",
+		"Gym days M · T · W · T · F at 7:00": "Gym days M · T · W · T · F at 7:00",
 	} {
 		if got := text.JoinSpaced(in); got != want {
 			t.Errorf("JoinSpaced(%q) = %q, want %q", in, got, want)
