@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -145,6 +146,51 @@ func countedClass(s string, f Fact) string {
 	return "count " + string(w)
 }
 
+// oneOrHalfRe: a word for one, an article among them, or for a half,
+// before a word of three letters or more: "one tablet", "a tablet",
+// "eine Tablette", "un comprimé", "mezza compressa" (oneRe, of answers
+// that count, leaves the articles "a" and "un" out).
+var oneOrHalfRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(one|an?|eine[nm]?|ein|une?|un[oa]|um|uma|een|half|halbe|demi|media|mezza|meia|halve)\s+\pL{3,}`)
+
+// impliedCounts returns, as bare numbers, the words for one or a half in
+// s (oneRe) that are no fact already and count the noun another of facts
+// counts (countedClass): in "eine Tablette (jetzt zwei ganze Tabletten)"
+// the article is the dose the aside changes, as the 1 of "1 Tablette"
+// would be. Read alone, such a word is an article too often to be a
+// number.
+func impliedCounts(s string, facts []Fact) []Fact {
+	var out []Fact
+	for _, m := range oneOrHalfRe.FindAllStringSubmatchIndex(s, -1) {
+		st, e := m[2], m[3]
+		taken := false
+		for _, f := range facts {
+			if f.Start < e && f.End > st || strings.TrimSpace(s[min(f.End, st):st]) == "" && f.End <= st {
+				taken = true // a fact, or the article after one ("half a tablet")
+				break
+			}
+		}
+		if taken {
+			continue
+		}
+		v := "1"
+		if _, half := halves[strings.ToLower(s[st:e])]; half || strings.EqualFold(s[st:e], "halbe") || strings.EqualFold(s[st:e], "halve") {
+			v = "0.5"
+		}
+		f := Fact{Kind: Number, Text: s[st:e], Start: st, End: e, values: []string{v + " "}}
+		c := countedClass(s, f)
+		if !strings.HasPrefix(c, "count ") {
+			continue
+		}
+		for _, g := range facts {
+			if countedClass(s, g) == c {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // changeMarkerRe: words by which a text says a value changed or replaces
 // another, in the index's languages: "now", "instead", "make that",
 // "updated", "inzwischen", "nouveau", "ahora", "voortaan". A bare count
@@ -247,6 +293,8 @@ func AsideValues(sentence string) (AsidePair, bool) {
 	if ok {
 		return p, true
 	}
+	facts = append(facts, impliedCounts(sentence, facts)...)
+	slices.SortFunc(facts, func(a, b Fact) int { return a.Start - b.Start })
 	asides := append(text.Asides(sentence), labelledCorrections(sentence)...)
 	// A later value in the sentence's own words is read apart: a bracket
 	// before it may hold the value it replaces ("(Milbemax, 1 tablet) …

@@ -229,6 +229,12 @@ func TestAsideValue(t *testing.T) {
 		{"Gateway: 192.168.1.1 (update: 192.168.2.1)", `"192.168.1.1" … "192.168.2.1"`},
 		{"Drucker 192.168.178.20 (neue IP: 192.168.178.254)", `"192.168.178.20" … "192.168.178.254"`},
 		{"La sera 1 compressa (adesso 2 compresse intere)", `"1" … "2"`},
+		// A word for one before the noun an aside counts is the count it
+		// changes (mutation: impliedCounts' facts not appended); without
+		// a word of change it is no second value.
+		{"Morgens eine Tablette (jetzt zwei ganze Tabletten)", `"eine" … "zwei"`},
+		{"one tablet at night (now two whole tablets)", `"one" … "two"`},
+		{"Take a tablet at night (the box holds 30 tablets).", ""},
 		// The word of change may close the aside (mutation: only the text
 		// between the two values read) or label a correction (mutation:
 		// "correction" left out of changeMarkerRe).
