@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hrag-dev/hrag/pkg/text"
@@ -150,7 +149,7 @@ func countedClass(s string, f Fact) string {
 // before a word of three letters or more: "one tablet", "a tablet",
 // "eine Tablette", "un comprimé", "mezza compressa" (oneRe, of answers
 // that count, leaves the articles "a" and "un" out).
-var oneOrHalfRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(one|an?|eine[nm]?|ein|une?|un[oa]|um|uma|een|half|halbe|demi|media|mezza|meia|halve)\s+\pL{3,}`)
+var oneOrHalfRe = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])((?:one|an?|eine[nm]?|ein|une?|un[oa]|um|uma|een|één|eén|half|halbe|demi|medi[oa]|mezz[oa]|mei[oa]|halve)(?:\s+(halbe[nr]?|halve|demie?|half))?)\s+\pL{3,}`)
 
 // impliedCounts returns, as bare numbers, the words for one or a half in
 // s (oneRe) that are no fact already and count the noun another of facts
@@ -173,8 +172,8 @@ func impliedCounts(s string, facts []Fact) []Fact {
 			continue
 		}
 		v := "1"
-		if _, half := halves[strings.ToLower(s[st:e])]; half || strings.EqualFold(s[st:e], "halbe") || strings.EqualFold(s[st:e], "halve") {
-			v = "0.5"
+		if w := strings.ToLower(s[st:e]); m[4] >= 0 || halves[w] != 0 || w == "halbe" || w == "halve" {
+			v = "0.5" // "half", "eine halbe", "un demi"
 		}
 		f := Fact{Kind: Number, Text: s[st:e], Start: st, End: e, values: []string{v + " "}}
 		c := countedClass(s, f)
@@ -196,21 +195,26 @@ func impliedCounts(s string, facts []Fact) []Fact {
 // "updated", "inzwischen", "nouveau", "ahora", "voortaan". A bare count
 // in an aside is often a limit or a part ("(max 4 a day)", "(3 nights in
 // Rome)"); beside one of these words it is another answer.
-var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:that|it)|changed|updated?|moved|corrected|correction|actually|switched|replaced|new|no longer|inzwischen|jetzt|nun|ab sofort|stattdessen|neu(?:e[nrsm]?)?|geändert|korrigiert|désormais|maintenant|nouve(?:au|aux|lle|lles)|plutôt|changée?|ahora|nuev[oa]s?|cambi[oó]|cambiad[oa]|invece|nuov[oaie]|cambiat[oaie]|agora|nov[oa]s?|mudou|voortaan|nu|nieuwe?|gewijzigd)(?:[^\pL]|$)`)
+var changeMarkerRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(now|instead|make (?:that|it)|changed|updated?|moved|corrected|correction|revised|actually|switched|replaced|new|no longer|inzwischen|mittlerweile|jetzt|nun|ab sofort|stattdessen|neu(?:e[nrsm]?)?|geändert|korrigiert|désormais|dorénavant|maintenant|nouve(?:au|aux|lle|lles)|plutôt|changée?|ahora|nuev[oa]s?|cambi[oó]|cambiad[oa]|invece|nuov[oaie]|cambiat[oaie]|agora|doravante|nov[oa]s?|mudou|voortaan|inmiddels|nu|nieuwe?|gewijzigd)(?:[^\pL]|$)`)
+
+// packOrLimitRe: words by which a count in an aside is what a pack
+// holds or a limit, not a dose, in the index's languages: "(new pack: 28
+// tablets)", "(neu: höchstens 3 Tabletten am Tag)", "(nouvelle boîte de
+// 30 comprimés)".
+var packOrLimitRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(pack|packs|package|box|bottle|bag|blister|tub|tin|packung|schachtel|flasche|beutel|boîte|boite|flacon|sachet|paquet|caja|envase|bote|bolsa|frasco|confezione|scatola|flacone|barattolo|embalagem|caixa|saco|doos|verpakking|fles|zak|pot|max|maximum|at most|up to|höchstens|maximal|bis zu|au plus|au maximum|jusqu'à|como máximo|máximo|hasta|al massimo|massimo|fino a|no máximo|até|hoogstens|maximaal|tot)(?:[^\pL]|$)`)
+
+// placeNameRe: a word of change that opens a place's name, joined to it
+// by a hyphen ("Neu-Ulm", "Nouveau-Brunswick", "New-York") or before one
+// of the places so named ("New Jersey", "Nuevo León", "Nova Scotia").
+var placeNameRe = regexp.MustCompile(`^(?:-\pL|\s+(?:York|Jersey|Zealand|Delhi|Hampshire|Mexico|México|Orleans|Orléans|Haven|England|Brunswick|Wales|Caledonia|Calédonie|Scotia|León|Leon|Iorque|Zélande|Aquitaine|Guinea|Guinée)\b)`)
 
 // changeMarked reports whether s holds a word of change (changeMarkerRe)
-// that is not the first word of a name: "New Jersey", "Nuevo León" and
-// "Nova Scotia" open with a capital before another capitalised word.
+// that does not open a place's name (placeNameRe).
 func changeMarked(s string) bool {
 	for _, m := range changeMarkerRe.FindAllStringSubmatchIndex(s, -1) {
-		w := s[m[2]:m[3]]
-		next := strings.TrimLeft(s[m[3]:], " ")
-		r, _ := utf8.DecodeRuneInString(w)
-		n, _ := utf8.DecodeRuneInString(next)
-		if unicode.IsUpper(r) && unicode.IsUpper(n) && w != strings.ToUpper(w) {
-			continue
+		if !placeNameRe.MatchString(s[m[3]:]) {
+			return true
 		}
-		return true
 	}
 	return false
 }
@@ -359,7 +363,7 @@ func asidePair(sentence string, facts []Fact, asides []text.Aside, later bool) (
 				// later value (an arrow, "actually", "make that") does.
 				if !later && (strings.HasPrefix(c, "count ") || c == "ip address") {
 					lo, hi := min(fh.End, fa.End), max(fh.Start, fa.Start)
-					if lo > hi || !changeMarked(sentence[lo:hi]) && !changeMarked(sentence[a.Start:a.End]) {
+					if lo > hi || !changeMarked(sentence[lo:hi]) && !changeMarked(sentence[a.Start:a.End]) || strings.HasPrefix(c, "count ") && packOrLimitRe.MatchString(sentence[a.Start:a.End]) {
 						continue
 					}
 				}

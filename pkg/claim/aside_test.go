@@ -235,6 +235,23 @@ func TestAsideValue(t *testing.T) {
 		{"Morgens eine Tablette (jetzt zwei ganze Tabletten)", `"eine" … "zwei"`},
 		{"one tablet at night (now two whole tablets)", `"one" … "two"`},
 		{"Take a tablet at night (the box holds 30 tablets).", ""},
+		// A word of change before a capitalised noun is one (mutation:
+		// changeMarked skipping any capital before a capital); one that
+		// opens a place's name is not (mutation: placeNameRe's hyphen
+		// dropped).
+		{"Printer at 192.168.1.20 (New IP: 192.168.1.40).", `"192.168.1.20" … "192.168.1.40"`},
+		{"Morgens eine Tablette (Neue Dosis: zwei Tabletten).", `"eine" … "zwei"`},
+		{"Filiale Ulm 10.5.0.1 (Filiale Neu-Ulm: 10.6.0.1)", ""},
+		// A half after the word for one (mutation: oneOrHalfRe's second
+		// group dropped, which reads "eine" as the count of "halbe");
+		// counts either side of an arrow (mutation: countedBetween
+		// false); a pack's size or a limit is no dose (mutation:
+		// packOrLimitRe not read).
+		{"Eine halbe Tablette (jetzt 1 Tablette).", `"Eine halbe" … "1"`},
+		{"Dose: 1 tablet → 2 tablets.", `"1" … "2"`},
+		{"Dose: one tablet → two tablets.", `"one" … "two"`},
+		{"Morgens eine Tablette Ramipril (neue Packung mit 100 Tabletten).", ""},
+		{"Eine Tablette bei Bedarf (neu: höchstens 3 Tabletten am Tag).", ""},
 		// The word of change may close the aside (mutation: only the text
 		// between the two values read) or label a correction (mutation:
 		// "correction" left out of changeMarkerRe).

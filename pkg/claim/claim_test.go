@@ -27,6 +27,13 @@ func TestFacts(t *testing.T) {
 		// the number 2001).
 		{"Printer 10.0.1.20, Drucker 192.168.178.20, Server 2001:db8::10.", []string{"code:10.0.1.20", "code:192.168.178.20", "code:2001:db8::10"}},
 		{"Web UI on 10.0.0.5:8080, LAN 10.0.0.0/24.", []string{"code:10.0.0.5:8080", "code:10.0.0.0/24"}},
+		// A telephone number or a C++ name is no address (mutations: the
+		// leading-zero test dropped from octets; the digit test dropped
+		// from findIPAddresses' IPv6).
+		{"Tel. 044.123.45.67", []string{"number:044.123.45.67"}},
+		{"Use std::deque here.", nil},
+		{"Call A::B first.", nil},
+		{"Use Vec::1 here.", []string{"code:Vec::1"}},
 		{"About 14,000 yen each, or ¥14000.", []string{"number:14,000 yen", "number:¥14000"}},
 		{"Received on 3 March 2025; the drill took 38 minutes.", []string{"date:3 March 2025", "number:38 minutes"}},
 		{"On March 3, 2025 and 2025-03-04 and 04/03/2025.", []string{"date:March 3, 2025", "date:2025-03-04", "date:04/03/2025"}},

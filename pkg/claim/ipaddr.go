@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 var (
@@ -34,8 +36,8 @@ func findIPAddresses(text string) []Fact {
 	}
 	for _, m := range ipv6Re.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[4], m[5]
-		if strings.Count(text[s:e], ":") < 2 || e-s < 3 {
-			continue
+		if strings.Count(text[s:e], ":") < 2 || e-s < 3 || !strings.ContainsAny(text[s:e], "0123456789") || wordBefore(text, s) || !valueEnds(text, e) {
+			continue // "std::deque" is a C++ name
 		}
 		out = append(out, Fact{Kind: Code, Text: text[s:e], Start: s, End: e, values: []string{strings.ToLower(text[s:e])}})
 	}
@@ -43,16 +45,25 @@ func findIPAddresses(text string) []Fact {
 }
 
 // octets reports whether addr, four dotted groups of digits with a port
-// or prefix after it or not, has groups of 0 to 255 only.
+// or prefix after it or not, has groups of 0 to 255 only, none written
+// with a leading zero ("044.123.45.67" is a telephone number,
+// "100.000.000.000" a number grouped in thousands).
 func octets(addr string) bool {
 	addr, _, _ = strings.Cut(addr, ":")
 	addr, _, _ = strings.Cut(addr, "/")
 	for _, g := range strings.Split(addr, ".") {
-		if n, err := strconv.Atoi(g); err != nil || n > 255 {
+		if n, err := strconv.Atoi(g); err != nil || n > 255 || len(g) > 1 && g[0] == '0' {
 			return false
 		}
 	}
 	return true
+}
+
+// wordBefore reports whether the character before index i of text is a
+// letter, a digit or an underscore.
+func wordBefore(text string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return i > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // ipAddress reports whether code f is an IP address of a device rather

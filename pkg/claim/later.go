@@ -184,7 +184,9 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 		if cross {
 			near = onlyMarks // "dinsdag de 4e ✗, woensdag de 5e ✓" is a poll's row
 		}
-		before := slices.IndexFunc(facts, func(f Fact) bool { return f.End <= m[0] && near(s[f.End:m[0]]) })
+		before := slices.IndexFunc(facts, func(f Fact) bool {
+			return f.End <= m[0] && (near(s[f.End:m[0]]) || !cross && countedBetween(s, f, s[f.End:m[0]]))
+		})
 		if before < 0 || !cross && (facts[before].Kind == Date || isTime(facts[before])) {
 			continue // no value before it, or a range: "08:12 → 09:47", "14/05 → 21/05"
 		}
@@ -196,6 +198,15 @@ func arrowValues(s string, facts []Fact) []text.Aside {
 		}
 	}
 	return out
+}
+
+// countedBetween reports whether between, the text from fact f of s to
+// an arrow, is the noun f counts and nothing else but a word of
+// wholeness or size (countedRe): "1 tablet → 2 tablets", "one scoop ->
+// two scoops".
+func countedBetween(s string, f Fact, between string) bool {
+	m := countedRe.FindStringSubmatchIndex(between)
+	return m != nil && strings.HasPrefix(countedClass(s, f), "count ") && strings.TrimSpace(between[m[1]:]) == ""
 }
 
 // conjunctions are the words that join a second clause to the first,
