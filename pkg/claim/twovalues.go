@@ -148,13 +148,26 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 			if measure(a.class) && !clauseBreakRe.MatchString(between) {
 				continue
 			}
-			if a.in(question) || b.in(question) {
+			if a.in(question) || b.in(question) || disowns(between) {
 				continue
 			}
 			return first, second, true
 		}
 	}
 	return valueItem{}, valueItem{}, false
+}
+
+// disownRe: a negation right before a value, a few words between or
+// none ("«Madrid-2», no el antiguo «Madrid-1»", "4410, not 4401", "nicht
+// mehr die alte 0815"); Spanish and Italian "no" needs a word after it,
+// for "no" before a number is also its abbreviation.
+var disownRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:not|nicht|kein\pL*|pas|non|não|nao|niet|geen|never|nie|jamais|nunca|mai)(?:[^\pL.][^.;:\n]{0,30})?|no[^\pL.][^.;:\n]*\pL[^.;:\n]{0,30})$`)
+
+// disowns reports whether between, the text from one value to the next,
+// disowns the next one (disownRe) without a word of change (changeMarked:
+// "not any more, now 5678" disowns the first).
+func disowns(between string) bool {
+	return disownRe.MatchString(between) && !changeMarked(between)
 }
 
 // askedClass returns a test of the classes (ValueClass) whose values

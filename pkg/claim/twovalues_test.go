@@ -28,6 +28,13 @@ func TestTwoValues(t *testing.T) {
 		// A network note names its devices' addresses side by side
 		// (mutation: "ip address" kept among twoValues' items).
 		{"What is the router's IP address?", "NAS 192.168.1.10, router 192.168.1.1, printer 192.168.1.47", false},
+		// A value the sentence disowns is no second answer (mutation:
+		// disowns not read); one taken back by a change is (mutation:
+		// changeMarked not read in disowns); "No." abbreviates a number.
+		{"¿Qué perfil de VPN tengo que usar?", "VPN: usar el perfil «Madrid-2», no el antiguo «Madrid-1» (dado de baja)", false},
+		{"What is the gate code?", "Gate code 4410, not 4401 as the old sign says", false},
+		{"What is the gate code?", "Gate code 4410 / not valid any more, now 7731", true},
+		{"What is the locker code?", "Locker code 4410; locker No. 7731", true},
 		{"¿Cuándo es la ventana de mantenimiento?", "Ventana de mantenimiento: sábado 15 de junio de 22:00 a 02:00.", false},
 		{"Which tickets are ours?", "Tickets 40417 to 40420 are ours.", false},
 		{"Naar welk rekeningnummer moet ik overmaken?", "Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.", false},

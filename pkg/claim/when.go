@@ -182,7 +182,8 @@ func hasTimeValue(f Fact) bool {
 }
 
 // digitBesideDates reports whether sentence holds a digit that may be a
-// time or a day: one outside its facts, or a fact other than a date, an
+// time or a day: one outside its facts, or a fact other than a date, a
+// code of letters and digits that is no time ("3B", "TP1363"), an
 // amount of money, a span of time ("30 minutes", but "om 9 uur" is a
 // time), a year alone ("in 2019") and, when withDay, a time of day (which
 // says at what time, not on which day); with withDay, a date that gives
@@ -199,6 +200,7 @@ func digitBesideDates(sentence string, facts []Fact, withDay bool) bool {
 		u := numberUnit(f)
 		switch {
 		case f.Kind == Date, f.Kind == Number && currencies[u],
+			f.Kind == Code && !isTime(f) && letterRe.MatchString(f.Text), // a class "3B", a flight "TP1363"
 			f.Kind == Number && timeUnits[u] && !(u == "h" && clockAtRe.MatchString(sentence[:f.Start])),
 			f.Kind == Number && u == "" && yearRe.MatchString(f.Text) && len(strings.Trim(f.Text, "0123456789")) == 0 && len(f.Text) == 4,
 			withDay && isTime(f):

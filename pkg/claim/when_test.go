@@ -83,6 +83,10 @@ func TestTimeOfDayAndDay(t *testing.T) {
 		{"What time is the call with Sarah?", "The call will last 30 minutes.", false},
 		{"What date is Anna's wedding?", "Anna's wedding is in 2026.", false},
 		{"What day is the plumber coming?", "The plumber is coming at 3pm.", false},
+		// A code of letters and digits is no time (mutation: its case
+		// dropped from digitBesideDates); a time so written is.
+		{"What time do I pick Maya up on Fridays?", "Maya's class: 3B, teacher Mrs Patel", false},
+		{"What time does flight TP1363 leave?", "Flight TP1363 leaves at 6pm.", true},
 	} {
 		if got := GivesAnswer(c.q, Asks(c.q), c.s); got != c.want {
 			t.Errorf("GivesAnswer(%q, %q) = %v, want %v", c.q, c.s, got, c.want)
