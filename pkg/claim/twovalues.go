@@ -157,11 +157,18 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 	return valueItem{}, valueItem{}, false
 }
 
-// disownRe: a negation right before a value, a few words between or
-// none ("«Madrid-2», no el antiguo «Madrid-1»", "4410, not 4401", "nicht
-// mehr die alte 0815"); Spanish and Italian "no" needs a word after it,
-// for "no" before a number is also its abbreviation.
-var disownRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:not|nicht|kein\pL*|pas|non|não|nao|niet|geen|never|nie|jamais|nunca|mai)(?:[^\pL.][^.;:\n]{0,30})?|no[^\pL.][^.;:\n]*\pL[^.;:\n]{0,30})$`)
+// disownRe: a negation right before a value, with at most an article
+// and a word for old between ("«Madrid-2», no el antiguo «Madrid-1»",
+// "4410, not 4401", "nicht mehr die alte 0815"). Spanish and Italian "no"
+// needs one of those words after it, for "no" before a number is also
+// its abbreviation; other words between ("not valid, use 9876") say
+// something else than that the value is not the answer.
+var disownRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:not|nicht(?: mehr)?|kein\pL*|pas|non|não|nao|niet|geen|never|nie|jamais|nunca|mai)\s+` + disownedArticle + `?` + disownedOld + `?|no\s+(?:` + disownedArticle + disownedOld + `?|` + disownedOld + `))[\s«"'“„‹]*$`)
+
+const (
+	disownedArticle = `(?:(?:the|der|die|das|den|le|la|les|el|los|las|il|lo|gli|os|as|de|het|een|a|an|o|i)\s+|l')`
+	disownedOld     = `(?:(?:old|former|previous|earlier|alte[nrs]?|frühere[nrs]?|vorherige[nrs]?|ancien(?:ne)?s?|précédente?s?|antigu[oa]s?|anterior(?:es)?|vecchi[oa]|precedente|antig[oa]s?|oude?|vorige)\s+)`
+)
 
 // disowns reports whether between, the text from one value to the next,
 // disowns the next one (disownRe) without a word of change (changeMarked:

@@ -35,6 +35,8 @@ func TestTwoValues(t *testing.T) {
 		{"What is the gate code?", "Gate code 4410, not 4401 as the old sign says", false},
 		{"What is the gate code?", "Gate code 4410 / not valid any more, now 7731", true},
 		{"What is the locker code?", "Locker code 4410; locker No. 7731", true},
+		{"What is the PIN?", "PIN 1234, not valid, use 9876", true},
+		{"Wie lautet der Türcode?", "Türcode 4410, nicht mehr die alte 0815", false},
 		{"¿Cuándo es la ventana de mantenimiento?", "Ventana de mantenimiento: sábado 15 de junio de 22:00 a 02:00.", false},
 		{"Which tickets are ours?", "Tickets 40417 to 40420 are ours.", false},
 		{"Naar welk rekeningnummer moet ik overmaken?", "Overmaken naar NL91 ABNA 0417 1643 00 o.v.v. klantnummer 5540218.", false},
