@@ -209,6 +209,29 @@ func (sc *sentenceCheck) apply(rest string, cut []ActionAside, withheld bool, re
 	}
 }
 
+// otherDays withholds the shown sentences of res that answer for other
+// days of the week than question asks about (claim.OtherDays), unless
+// another shown sentence names the day asked, a span or every day.
+func otherDays(question string, res *Result) {
+	var other []int
+	for i, s := range res.Sentences {
+		if !s.Shown {
+			continue
+		}
+		if claim.OtherDays(question, s.Text) == "" {
+			if claim.NamesWeekday(s.Text) {
+				return // a sentence that gives the day asked, or a span
+			}
+			continue
+		}
+		other = append(other, i)
+	}
+	for _, i := range other {
+		s := &res.Sentences[i]
+		s.Shown, s.Reason, s.Detail = false, string(claim.OffQuestion), claim.OtherDays(question, s.Text)
+	}
+}
+
 // checkAnswer runs the checks that read the whole answer after each
 // sentence's: the least token log-probability, the model's confidence in
 // its "found" flag, the yes/no verdict, the
@@ -243,6 +266,12 @@ func (a *Asker) checkAnswer(ctx context.Context, question string, passages []ret
 				s.Detail = fmt.Sprintf("the question asks for %s %s and no sentence of the answer gives one", article, t)
 			}
 		}
+	}
+	// An answer for other days of the week than the one asked about ("on
+	// Sundays" answered with Tuesday's and Saturday's classes) is no
+	// answer either, unless a sentence of it gives the day asked.
+	if !a.Skip[SkipAnswerType] {
+		otherDays(question, res)
 	}
 	if a.MinSimilarity >= 0 || a.MeasureSimilarity && measure {
 		if err := a.similarity(ctx, passages, res); err != nil {

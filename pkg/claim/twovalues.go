@@ -157,24 +157,30 @@ func twoValues(question, sentence string) (valueItem, valueItem, bool) {
 	return valueItem{}, valueItem{}, false
 }
 
-// disownRe: a negation right before a value, with at most an article
-// and a word for old between ("«Madrid-2», no el antiguo «Madrid-1»",
-// "4410, not 4401", "nicht mehr die alte 0815"). Spanish and Italian "no"
-// needs one of those words after it, for "no" before a number is also
-// its abbreviation; other words between ("not valid, use 9876") say
-// something else than that the value is not the answer.
-var disownRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:not|nicht(?: mehr)?|kein\pL*|pas|non|não|nao|niet|geen|never|nie|jamais|nunca|mai)\s+` + disownedArticle + `?` + disownedOld + `?|no\s+(?:` + disownedArticle + disownedOld + `?|` + disownedOld + `))[\s«"'“„‹]*$`)
+// disownRe: the whole text between two values when it disowns the
+// second: a comma, dash or bracket (after up to four words: "4410 gilt
+// jetzt, nicht mehr 6105"), a conjunction or none, a negation,
+// and at most an article, a word for old and a word for the value's kind
+// before it ("«Madrid-2», no el antiguo «Madrid-1»", "4410, not 4401",
+// "6150, nicht mehr die alte 0815", "7734, et non l’ancien 7743").
+// Spanish and Italian "no" needs such a word after it, for "no" before a
+// number is also its abbreviation. Other words ("if not 5521", "geht
+// nicht, 7731 nehmen", "not valid, use 9876") say something else than
+// that the value is not the answer.
+var disownRe = regexp.MustCompile(`(?i)^[\s»"'”’›)\]]*(?:(?:\s*\pL+){1,4}\s*[,;–—(/]|[,;–—(/]?)\s*(?:(?:and|und|et|y|e|en|but|aber|mais|pero|ma|mas|maar)\s+)?` +
+	`(?:(?:not|nicht(?: mehr)?|kein\pL*|pas|non(?: più)?|não|nao|niet(?: meer)?|geen|never|nooit|nie|jamais|nunca|mai)\s+` + disownedArticle + `?` + disownedOld + `?` + disownedKind + `?` +
+	`|no\s+(?:` + disownedArticle + disownedOld + `?|` + disownedOld + `)` + disownedKind + `?)[\s«"'“„‹‘’»›]*$`)
 
 const (
-	disownedArticle = `(?:(?:the|der|die|das|den|le|la|les|el|los|las|il|lo|gli|os|as|de|het|een|a|an|o|i)\s+|l')`
-	disownedOld     = `(?:(?:old|former|previous|earlier|alte[nrs]?|frühere[nrs]?|vorherige[nrs]?|ancien(?:ne)?s?|précédente?s?|antigu[oa]s?|anterior(?:es)?|vecchi[oa]|precedente|antig[oa]s?|oude?|vorige)\s+)`
+	disownedArticle = `(?:(?:the|der|die|das|den|le|la|les|el|los|las|il|lo|gli|quell[oa]|os|as|de|het|een|a|an|o|i)\s+|l['’])`
+	disownedOld     = `(?:(?:old|former|previous|earlier|outdated|obsolete|alte[nrs]?|frühere[nrs]?|vorherige[nrs]?|veraltete[nrs]?|ancien(?:ne)?s?|précédente?s?|obsolètes?|antigu[oa]s?|anterior(?:es)?|obsolet[oa]s?|vecchi[oa]|precedente|antig[oa]s?|oude?|vorige)\s+)`
+	disownedKind    = `(?:(?:code|number|one|pin|nummer|numéro|número|numero|codice|código)\s+(?:(?:old|former|previous|alte[nrs]?|ancien(?:ne)?|antigu[oa]|vecchi[oa]|antig[oa]|oude?)\s+)?)`
 )
 
 // disowns reports whether between, the text from one value to the next,
-// disowns the next one (disownRe) without a word of change (changeMarked:
-// "not any more, now 5678" disowns the first).
+// disowns the next one (disownRe).
 func disowns(between string) bool {
-	return disownRe.MatchString(between) && !changeMarked(between)
+	return disownRe.MatchString(between)
 }
 
 // askedClass returns a test of the classes (ValueClass) whose values

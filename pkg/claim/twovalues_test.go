@@ -29,13 +29,22 @@ func TestTwoValues(t *testing.T) {
 		// (mutation: "ip address" kept among twoValues' items).
 		{"What is the router's IP address?", "NAS 192.168.1.10, router 192.168.1.1, printer 192.168.1.47", false},
 		// A value the sentence disowns is no second answer (mutation:
-		// disowns not read); one taken back by a change is (mutation:
-		// changeMarked not read in disowns); "No." abbreviates a number.
+		// disowns not read); one taken back by a change is; "No."
+		// abbreviates a number.
 		{"¿Qué perfil de VPN tengo que usar?", "VPN: usar el perfil «Madrid-2», no el antiguo «Madrid-1» (dado de baja)", false},
 		{"What is the gate code?", "Gate code 4410, not 4401 as the old sign says", false},
 		{"What is the gate code?", "Gate code 4410 / not valid any more, now 7731", true},
 		{"What is the locker code?", "Locker code 4410; locker No. 7731", true},
 		{"What is the PIN?", "PIN 1234, not valid, use 9876", true},
+		// A breaker's: the conditional, a verb's negation, an answer's
+		// "no" are no disowning (mutation: disownRe not anchored at the
+		// start of between); curly quotes and words of kind are.
+		{"What is the gate code?", "Gate code 4410, if not 5521.", true},
+		{"Wie lautet der Türcode?", "Türcode 3927 geht nicht 7731 nehmen.", true},
+		{"¿Cuál es el código?", "¿Código 9021? No el 5521 es el bueno.", true},
+		{"Quel est le code ?", "Le code est 7734, et non l’ancien 7743.", false},
+		{"Qual é o código?", "O código é 1470, e não o código antigo 1407.", false},
+		{"What is the gate code?", "Gate code 4410 now, not 4401.", false},
 		{"Wie lautet der Türcode?", "Türcode 4410, nicht mehr die alte 0815", false},
 		{"¿Cuándo es la ventana de mantenimiento?", "Ventana de mantenimiento: sábado 15 de junio de 22:00 a 02:00.", false},
 		{"Which tickets are ours?", "Tickets 40417 to 40420 are ours.", false},

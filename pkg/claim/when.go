@@ -181,9 +181,15 @@ func hasTimeValue(f Fact) bool {
 	return false
 }
 
+// nonTimeCodeRe is a code that names a place, a seat or a vehicle, not a
+// time or a day: letters then digits ("TP1363", "B12", "A4"), or digits
+// then one letter that no time or ordinal ends in ("3B", "2E", "4c"; not
+// "8a", "5p", "9h", "8u", "0600Z").
+var nonTimeCodeRe = regexp.MustCompile(`^(?:\pL{1,3}\d+\pL?|\d{1,4}[B-GI-OQ-TV-Yb-gi-oq-tv-y])$`)
+
 // digitBesideDates reports whether sentence holds a digit that may be a
 // time or a day: one outside its facts, or a fact other than a date, a
-// code of letters and digits that is no time ("3B", "TP1363"), an
+// code that is no time (nonTimeCodeRe: "3B", "TP1363"), an
 // amount of money, a span of time ("30 minutes", but "om 9 uur" is a
 // time), a year alone ("in 2019") and, when withDay, a time of day (which
 // says at what time, not on which day); with withDay, a date that gives
@@ -200,7 +206,7 @@ func digitBesideDates(sentence string, facts []Fact, withDay bool) bool {
 		u := numberUnit(f)
 		switch {
 		case f.Kind == Date, f.Kind == Number && currencies[u],
-			f.Kind == Code && !isTime(f) && letterRe.MatchString(f.Text), // a class "3B", a flight "TP1363"
+			f.Kind == Code && nonTimeCodeRe.MatchString(f.Text), // a class "3B", a flight "TP1363"
 			f.Kind == Number && timeUnits[u] && !(u == "h" && clockAtRe.MatchString(sentence[:f.Start])),
 			f.Kind == Number && u == "" && yearRe.MatchString(f.Text) && len(strings.Trim(f.Text, "0123456789")) == 0 && len(f.Text) == 4,
 			withDay && isTime(f):

@@ -87,6 +87,12 @@ func TestTimeOfDayAndDay(t *testing.T) {
 		// dropped from digitBesideDates); a time so written is.
 		{"What time do I pick Maya up on Fridays?", "Maya's class: 3B, teacher Mrs Patel", false},
 		{"What time does flight TP1363 leave?", "Flight TP1363 leaves at 6pm.", true},
+		// Times and days written with letters are times and days
+		// (mutation: nonTimeCodeRe as any code with a letter).
+		{"Hoe laat begint de les?", "Les begint om 8u30.", true},
+		{"¿A qué hora sale?", "Sale a las 21hs.", true},
+		{"What time is pickup?", "Pickup 8a, drop-off 5p.", true},
+		{"Welke dag is de vergadering?", "Vergadering op de 21ste.", true},
 	} {
 		if got := GivesAnswer(c.q, Asks(c.q), c.s); got != c.want {
 			t.Errorf("GivesAnswer(%q, %q) = %v, want %v", c.q, c.s, got, c.want)
