@@ -124,18 +124,19 @@ type AnswerType string
 
 // Answer types (Asks).
 const (
-	Money       AnswerType = "price"          // how much did X cost: an amount of money
-	MailAddress AnswerType = "e-mail address" // what is X's e-mail address: an address
-	IPAddress   AnswerType = "IP address"     // what is the IP (address) of X: an IPv4 or IPv6 address
-	PhoneNumber AnswerType = "phone number"   // what is X's phone number: three digits or more (112)
-	PortNumber  AnswerType = "port"           // which port does X run on: a number
-	Version     AnswerType = "version"        // which version of X: a number or a code with a digit (11.4.0, v2)
-	Duration    AnswerType = "duration"       // how long does X take, keep, last: a time or a length
-	Distance    AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
-	Count       AnswerType = "count"          // how many scones, combien d'enfants: a number that measures nothing
-	Quantity    AnswerType = "quantity"       // how many / how much / at what temperature: a number
-	Amount      AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
-	Year        AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
+	Money         AnswerType = "price"          // how much did X cost: an amount of money
+	MailAddress   AnswerType = "e-mail address" // what is X's e-mail address: an address
+	IPAddress     AnswerType = "IP address"     // what is the IP (address) of X: an IPv4 or IPv6 address
+	PhoneNumber   AnswerType = "phone number"   // what is X's phone number: three digits or more (112)
+	PostalAddress AnswerType = "address"        // what is X's (home, postal) address: a street, a postcode or a number with words, not a phone number alone
+	PortNumber    AnswerType = "port"           // which port does X run on: a number
+	Version       AnswerType = "version"        // which version of X: a number or a code with a digit (11.4.0, v2)
+	Duration      AnswerType = "duration"       // how long does X take, keep, last: a time or a length
+	Distance      AnswerType = "mileage"        // the mileage or odometer reading: a distance, or a number without a unit
+	Count         AnswerType = "count"          // how many scones, combien d'enfants: a number that measures nothing
+	Quantity      AnswerType = "quantity"       // how many / how much / at what temperature: a number
+	Amount        AnswerType = "amount"         // how much is X: a price or a quantity with a unit (the ticket, the RAM)
+	Year          AnswerType = "year"           // in what year did X: a year (a date, or a number of three or four digits)
 )
 
 // amountRe finds "how much is X" (and "how high is X"), which asks for a
@@ -161,6 +162,21 @@ var (
 	// "IP address", or "IP" asked of something ("which IP does the
 	// printer have"); not an IP rating or an IP camera.
 	ipQRe = regexp.MustCompile(`(?i)\bIP(v4|v6)?[- ]?(address|adresse)\b|\badresse IP\b|\bdirecci[oó]n IP\b|\b(what|which)('s| is| was)?( the)? IP(v4|v6)?\b\s*(of|does|do|did|has|have|is|for)\b`)
+	// postalQRe finds a question for where someone lives or a place is
+	// (an address by its name in the index's languages); postalNotRe the
+	// addresses that are no place's (web, e-mail, IP, MAC, a wallet's).
+	postalQRe   = regexp.MustCompile(`(?i)(?:^|[^\pL-])(address|adresse|anschrift|wohnadresse|postadresse|dirección|direccion|domicilio|indirizzo|endereço|endereco|morada|adres|woonadres|postadres)(?:[^\pL-]|$)`)
+	postalNotRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(web|website|url|site|mac|bitcoin|wallet|server|network|port|host|hostname|dns|router|gateway|vpn|api|endpoint|netzwerk|réseau|red|rete|rede|netwerk|ip|ipv[46]|e-?mail|mail|courriel|correo|posta elettronica|e-?mail-?adresse)(?:[^\pL]|$)`)
+	// streetRe names a street, a building's part or a postcode in the
+	// index's languages: "Elm Lane", "Flat 3", "Gartenstraße 5", "rue des
+	// Lilas", "calle Mayor", "via Roma", "rua Augusta", "Prinsengracht",
+	// "75011 Paris", "SW1A 1AA", "1012 AB".
+	streetRe = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:street|st\.|road|rd\.?|avenue|ave\.?|lane|way|drive|close|court|crescent|place|square|terrace|gardens|flat|apt\.?|apartment|house|building|floor|` +
+		`\pL*stra(?:ß|ss)e|\pL*str\.|\pL*weg|\pL*gasse|\pL*platz|\pL*allee|\pL*ring|\pL*damm|wohnung|stock|` +
+		`rue|av\.|boulevard|bd|chemin|impasse|allée|quai|bâtiment|étage|appartement|` +
+		`calle|c/|avda\.?|avenida|plaza|paseo|camino|piso|portal|via|viale|piazza|corso|vicolo|largo|interno|scala|rua|travessa|praça|alameda|andar|` +
+		`\pL*straat|\pL*laan|\pL*plein|\pL*gracht|\pL*kade|\pL*singel|\pL*dreef|\pL*steeg)(?:[^\pL]|$)|` +
+		`\b\d{4,5}\s+\p{Lu}\pL+|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b`)
 	// phoneRunRe is a run of digits with the separators phone numbers
 	// are written with (+49 30 1234567, (030) 123-45, 0176/1234567).
 	phoneRunRe = regexp.MustCompile(`\+?\(?\d[\d ()/.\-]*\d`)
@@ -184,6 +200,13 @@ var (
 	// passages" is answered by "100 words").
 	durationQRe = regexp.MustCompile(`(?i)\bhow long\b|\bwie lange\b|\bcombien de temps\b|\bpendant combien\b|\bcu[aá]nto tiempo\b|\bquanto tempo\b|\bhoe lang\b`)
 )
+
+// postalQuestion reports whether question asks for a place's or a
+// person's address (postalQRe), not a web, e-mail or network one
+// (postalNotRe).
+func postalQuestion(question string) bool {
+	return postalQRe.MatchString(question) && !postalNotRe.MatchString(question)
+}
 
 // Asks returns the answer type question asks for, or "" when it asks for
 // none the checks recognise: the first type of asksTable one of whose
@@ -310,6 +333,19 @@ func Gives(t AnswerType, sentence string) bool {
 		return false
 	case IPAddress:
 		return ipv4Re.MatchString(sentence) || ipv6Re.MatchString(sentence)
+	case PostalAddress:
+		// A street, a building's part or a postcode, or a number that is
+		// no telephone number, date, time or amount (a house number);
+		// a telephone number alone is no address.
+		if streetRe.MatchString(sentence) {
+			return true
+		}
+		for _, f := range Facts(sentence) {
+			if f.Kind == Number && numberUnit(f) == "" && len(strings.Join(digitRuns(f.Text), "")) <= 5 {
+				return true
+			}
+		}
+		return false
 	case PhoneNumber:
 		// Three digits or more (112) in one run that is not a date, a
 		// year or a number with a unit: "the latest was on 6 February

@@ -48,6 +48,7 @@ var asksTable = []struct {
 	{MailAddress, []*regexp.Regexp{emailQRe, emailScriptsRe}, nil},
 	{IPAddress, []*regexp.Regexp{ipQRe, ipScriptsRe}, nil},
 	{PhoneNumber, []*regexp.Regexp{phoneQRe, phoneScriptsRe}, nil},
+	{PostalAddress, nil, postalQuestion},
 	{PortNumber, []*regexp.Regexp{portQRe, portScriptsRe}, nil},
 	{Version, []*regexp.Regexp{versionQRe}, nil},
 	{TimeOfDay, nil, timeOfDayQuestion},
