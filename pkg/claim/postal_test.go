@@ -26,13 +26,13 @@ func TestPostalAddress(t *testing.T) {
 	}
 	const q = "Quelle est l'adresse de Camille ?"
 	for s, want := range map[string]bool{
-		"Camille's address is 06 42 17 88 03.":      false,
+		"Camille's address is 06 42 17 88 03.":     false,
 		"Camille, 06 42 17 88 03, 12 € de l'heure": false,
-		"Camille habite 14 rue des Lilas.":          true,
-		"Camille: Flat 3, Rosebank House":           true,
-		"Camille wohnt in der Gartenstraße 5.":      true,
-		"Camille, 75011 Paris":                      true,
-		"Camille lives at 27 Elmwood":               true,
+		"Camille habite 14 rue des Lilas.":         true,
+		"Camille: Flat 3, Rosebank House":          true,
+		"Camille wohnt in der Gartenstraße 5.":     true,
+		"Camille, 75011 Paris":                     true,
+		"Camille lives at 27 Elmwood":              true,
 	} {
 		if got := GivesAnswer(q, PostalAddress, s); got != want {
 			t.Errorf("GivesAnswer(%q, address, %q) = %v, want %v", q, s, got, want)
