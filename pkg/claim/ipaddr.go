@@ -27,12 +27,18 @@ var (
 // "2001:db8::10" for the number 2001.
 func findIPAddresses(text string) []Fact {
 	var out []Fact
+	if strings.Count(text, ".") < 3 && !strings.Contains(text, "::") && strings.Count(text, ":") < 7 {
+		return nil // no address can stand in it: spare the expressions
+	}
 	for _, m := range ipv4AtRe.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[2], m[3]
 		if !valueEnds(text, e) || !octets(text[s:e]) {
 			continue
 		}
 		out = append(out, Fact{Kind: Code, Text: text[s:e], Start: s, End: e, values: []string{normCode(text[s:e])}})
+	}
+	if !strings.Contains(text, "::") && strings.Count(text, ":") < 7 {
+		return out // an IPv6 address has "::" or seven colons
 	}
 	for _, m := range ipv6Re.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[4], m[5]
